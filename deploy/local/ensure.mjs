@@ -1,0 +1,58 @@
+// Brings a fresh clone to a runnable state: npm packages, the Debian packages
+// Coffer needs (when root with apt), and up-to-date builds.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { hasCommand, ROOT } from './processes.mjs';
+import { PG_BIN } from './infra.mjs';
+
+function run(command, args, opts = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status}).`);
+    process.exit(result.status || 1);
+  }
+}
+
+/** Installs npm packages when node_modules is missing or older than the lock file. */
+export function ensureNpmPackages() {
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('Installing npm packages…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const canApt = () => process.getuid?.() === 0 && hasCommand('apt-get');
+let aptUpdated = false;
+
+/** Installs Debian packages that are missing, or says exactly what to install. */
+export function ensureDebianPackages(needs) {
+  const missing = needs.filter((n) => !n.present());
+  if (missing.length === 0) return;
+  const names = missing.map((n) => n.package);
+  if (!canApt()) {
+    console.error(`Coffer needs these Debian packages: ${names.join(' ')}\nInstall them with: sudo apt-get install -y ${names.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${names.join(', ')} from Debian…`);
+  if (!aptUpdated) run('apt-get', ['update', '-qq']);
+  aptUpdated = true;
+  run('apt-get', ['install', '-y', '-qq', ...names], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+export const NATS_SERVER = { package: 'nats-server', present: () => Boolean(process.env.NATS_URL) || hasCommand('nats-server') };
+export const CHROMIUM = { package: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') };
+export const POSTGRESQL = { package: 'postgresql', present: () => fs.existsSync(path.join(PG_BIN, 'initdb')) };
+
+/** Builds every project whose sources changed since its last build (Nx cache). */
+export function buildAll() {
+  run(process.execPath, [path.join(ROOT, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=static'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureNpmPackages();
+  ensureDebianPackages([NATS_SERVER]);
+}

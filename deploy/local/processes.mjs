@@ -1,0 +1,106 @@
+// Child processes of the local stack: spawn with prefixed or file logs, wait
+// for a port, stop the whole group in reverse order.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Resolves when something accepts TCP connections on host:port, or rejects after `timeoutMs`. */
+export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000, name = `port ${port}`, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    const open = await new Promise((resolve) => {
+      const socket = net.connect({ host, port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not open ${host}:${port} within ${timeoutMs / 1000}s`);
+}
+
+export async function portIsFree(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** True when `command` is on the PATH. */
+export function hasCommand(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+const COLORS = [36, 35, 33, 32, 34, 31, 96, 95, 93, 92, 94, 91];
+
+/** A set of child processes started together and stopped together. */
+export class ProcessGroup {
+  constructor({ logDir, quiet = false } = {}) {
+    this.children = [];
+    this.logDir = logDir;
+    this.quiet = quiet;
+    if (logDir) fs.mkdirSync(logDir, { recursive: true });
+  }
+
+  /** Spawns `command args` as `name`; its output goes to the console (prefixed) and, with a logDir, to `<name>.log`. */
+  start(name, command, args, { env = {}, cwd = ROOT } = {}) {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const color = COLORS[this.children.length % COLORS.length];
+    const file = this.logDir ? fs.createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' }) : undefined;
+    const prefix = `\x1b[${color}m${name.padEnd(14)}\x1b[0m| `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        file?.write(chunk);
+        if (this.quiet) return;
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    const entry = { name, child, command, args, env, cwd, file };
+    child.on('exit', (code, signal) => {
+      if (!entry.stopping && !this.quiet) process.stdout.write(`${prefix}exited (${signal ?? code})\n`);
+    });
+    this.children.push(entry);
+    return child;
+  }
+
+  get(name) {
+    return this.children.find((c) => c.name === name);
+  }
+
+  /** Stops one process and waits for it to exit. */
+  async stopOne(name, timeoutMs = 10_000) {
+    const entry = this.get(name);
+    if (!entry) return;
+    await stopChild(entry, timeoutMs);
+  }
+
+  /** Stops every process, the last started first. */
+  async stopAll() {
+    for (const entry of [...this.children].reverse()) await stopChild(entry);
+    this.children = [];
+  }
+}
+
+async function stopChild(entry, timeoutMs = 10_000) {
+  entry.stopping = true;
+  const { child } = entry;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+  entry.file?.end();
+}

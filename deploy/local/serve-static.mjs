@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// The local web server of Coffer's front ends: serves a built app, optionally
+// with CORS (remotes), an SPA fallback and /remotes.json (shell), and proxies
+// /api to the gateway so the browser talks to one origin.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parseArgs } from 'node:util';
+
+const { values: opts } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    spa: { type: 'boolean', default: false },
+    cors: { type: 'boolean', default: false },
+    proxy: { type: 'string', multiple: true, default: [] },
+    remote: { type: 'string', multiple: true, default: [] },
+  },
+});
+if (!opts.dir || !opts.port) {
+  console.error('usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url]');
+  process.exit(64);
+}
+const root = path.resolve(opts.dir);
+const proxies = opts.proxy.map((p) => {
+  const [prefix, target] = p.split('=');
+  return { prefix, target: new URL(target) };
+});
+const remotes = Object.fromEntries(opts.remote.map((r) => r.split('=')));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.map': 'application/json; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+// Content-hashed assets never change; everything else (html, manifests, remote entries) is revalidated.
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
+
+function baseHeaders(res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (opts.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+  else res.setHeader('X-Frame-Options', 'DENY');
+}
+
+function proxy(req, res, { prefix, target }) {
+  const upstream = http.request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: `${target.hostname}:${target.port}`, 'x-forwarded-for': req.socket.remoteAddress, 'x-forwarded-host': req.headers.host },
+    },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: `Coffer's ${prefix} backend is not reachable. Please try again.`, correlationId: null }));
+  });
+  req.pipe(upstream);
+}
+
+function send(req, res, file) {
+  const ext = path.extname(file);
+  const stat = fs.statSync(file);
+  const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('ETag', etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.writeHead(200);
+  if (req.method === 'HEAD') return res.end();
+  const stream = fs.createReadStream(file);
+  (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const route = proxies.find((p) => url.pathname === p.prefix || url.pathname.startsWith(`${p.prefix}/`));
+  if (route) return proxy(req, res, route);
+  baseHeaders(res);
+  if (req.method === 'OPTIONS' && opts.cors) {
+    res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }).end();
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405).end();
+  if (url.pathname === '/remotes.json' && opts.remote.length) {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+    return res.end(JSON.stringify(remotes));
+  }
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return res.writeHead(400).end();
+  }
+  const file = path.join(root, path.normalize(pathname));
+  if (!file.startsWith(root)) return res.writeHead(403).end();
+  if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(req, res, file);
+  if (opts.spa && !path.extname(pathname)) return send(req, res, path.join(root, 'index.html'));
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+});
+
+server.listen(Number(opts.port), opts.host, () => {
+  process.stdout.write(`serving ${root} on http://${opts.host}:${opts.port}\n`);
+});
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,96 @@
+// The whole Coffer stack on one machine: infrastructure, the five services,
+// the gateway, the three remotes and the shell. Used by `npm start`, the
+// tests and the benchmarks, each with its own ports and data directory.
+import path from 'node:path';
+import { ProcessGroup, ROOT, waitForPort } from './processes.mjs';
+import { startNats, startObjectStorage } from './infra.mjs';
+
+export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
+export const REMOTES = [
+  { name: 'mfe-marketing', federationName: 'coffer_marketing', portKey: 'marketing' },
+  { name: 'mfe-files', federationName: 'coffer_files', portKey: 'files' },
+  { name: 'mfe-account', federationName: 'coffer_account', portKey: 'account' },
+];
+
+/** The ports of `npm start`; tests shift every one of them by an offset. */
+export function defaultPorts(offset = 0) {
+  return {
+    shell: 3000 + offset,
+    marketing: 3001 + offset,
+    files: 3002 + offset,
+    account: 3003 + offset,
+    gateway: 4000 + offset,
+    nats: 4222 + offset,
+    s3: 4569 + offset,
+  };
+}
+
+/** The command that serves one remote's build (kept so a test can stop and restart it). */
+export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.name, 'dist')) {
+  return [path.join(ROOT, 'deploy/local/serve-static.mjs'), '--dir', dir, '--port', String(ports[remote.portKey]), '--cors'];
+}
+
+/**
+ * Starts everything and resolves once the gateway reports every service up.
+ * Returns the process group (to stop it), the URLs and the ports.
+ */
+export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, watch = false } = {}) {
+  const group = new ProcessGroup({ logDir, quiet });
+  const appUrl = `http://localhost:${ports.shell}`;
+  try {
+    const natsUrl = process.env.NATS_URL ?? (await startNats(group, { port: ports.nats, dataDir: path.join(dataDir, 'nats') }));
+    const s3Endpoint =
+      process.env.S3_ENDPOINT ??
+      (await startObjectStorage(group, {
+        port: ports.s3,
+        dataDir: path.join(dataDir, 's3'),
+        bucket: process.env.S3_BUCKET ?? 'coffer-files',
+        origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
+      }));
+    const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...env };
+    const node = (script) => (watch ? ['--watch-path', path.dirname(script), '--enable-source-maps', script] : ['--enable-source-maps', script]);
+
+    for (const service of SERVICES) {
+      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js')), { env: common });
+    }
+    const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
+      env: { ...common, GATEWAY_PORT: String(ports.gateway) },
+    });
+    for (const remote of REMOTES) group.start(remote.name, process.execPath, remoteServerArgs(remote, ports));
+    const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
+    group.start('shell', process.execPath, [
+      path.join(ROOT, 'deploy/local/serve-static.mjs'),
+      '--dir', path.join(ROOT, 'shell/dist'),
+      '--port', String(ports.shell),
+      '--spa',
+      '--proxy', `/api=http://127.0.0.1:${ports.gateway}`,
+      ...remoteArgs,
+    ]);
+
+    await waitForPort(ports.gateway, { name: 'gateway', child: gateway });
+    await waitForHealthy(`http://127.0.0.1:${ports.gateway}/api/health`);
+    await Promise.all([ports.shell, ports.marketing, ports.files, ports.account].map((p) => waitForPort(p)));
+    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir };
+  } catch (err) {
+    await group.stopAll();
+    throw err;
+  }
+}
+
+/** Polls /api/health until every service answers. */
+export async function waitForHealthy(url, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      const body = await res.json();
+      if (body.status === 'ok') return body;
+      last = JSON.stringify(body.services);
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`Coffer did not become healthy within ${timeoutMs / 1000}s: ${last}`);
+}

@@ -1,0 +1,32 @@
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { correlationMiddleware } from './common/correlation.middleware.js';
+import { NATS_CLIENT, ServiceClient } from './common/service-client.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { FilesController } from './files/files.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { CallerGuard } from './identity/caller.js';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forConfig(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [HealthController, FilesController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: NATS_CLIENT,
+          useFactory: () => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.NATS_URL], name: 'gateway' } }),
+        },
+        ServiceClient,
+        { provide: APP_GUARD, useClass: CallerGuard },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(correlationMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { baseConfigSchema } from '@coffer/server-core';
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  /** How long the gateway waits for a service's reply before answering 503. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { CofferLogger, configOrExit } from '@coffer/server-core';
+import { AppModule } from './app.module.js';
+import { HttpErrorFilter } from './common/http-error.filter.js';
+import { gatewayConfigSchema } from './config.js';
+
+const config = configOrExit('gateway', gatewayConfigSchema);
+const logger = new CofferLogger('gateway', config.LOG_LEVEL);
+const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger });
+app.setGlobalPrefix('api');
+app.set('trust proxy', 'loopback');
+app.disable('x-powered-by');
+app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+app.useGlobalFilters(new HttpErrorFilter());
+app.enableShutdownHooks();
+await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
+logger.log({ msg: `Gateway listening on http://${config.GATEWAY_HOST}:${config.GATEWAY_PORT}/api` }, 'Bootstrap');

@@ -1,0 +1,49 @@
+// One jest run for the whole repository, in three projects: unit (pure logic,
+// next to the code), service (one service against real NATS and PostgreSQL)
+// and api (the running stack through the gateway). ESM, because NestJS 12 is.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+const common = {
+  rootDir: import.meta.dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^@coffer/server-core/(db-schema|testing)$': '<rootDir>/libs/server-core/src/$1.ts',
+    '^@coffer/(contracts|plans|server-core|web-core|ui)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'service',
+      testMatch: ['<rootDir>/{libs,services}/**/test/**/*.service-spec.ts'],
+      globalSetup: '<rootDir>/deploy/local/jest-infra.mjs',
+      globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
+      testTimeout: 60_000,
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/gateway/test/**/*.api-spec.ts'],
+      globalSetup: '<rootDir>/deploy/local/jest-stack.mjs',
+      globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
+      testTimeout: 30_000,
+    },
+  ],
+};

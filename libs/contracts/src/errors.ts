@@ -1,0 +1,32 @@
+/** Error codes shared by every service and the gateway; the message is what the UI shows. */
+export const ErrorCode = {
+  ValidationFailed: 'VALIDATION_FAILED',
+  Unauthenticated: 'UNAUTHENTICATED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The error that crosses NATS from a service to the gateway. */
+export interface RpcErrorBody {
+  code: ErrorCode;
+  status: number;
+  message: string;
+}
+
+/** The error body every HTTP client of the gateway receives. */
+export interface HttpErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  correlationId: string;
+}
+
+export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.code === 'string' && typeof v.status === 'number' && typeof v.message === 'string';
+}

@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './identity.js';
+export * from './events.js';
+export * from './health.js';
+export * from './auth.js';
+export * from './files.js';

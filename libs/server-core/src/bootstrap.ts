@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { z } from 'zod';
+import type { ServiceName } from '@coffer/contracts';
+import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { EventBus } from './events.js';
+import { createHealthController } from './health.js';
+import { CofferLogger } from './logging.js';
+import { CorrelationInterceptor, RpcErrorFilter } from './rpc.js';
+import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
+
+export { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG };
+
+type ServiceConfig = z.infer<typeof serviceConfigSchema>;
+
+export interface CoreOptions {
+  service: ServiceName;
+  config: ServiceConfig;
+  schema: Record<string, unknown>;
+  migrationsFolder: string;
+}
+
+class CoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle<Record<string, unknown>>,
+  ) {}
+
+  async onApplicationBootstrap() {
+    // Every handler registered itself in onModuleInit; only now may events flow.
+    await this.bus.start(this.database.db);
+  }
+
+  async onApplicationShutdown() {
+    await this.bus.close();
+    await this.database.close();
+  }
+}
+
+/** What every service has: its config, its own database, the event bus and a health handler. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forService(opts: CoreOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: SERVICE_CONFIG, useValue: opts.config },
+      {
+        provide: DATABASE_HANDLE,
+        useFactory: () =>
+          openDatabase({
+            service: opts.service,
+            schema: opts.schema,
+            migrationsFolder: opts.migrationsFolder,
+            databaseUrl: opts.config.DATABASE_URL,
+            dataDir: opts.config.DATA_DIR,
+          }),
+      },
+      { provide: DATABASE, useFactory: (h: DatabaseHandle<Record<string, unknown>>) => h.db, inject: [DATABASE_HANDLE] },
+      {
+        provide: EventBus,
+        useFactory: () =>
+          EventBus.connect({
+            natsUrl: opts.config.NATS_URL,
+            consumer: opts.service,
+            logger: new CofferLogger(opts.service, opts.config.LOG_LEVEL),
+          }),
+      },
+      CoreLifecycle,
+    ];
+    return {
+      module: CoreModule,
+      controllers: [createHealthController(opts.service)],
+      providers,
+      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus],
+    };
+  }
+}
+
+/** Reads the config or stops the process with a message naming the bad variables. */
+export function configOrExit<S extends z.ZodType>(app: string, schema: S): z.infer<S> {
+  try {
+    return loadConfig(schema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${app}: ${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
+
+/** Starts a service as a NATS microservice in its queue group (the service's name). */
+export async function runService(service: ServiceName, config: ServiceConfig, module: DynamicModule | object) {
+  const logger = new CofferLogger(service, config.LOG_LEVEL);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
+    transport: Transport.NATS,
+    options: { servers: [config.NATS_URL], queue: service, name: service },
+    logger,
+  });
+  // A microservice does not inherit HTTP globals: register them here.
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.enableShutdownHooks();
+  await app.listen();
+  logger.log({ msg: `${service} service listening on NATS`, queue: service }, 'Bootstrap');
+  return app;
+}

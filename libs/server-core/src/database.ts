@@ -1,0 +1,70 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+export { processedEvents } from './db-schema.js';
+
+/** The Drizzle database of one service, whichever PostgreSQL serves it. */
+export type Database<S extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
+
+export interface DatabaseOptions<S extends Record<string, unknown>> {
+  service: string;
+  schema: S;
+  migrationsFolder: string;
+  /** A PostgreSQL server; when absent the service embeds PGlite in `<dataDir>/<service>`. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export interface DatabaseHandle<S extends Record<string, unknown>> {
+  db: Database<S>;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Opens the service's own database and applies its migrations. */
+export async function openDatabase<S extends Record<string, unknown>>(opts: DatabaseOptions<S>): Promise<DatabaseHandle<S>> {
+  if (opts.databaseUrl) return openPostgres(opts, opts.databaseUrl);
+  const dir = join(opts.dataDir, opts.service);
+  await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema: opts.schema });
+  await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
+  return {
+    db: db as unknown as Database<S>,
+    kind: 'pglite',
+    ping: () => pingWith(db as unknown as Database<S>),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOptions<S>, url: string): Promise<DatabaseHandle<S>> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Replicas start together: one session-level advisory lock serialises their migrations.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`coffer-migrate-${opts.service}`]);
+    await migratePg(drizzlePg(client), { migrationsFolder: opts.migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [`coffer-migrate-${opts.service}`]).catch(() => undefined);
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema: opts.schema }) as unknown as Database<S>;
+  return { db, kind: 'postgres', ping: () => pingWith(db), close: () => pool.end() };
+}
+
+async function pingWith(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

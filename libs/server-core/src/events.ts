@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent } from '@coffer/contracts';
+import type { LoggerService } from '@nestjs/common';
+import type { Database } from './database.js';
+import { processedEvents } from './db-schema.js';
+import { currentCorrelationId, withCorrelationId } from './logging.js';
+
+/** Handles one event inside the transaction that also records it as processed. */
+export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) => Promise<void>;
+
+/** What a publisher says; the bus adds the id, type and time. */
+export type NewEvent<T> = Pick<DomainEvent<T>, 'accountId' | 'actorId' | 'payload'> & { id?: string };
+
+export interface EventBusOptions {
+  natsUrl: string;
+  /** The durable consumer's name: the service's name, one consumer per service. */
+  consumer: string;
+  logger: LoggerService;
+  /** How long a delivered event may stay unacknowledged before it is redelivered. */
+  ackWaitMs?: number;
+}
+
+/**
+ * Domain events on JetStream: publish with a message id (the server drops
+ * duplicates), consume through the service's durable consumer, ack only after
+ * the handler's transaction committed, redeliver on failure, and never run a
+ * handler twice for the same event id.
+ */
+export class EventBus {
+  private readonly handlers = new Map<string, EventHandler>();
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly opts: EventBusOptions,
+  ) {}
+
+  static async connect(opts: EventBusOptions): Promise<EventBus> {
+    const nc = await connect({ servers: opts.natsUrl, name: `${opts.consumer}-events`, maxReconnectAttempts: -1 });
+    const bus = new EventBus(nc, jetstream(nc), opts);
+    await bus.ensureStream();
+    return bus;
+  }
+
+  /** Creates the events stream if it does not exist yet; safe to call from every replica. */
+  private async ensureStream() {
+    const jsm = await jetstreamManager(this.nc);
+    const config = {
+      name: EVENTS_STREAM,
+      subjects: [`${EVENTS_SUBJECT_PREFIX}>`],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      duplicate_window: nanos(2 * 60_000),
+      max_age: nanos(7 * 24 * 3600_000),
+    };
+    try {
+      await jsm.streams.info(EVENTS_STREAM);
+    } catch {
+      await jsm.streams.add(config).catch(async (err: unknown) => {
+        // Another replica may have created it between our two calls.
+        await jsm.streams.info(EVENTS_STREAM).catch(() => {
+          throw err;
+        });
+      });
+    }
+  }
+
+  /** Publishes an event; resolves once JetStream has stored it. */
+  async publish<T>(type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+    if (!type.startsWith(EVENTS_SUBJECT_PREFIX)) throw new Error(`Event subject must start with ${EVENTS_SUBJECT_PREFIX}: ${type}`);
+    const full: DomainEvent<T> = {
+      id: event.id ?? randomUUID(),
+      type,
+      occurredAt: new Date().toISOString(),
+      accountId: event.accountId,
+      actorId: event.actorId,
+      correlationId: currentCorrelationId(),
+      payload: event.payload,
+    };
+    const h = natsHeaders();
+    if (full.correlationId) h.set(Header.CorrelationId, full.correlationId);
+    await this.js.publish(type, JSON.stringify(full), { msgID: full.id, headers: h });
+    return full;
+  }
+
+  /** Registers the handler of one event type; call before `start`. */
+  on<T>(type: string, handler: EventHandler<T>) {
+    this.handlers.set(type, handler as EventHandler);
+  }
+
+  /** Starts the durable consumer; events published while the service was down arrive now. */
+  async start(db: Database) {
+    const jsm = await jetstreamManager(this.nc);
+    const durable = this.opts.consumer;
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${EVENTS_SUBJECT_PREFIX}>`,
+      ack_wait: nanos(this.opts.ackWaitMs ?? 30_000),
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(EVENTS_STREAM, durable);
+    } catch {
+      await jsm.consumers.add(EVENTS_STREAM, config);
+    }
+    const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
+    this.messages = await consumer.consume({ max_messages: 64 });
+    const messages = this.messages;
+    this.loop = (async () => {
+      for await (const msg of messages) await this.dispatch(msg, db);
+    })();
+  }
+
+  private async dispatch(msg: JsMsg, db: Database) {
+    const handler = this.handlers.get(msg.subject);
+    if (!handler) {
+      msg.ack();
+      return;
+    }
+    let event: DomainEvent<unknown>;
+    try {
+      event = msg.json<DomainEvent<unknown>>();
+    } catch {
+      this.opts.logger.error({ msg: 'Dropped an event that is not JSON', subject: msg.subject, seq: msg.seq }, 'EventBus');
+      msg.term();
+      return;
+    }
+    await withCorrelationId(event.correlationId ?? event.id, async () => {
+      try {
+        await db.transaction(async (tx) => {
+          const fresh = await tx
+            .insert(processedEvents)
+            .values({ consumer: this.opts.consumer, eventId: event.id })
+            .onConflictDoNothing()
+            .returning({ eventId: processedEvents.eventId });
+          if (fresh.length === 0) return; // already handled: a redelivery
+          await handler(event, tx as unknown as Database);
+        });
+        msg.ack();
+      } catch (err) {
+        const attempt = msg.info.deliveryCount;
+        this.opts.logger.warn(
+          { msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
+          'EventBus',
+        );
+        msg.nak(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
+      }
+    });
+  }
+
+  async close() {
+    await this.messages?.close().catch(() => undefined);
+    await this.loop?.catch(() => undefined);
+    await this.nc.drain().catch(() => undefined);
+  }
+}

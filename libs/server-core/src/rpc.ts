@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Catch,
+  createParamDecorator,
+  Injectable,
+  Logger,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type PipeTransform,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
+import { NatsContext, RpcException } from '@nestjs/microservices';
+import { Observable, throwError } from 'rxjs';
+import { z } from 'zod';
+import { ErrorCode, Header, isRpcErrorBody, type CallerIdentity, type RpcErrorBody } from '@coffer/contracts';
+import { withCorrelationId } from './logging.js';
+
+/** The error a service throws for the gateway to turn into an HTTP response. */
+export function rpcError(code: ErrorCode, status: number, message: string): RpcException {
+  return new RpcException({ code, status, message } satisfies RpcErrorBody);
+}
+
+export const notFound = (message = 'Not found') => rpcError(ErrorCode.NotFound, 404, message);
+export const forbidden = (message = 'You are not allowed to do that') => rpcError(ErrorCode.Forbidden, 403, message);
+export const unauthenticated = (message = 'You must be signed in') => rpcError(ErrorCode.Unauthenticated, 401, message);
+export const invalid = (message: string) => rpcError(ErrorCode.ValidationFailed, 400, message);
+
+/** Turns whatever a handler threw into the `{ code, status, message }` that crosses NATS. */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    if (exception instanceof RpcException) {
+      const body = exception.getError();
+      if (isRpcErrorBody(body)) return throwError(() => body);
+    }
+    if (exception instanceof z.ZodError) {
+      const first = exception.issues[0];
+      const message = first ? `${first.path.join('.') || 'payload'}: ${first.message}` : 'Invalid request';
+      return throwError(() => ({ code: ErrorCode.ValidationFailed, status: 400, message }) satisfies RpcErrorBody);
+    }
+    this.logger.error(exception instanceof Error ? exception : String(exception));
+    return throwError(
+      () => ({ code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' }) satisfies RpcErrorBody,
+    );
+  }
+}
+
+/** Validates a NATS payload against a zod schema from @coffer/contracts. */
+export class ZodPayloadPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+  transform(value: unknown): z.infer<S> {
+    return this.schema.parse(value ?? {});
+  }
+}
+
+const callerSchema = z.object({
+  userId: z.string().min(1),
+  accountId: z.string().min(1),
+  role: z.enum(['owner', 'admin', 'moderator', 'member']),
+  clientIp: z.string().optional(),
+});
+
+/** Reads the caller the gateway attached; absent or malformed means the call is refused. */
+export function callerFrom(ctx: NatsContext): CallerIdentity {
+  const raw = ctx.getHeaders()?.get(Header.Caller);
+  if (!raw) throw rpcError(ErrorCode.Unauthenticated, 401, 'You must be signed in');
+  const parsed = callerSchema.safeParse(JSON.parse(raw));
+  if (!parsed.success) throw rpcError(ErrorCode.Unauthenticated, 401, 'You must be signed in');
+  return parsed.data;
+}
+
+/** Parameter decorator: the verified caller of a request/reply handler. */
+export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>
+  callerFrom(ctx.switchToRpc().getContext<NatsContext>()),
+);
+
+/** Runs each handler with the correlation id from the NATS headers, so its log lines carry it. */
+@Injectable()
+export class CorrelationInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const nats = context.switchToRpc().getContext<NatsContext>();
+    const id = nats.getHeaders?.()?.get(Header.CorrelationId) || randomUUID();
+    return new Observable((subscriber) => withCorrelationId(id, () => next.handle().subscribe(subscriber)));
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClientProxyFactory, NatsRecordBuilder, Transport, type ClientProxy } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { firstValueFrom, timeout } from 'rxjs';
+import pg from 'pg';
+import { Header, type CallerIdentity } from '@coffer/contracts';
+
+/** Where the service tests' infrastructure runs (started by jest's globalSetup or `npm test`). */
+export function testInfra() {
+  const natsUrl = process.env.COFFER_TEST_NATS_URL;
+  const pgUrl = process.env.COFFER_TEST_PG_URL;
+  const s3Endpoint = process.env.COFFER_TEST_S3_ENDPOINT;
+  if (!natsUrl || !pgUrl || !s3Endpoint) throw new Error('Service tests need COFFER_TEST_NATS_URL, COFFER_TEST_PG_URL and COFFER_TEST_S3_ENDPOINT');
+  return { natsUrl, pgUrl, s3Endpoint };
+}
+
+/** The two kinds of PostgreSQL every service must run on: embedded PGlite and a real server. */
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+/** A fresh, empty database of the given kind, as the DATABASE_URL / DATA_DIR a service reads. */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?: string; DATA_DIR: string }> {
+  const DATA_DIR = await mkdtemp(join(tmpdir(), 'coffer-test-'));
+  if (kind === 'pglite') return { DATA_DIR };
+  const admin = new pg.Client({ connectionString: testInfra().pgUrl });
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testInfra().pgUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString(), DATA_DIR };
+}
+
+/** A NATS client that talks to services the way the gateway does. */
+export class TestCaller {
+  private readonly client: ClientProxy;
+
+  constructor(natsUrl = testInfra().natsUrl) {
+    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
+  }
+
+  /** Sends a request; resolves with the reply or rejects with the service's `{ code, status, message }`. */
+  request<R>(subject: string, payload: unknown, caller?: CallerIdentity): Promise<R> {
+    const h = natsHeaders();
+    h.set(Header.CorrelationId, randomUUID());
+    if (caller) h.set(Header.Caller, JSON.stringify(caller));
+    return firstValueFrom(this.client.send<R>(subject, new NatsRecordBuilder(payload).setHeaders(h).build()).pipe(timeout(10_000)));
+  }
+
+  close() {
+    return this.client.close();
+  }
+}
+
+/** A caller identity for a new, unique user. */
+export function newCaller(role: CallerIdentity['role'] = 'owner'): CallerIdentity {
+  return { userId: randomUUID(), accountId: randomUUID(), role };
+}
+
+/** Polls `check` until it returns a truthy value or the time is up. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}

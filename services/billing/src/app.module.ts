@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CoreModule } from '@coffer/server-core';
+import type { BillingConfig } from './config.js';
+import * as schema from './db/schema.js';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+
+@Module({})
+export class AppModule {
+  static forConfig(config: BillingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
+    };
+  }
+}

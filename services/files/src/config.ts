@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { serviceConfigSchema } from '@coffer/server-core';
+
+export const filesConfigSchema = serviceConfigSchema.extend({
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('coffer-files'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+});
+export type FilesConfig = z.infer<typeof filesConfigSchema>;

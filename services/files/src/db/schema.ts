@@ -1,0 +1,24 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+export { processedEvents } from '@coffer/server-core/db-schema';
+
+/** Files and folders of every user; a folder has mime type "folder", size 0 and no storage path. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    accountId: text('account_id').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    storagePath: text('storage_path'),
+    mimeType: text('mime_type').notNull(),
+    /** Parent folder id, or "root". */
+    folder: text('folder').notNull().default('root'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt)],
+);
+
+export type FileRow = typeof files.$inferSelect;

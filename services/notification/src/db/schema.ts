@@ -1,0 +1,1 @@
+export { processedEvents } from '@coffer/server-core/db-schema';
