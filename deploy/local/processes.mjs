@@ -78,11 +78,12 @@ export class ProcessGroup {
     return this.children.find((c) => c.name === name);
   }
 
-  /** Stops one process and waits for it to exit. */
+  /** Stops one process, waits for it to exit and forgets it (so it may be started again). */
   async stopOne(name, timeoutMs = 10_000) {
     const entry = this.get(name);
     if (!entry) return;
     await stopChild(entry, timeoutMs);
+    this.children = this.children.filter((c) => c !== entry);
   }
 
   /** Stops every process, the last started first. */

@@ -1,0 +1,89 @@
+// `npm test`: every test of Coffer on a fresh clone. Installs what is missing,
+// builds, starts NATS, S3 and a PostgreSQL 15 server for the unit and service
+// tests, then the whole stack on test ports for the api and end-to-end tests
+// in Chromium, and stops everything it started.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, POSTGRESQL } from './ensure.mjs';
+
+ensureNpmPackages();
+ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL]);
+buildAll();
+
+const { ProcessGroup, ROOT } = await import('./processes.mjs');
+const { startNats, startObjectStorage, startPostgres } = await import('./infra.mjs');
+const { defaultPorts, startStack } = await import('./stack.mjs');
+
+const dataDir = path.join(ROOT, '.data-test');
+fs.rmSync(dataDir, { recursive: true, force: true });
+const reports = path.join(dataDir, 'reports');
+fs.mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = [];
+
+function jest(projects, env, name) {
+  const outputFile = path.join(reports, `${name}.json`);
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), ...projects.flatMap((p) => ['--selectProjects', p]), '--json', '--outputFile', outputFile],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' } },
+  );
+  if (fs.existsSync(outputFile)) {
+    const r = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  }
+  if (result.status !== 0) failedSuites.push(name);
+}
+
+function playwright(env) {
+  const outputFile = path.join(reports, 'e2e.json');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  });
+  if (fs.existsSync(outputFile)) {
+    const stats = JSON.parse(fs.readFileSync(outputFile, 'utf8')).stats;
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
+    totals.skipped += stats.skipped;
+  }
+  if (result.status !== 0) failedSuites.push('e2e');
+}
+
+const infra = new ProcessGroup({ logDir: path.join(dataDir, 'logs/infra'), quiet: true });
+let postgres;
+let stack;
+try {
+  console.log('\n▶ unit and service tests (NATS, S3, PGlite and PostgreSQL 15)');
+  const natsUrl = await startNats(infra, { port: 24222, dataDir: path.join(dataDir, 'infra/nats') });
+  const s3Endpoint = await startObjectStorage(infra, { port: 24569, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
+  postgres = await startPostgres({ port: 25432, dataDir: path.join(dataDir, 'infra/pg') });
+  jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
+
+  console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');
+  stack = await startStack({ ports: defaultPorts(10000), dataDir: path.join(dataDir, 'stack'), logDir: path.join(dataDir, 'logs/stack'), quiet: true });
+  const stackEnv = {
+    COFFER_TEST_GATEWAY_URL: stack.gatewayUrl,
+    COFFER_TEST_APP_URL: stack.appUrl,
+    COFFER_TEST_PORTS: JSON.stringify(stack.ports),
+    COFFER_TEST_DATA_DIR: stack.dataDir,
+  };
+  jest(['api'], stackEnv, 'api');
+  playwright(stackEnv);
+} catch (err) {
+  console.error(`\nThe test run could not start what it needs: ${err.stack ?? err}`);
+  failedSuites.push('setup');
+} finally {
+  await stack?.group.stopAll();
+  postgres?.stop();
+  await infra.stopAll();
+}
+
+console.log(`\nLogs of this run: ${path.relative(ROOT, path.join(dataDir, 'logs'))}`);
+console.log(`${failedSuites.length ? `Failed: ${failedSuites.join(', ')}` : 'All test suites passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites.length ? 1 : 0);

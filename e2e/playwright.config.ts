@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// Runs against the stack `npm test` started (COFFER_TEST_APP_URL), or starts
+// one itself (global-setup.ts) when run alone: `npx playwright test -c e2e/playwright.config.ts`.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: '../.data-test/e2e-results',
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: process.env.COFFER_TEST_APP_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+});

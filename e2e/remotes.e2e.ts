@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from '../deploy/local/processes.mjs';
+import { FrontEnds } from './support/front-ends';
+
+const FOLDERS = ['Documents', 'Images', 'Projects', 'Invoices'];
+
+async function expectRootFolders(page: Page) {
+  const files = page.getByRole('region', { name: 'Files' });
+  for (const name of FOLDERS) await expect(files.getByText(name, { exact: true })).toBeVisible();
+}
+
+test.describe('every remote, loaded at run time', () => {
+  test('the landing page comes from mfe-marketing', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Secure File Storage Built for Business' })).toBeVisible();
+    await expect(page.locator('[data-remote="coffer_marketing"]')).toBeVisible();
+  });
+
+  test('the sign-in page comes from mfe-account', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByText('Sign in to your account')).toBeVisible();
+    await expect(page.locator('[data-remote="coffer_account"]')).toBeVisible();
+  });
+
+  test('the dashboard files tab comes from mfe-files, with the root folders read from the files service', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expectRootFolders(page);
+    await expect(page.locator('[data-remote="coffer_files"]')).toBeVisible();
+  });
+});
+
+test.describe('a remote that is down', () => {
+  const frontEnds = new FrontEnds();
+  test.beforeAll(async () => frontEnds.start());
+  test.afterAll(async () => frontEnds.stop());
+
+  test("degrades only its own routes, and comes back on Retry", async ({ page }) => {
+    await page.goto(`${frontEnds.appUrl}/dashboard`);
+    await expectRootFolders(page);
+
+    await frontEnds.stopRemote('mfe-files');
+    await page.goto(`${frontEnds.appUrl}/dashboard/files`);
+    const panel = page.getByRole('alert');
+    await expect(panel.getByText('This part of Coffer is unavailable')).toBeVisible();
+
+    // The other remotes' pages keep working, in the same tab.
+    await page.goto(`${frontEnds.appUrl}/`);
+    await expect(page.getByRole('heading', { name: 'Secure File Storage Built for Business' })).toBeVisible();
+    await page.goto(`${frontEnds.appUrl}/login`);
+    await expect(page.getByText('Sign in to your account')).toBeVisible();
+
+    // Still down: Retry shows the panel again.
+    await page.goto(`${frontEnds.appUrl}/dashboard/files`);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('This part of Coffer is unavailable')).toBeVisible();
+
+    // Back up: Retry loads the page without a reload.
+    await frontEnds.startRemote('mfe-files');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expectRootFolders(page);
+  });
+
+  test('a redeployed mfe-files shows in the running shell without rebuilding the shell', async ({ page }) => {
+    const shellDigest = () => {
+      const hash = createHash('sha256');
+      const dist = path.join(ROOT, 'shell/dist');
+      for (const file of fs.readdirSync(dist, { recursive: true }).map(String).sort()) {
+        const full = path.join(dist, file);
+        if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+      }
+      return hash.digest('hex');
+    };
+    const before = shellDigest();
+    await page.goto(`${frontEnds.appUrl}/dashboard`);
+    await expect(page.locator('[data-remote="coffer_files"]')).toHaveAttribute('data-release', 'dev');
+
+    const release = `e2e-${Date.now()}`;
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-mfe-files-'));
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--output-path', out], {
+      cwd: path.join(ROOT, 'mfe-files'),
+      env: { ...process.env, COFFER_RELEASE: release },
+      stdio: 'ignore',
+    });
+    await frontEnds.startRemote('mfe-files', out);
+
+    await page.reload();
+    await expect(page.locator('[data-remote="coffer_files"]')).toHaveAttribute('data-release', release);
+    await expectRootFolders(page);
+    expect(shellDigest()).toBe(before);
+    await frontEnds.startRemote('mfe-files');
+  });
+});
+
+test('an unknown path shows the 404 page and logs the path', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (msg) => logged.push(msg.text()));
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  expect(logged).toContain('404 Error: User attempted to access non-existent route: /no/such/page');
+});

@@ -1,0 +1,112 @@
+const GB = 1024 ** 3;
+const TB = 1024 ** 4;
+
+/** Plan types a subscription can have; "trial" also stands for "no plan selected". */
+export const PLAN_TYPES = ['trial', 'starter', 'business', 'pro', 'enterprise'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** The plans a customer can start a trial of from /checkout. */
+export const CHECKOUT_PLANS = ['starter', 'business', 'pro'] as const;
+export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
+
+/** What a plan allows (spec §3 "Plan feature table", §6, §9). */
+export interface PlanFeatures {
+  /** Storage limit in bytes, pooled for the account. */
+  storageLimit: number;
+  hasAuditLogs: boolean;
+  hasPermissions: boolean;
+  hasCustomBranding: boolean;
+  hasAdvancedSecurity: boolean;
+  hasIpRestriction: boolean;
+  hasLinkExpiry: boolean;
+  hasPrioritySupport: boolean;
+}
+
+const NONE = {
+  hasAuditLogs: false,
+  hasPermissions: false,
+  hasCustomBranding: false,
+  hasAdvancedSecurity: false,
+  hasIpRestriction: false,
+  hasLinkExpiry: false,
+  hasPrioritySupport: false,
+};
+const BUSINESS = { ...NONE, hasAuditLogs: true, hasPermissions: true, hasCustomBranding: true };
+const ALL = { ...BUSINESS, hasAdvancedSecurity: true, hasIpRestriction: true, hasLinkExpiry: true, hasPrioritySupport: true };
+
+export const PLAN_FEATURES: Record<PlanType, PlanFeatures> = {
+  trial: { storageLimit: 10 * GB, ...NONE },
+  starter: { storageLimit: 500 * GB, ...NONE },
+  business: { storageLimit: 2 * TB, ...BUSINESS },
+  pro: { storageLimit: 5 * TB, ...ALL },
+  enterprise: { storageLimit: 5 * TB, ...ALL },
+};
+
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
+}
+
+/** The features of a plan type; a missing or unknown plan gets the trial's. */
+export function planFeatures(planType: string | null | undefined): PlanFeatures {
+  return PLAN_FEATURES[isPlanType(planType) ? planType : 'trial'];
+}
+
+/** A plan card of /pricing (spec §2 "Pricing"). */
+export interface PlanDefinition {
+  id: Exclude<PlanType, 'trial'>;
+  name: string;
+  subtitle: string;
+  priceUsd: string;
+  priceGbp: string;
+  storage: string;
+  features: string[];
+  popular: boolean;
+}
+
+export const PLAN_DEFINITIONS: readonly PlanDefinition[] = [
+  {
+    id: 'starter',
+    name: 'Starter Plan',
+    subtitle: 'For small teams and freelancers',
+    priceUsd: '$19',
+    priceGbp: '£15',
+    storage: '500 GB',
+    features: ['Unlimited users', 'Basic sharing'],
+    popular: false,
+  },
+  {
+    id: 'business',
+    name: 'Business Plan',
+    subtitle: 'For growing businesses',
+    priceUsd: '$35',
+    priceGbp: '£29',
+    storage: '2 TB',
+    features: ['Unlimited users', 'Audit logs and permissions', 'Custom branding'],
+    popular: true,
+  },
+  {
+    id: 'pro',
+    name: 'Pro Plan',
+    subtitle: 'For agencies and heavy file users',
+    priceUsd: '$69',
+    priceGbp: '£59',
+    storage: '5 TB',
+    features: ['Unlimited users', 'Custom branding', 'Priority support', 'Advanced security controls', 'IP restriction and link expiry'],
+    popular: false,
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    subtitle: 'Custom',
+    priceUsd: '$200+',
+    priceGbp: '£150+',
+    storage: '5+ TB',
+    features: ['Storage beyond 5 TB', 'Compliance add-ons (GDPR, HIPAA, ISO)', 'Dedicated account manager', 'Custom pricing'],
+    popular: false,
+  },
+];
+
+/** The plan card of a checkout plan, or undefined for a missing or unknown one ("No Plan Selected"). */
+export function checkoutPlan(plan: string | null | undefined): PlanDefinition | undefined {
+  return (CHECKOUT_PLANS as readonly string[]).includes(plan ?? '') ? PLAN_DEFINITIONS.find((p) => p.id === plan) : undefined;
+}

@@ -1,0 +1,199 @@
+// @ts-check
+/**
+ * The one rspack + Module Federation configuration every Coffer front end
+ * (shell and remotes) is built with, so that the shared singletons, loaders and
+ * cache rules can never drift apart between the host and its remotes.
+ *
+ * Runs in Node at build time only; nothing here reaches the browser.
+ * @rspack/core and @module-federation/enhanced come from the calling app.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** @param {string} file */
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Version of a workspace lib (`libs/<dir>`), so remotes and shell agree on it. */
+const workspaceVersion = (dir) => readJson(path.join(repoRoot, 'libs', dir, 'package.json')).version;
+
+/**
+ * Shared singletons: one copy of each in the page, provided by the shell.
+ * `react/` and `react-dom/` share the subpaths too (jsx-runtime, react-dom/client).
+ * @param {Record<string, string>} deps the app's package.json dependencies
+ */
+function sharedSingletons(deps) {
+  /** @param {string} name */
+  const fromDeps = (name) => {
+    const range = deps[name];
+    if (!range) throw new Error(`@coffer/web-core/rspack: "${name}" is shared but not in the app's dependencies`);
+    return { singleton: true, requiredVersion: range };
+  };
+  /** @param {string} dir */
+  const workspaceLib = (dir) => {
+    const version = workspaceVersion(dir);
+    return { singleton: true, version, requiredVersion: `^${version}` };
+  };
+  return {
+    react: fromDeps('react'),
+    'react/': fromDeps('react'),
+    'react-dom': fromDeps('react-dom'),
+    'react-dom/': fromDeps('react-dom'),
+    'react-router-dom': fromDeps('react-router-dom'),
+    // react-router-dom 7 re-exports react-router; its contexts must be one copy too.
+    'react-router': fromDeps('react-router-dom'),
+    'react-redux': fromDeps('react-redux'),
+    '@reduxjs/toolkit': fromDeps('@reduxjs/toolkit'),
+    '@reduxjs/toolkit/': fromDeps('@reduxjs/toolkit'),
+    '@coffer/ui': workspaceLib('ui'),
+    '@coffer/web-core': workspaceLib('web-core'),
+  };
+}
+
+/**
+ * @typedef {object} FrontendOptions
+ * @property {string} projectDir absolute path of the app (pass `import.meta.dirname`)
+ * @property {string} name federation name: coffer_shell, coffer_marketing, coffer_files, coffer_account
+ * @property {number} port local port the app is served on (documentation and `rspack serve`)
+ * @property {Record<string, string>} [exposes] what a remote exposes (none for the shell)
+ * @property {boolean} [host] true for the shell: served at `/`, no remote entry
+ * @property {string} [title] document title of the app's index.html
+ * @property {Record<string, string>} [define] extra compile-time constants (already JSON encoded)
+ */
+
+/**
+ * The rspack configuration of one Coffer front end, as the function rspack calls
+ * with the CLI's arguments: production unless `--mode development` or
+ * NODE_ENV=development says otherwise.
+ * @param {FrontendOptions} options
+ * @returns {(env: unknown, argv?: { mode?: string }) => import('@rspack/core').Configuration}
+ */
+export function createFrontendConfig(options) {
+  return (_env, argv = {}) => {
+    const requested = argv.mode ?? process.env.NODE_ENV;
+    return buildConfig(options, requested === 'development' ? 'development' : 'production');
+  };
+}
+
+/**
+ * @param {FrontendOptions} options
+ * @param {'development' | 'production'} mode
+ * @returns {import('@rspack/core').Configuration}
+ */
+function buildConfig({ projectDir, name, port, exposes, host = false, title = 'Coffer', define = {} }, mode) {
+  const pkg = readJson(path.join(projectDir, 'package.json'));
+  const isProduction = mode === 'production';
+
+  return {
+    mode,
+    context: projectDir,
+    entry: { main: './src/index.ts' },
+    devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: path.join(projectDir, 'dist'),
+      // The shell serves deep links (/dashboard/files/x), so its assets are absolute;
+      // a remote's assets are found relative to wherever its manifest was loaded from.
+      publicPath: host ? '/' : 'auto',
+      // Everything but index.html, mf-manifest.json and remoteEntry.js is content
+      // hashed, so it can be cached forever; those three are served no-cache.
+      filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // Each app gets its own chunk-loading global, or two apps' chunks collide.
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      // Workspace libs are compiled from their TypeScript source (no lib build step).
+      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+      // libs/contracts is NodeNext ESM: its relative imports say `.js` for `.ts` files.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules[\\/](?!@coffer[\\/])/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', development: !isProduction, refresh: false },
+              },
+            },
+            env: { targets: 'chrome >= 111, edge >= 111, firefox >= 128, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          use: [
+            {
+              loader: 'postcss-loader',
+              options: { postcssOptions: { plugins: ['@tailwindcss/postcss'] } },
+            },
+          ],
+          type: 'css/auto',
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        // Which build of this app is running (the deploy sets it; visible in the DOM).
+        'process.env.COFFER_RELEASE': JSON.stringify(process.env.COFFER_RELEASE || 'dev'),
+        ...define,
+      }),
+      new rspack.HtmlRspackPlugin({
+        title,
+        templateContent: htmlTemplate(title),
+        publicPath: '/',
+        minify: isProduction,
+      }),
+      new ModuleFederationPlugin({
+        name,
+        ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
+        // The shell registers its remotes at run time from /remotes.json.
+        remotes: {},
+        shared: sharedSingletons(pkg.dependencies ?? {}),
+        manifest: true,
+        dts: false,
+      }),
+    ],
+    optimization: {
+      minimize: isProduction,
+    },
+    performance: { hints: false },
+    devServer: {
+      port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    // Build statistics that say something when a build fails, and little otherwise.
+    stats: 'errors-warnings',
+  };
+}
+
+/** @param {string} title */
+function htmlTemplate(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Coffer: secure file storage and sharing for business" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}

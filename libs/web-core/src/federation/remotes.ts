@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The contract between the shell and its remotes: the remotes' federation
+ * names, what `/remotes.json` holds, and what each remote's `./routes` module
+ * exports. Both sides type-check against it, so a renamed page breaks the build,
+ * not the running app.
+ */
+export const REMOTE_NAMES = ['coffer_marketing', 'coffer_files', 'coffer_account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * `/remotes.json`, served next to the shell: each remote's name and the URL of
+ * its `mf-manifest.json`, e.g. `{ "coffer_files": "http://localhost:3002/mf-manifest.json" }`.
+ */
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+/** The module every remote exposes as `./routes`. */
+export const ROUTES_EXPOSE = './routes';
+
+export type MarketingPage = 'landing' | 'whyCoffer' | 'pricing' | 'contactSales' | 'terms' | 'privacy';
+export type AccountPage = 'login' | 'checkout' | 'notifications' | 'settings' | 'account';
+export type FilesPage = 'files' | 'shared' | 'recent' | 'trash';
+
+/** The pages each remote renders, by name. */
+export interface RemotePageNames {
+  coffer_marketing: MarketingPage;
+  coffer_files: FilesPage;
+  coffer_account: AccountPage;
+}
+
+/** What a remote's `./routes` module exports: its page components (route params come from the router). */
+export interface RemoteRoutesModule<Page extends string> {
+  pages: Record<Page, ComponentType>;
+}
+
+export type RoutesModuleOf<R extends RemoteName> = RemoteRoutesModule<RemotePageNames[R]>;

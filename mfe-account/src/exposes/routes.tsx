@@ -1,0 +1,17 @@
+import { remoteRoot, type AccountPage, type RemoteRoutesModule } from '@coffer/web-core';
+import { LoginPage } from '../pages/login-page';
+import { CheckoutPage } from '../pages/checkout-page';
+import { NotificationsPage } from '../pages/notifications-page';
+import { SettingsPage } from '../pages/settings-page';
+import { AccountOverviewPage } from '../pages/account-page';
+
+const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ?? 'dev');
+
+/** The pages of the account area; the shell decides their URLs. */
+export const pages: RemoteRoutesModule<AccountPage>['pages'] = {
+  login: inAccountRoot(LoginPage),
+  checkout: inAccountRoot(CheckoutPage),
+  notifications: inAccountRoot(NotificationsPage),
+  settings: inAccountRoot(SettingsPage),
+  account: inAccountRoot(AccountOverviewPage),
+};

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router-dom';
+import { FileBrowser } from '../features/files/components/file-browser';
+
+/** /dashboard and /dashboard/files/:folderId? */
+export function FileBrowserPage() {
+  const { folderId } = useParams();
+  return <FileBrowser folderId={folderId} />;
+}

@@ -1,0 +1,60 @@
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import type { AccountPage, FilesPage, MarketingPage } from '@coffer/web-core';
+import { RemotePage } from '../federation/remote-page';
+import { PublicLayout } from '../layouts/public-layout';
+import { DashboardLayout } from '../layouts/dashboard-layout';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RouteErrorPage } from '../pages/route-error-page';
+
+// The shell owns every URL; each page itself comes from the remote that owns its area.
+const marketing = (page: MarketingPage) => <RemotePage remote="coffer_marketing" page={page} />;
+const account = (page: AccountPage) => <RemotePage remote="coffer_account" page={page} />;
+const files = (page: FilesPage) => <RemotePage remote="coffer_files" page={page} />;
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: marketing('landing') },
+          { path: 'why-coffer', element: marketing('whyCoffer') },
+          { path: 'pricing', element: marketing('pricing') },
+          { path: 'contact-sales', element: marketing('contactSales') },
+          { path: 'terms', element: marketing('terms') },
+          { path: 'privacy', element: marketing('privacy') },
+          { path: 'login', element: account('login') },
+          { path: 'checkout', element: account('checkout') },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <DashboardLayout />,
+        children: [
+          { index: true, element: files('files') },
+          { path: 'files/:folderId?', element: files('files') },
+          { path: 'shared', element: files('shared') },
+          { path: 'recent', element: files('recent') },
+          { path: 'trash', element: files('trash') },
+          { path: 'notifications', element: account('notifications') },
+          { path: 'settings/:tab?', element: account('settings') },
+          { path: 'account', element: account('account') },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
