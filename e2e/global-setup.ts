@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultPorts, startStack } from '../deploy/local/stack.mjs';
-import { ROOT } from '../deploy/local/processes.mjs';
+import { defaultPorts, startStack, testDataDir, testPortOffset } from '../deploy/local/stack.mjs';
 
 /** When run alone, starts the stack on test ports and returns its teardown. */
 export default async function globalSetup() {
   if (process.env.COFFER_TEST_APP_URL) return undefined;
-  const dataDir = path.join(ROOT, '.data-test/e2e-stack');
+  const dataDir = path.join(testDataDir(), 'e2e-stack');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const stack = await startStack({ ports: defaultPorts(10000), dataDir, logDir: path.join(dataDir, 'logs'), quiet: true });
+  const stack = await startStack({ ports: defaultPorts(testPortOffset()), dataDir, logDir: path.join(dataDir, 'logs'), quiet: true });
   process.env.COFFER_TEST_APP_URL = stack.appUrl;
   process.env.COFFER_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.COFFER_TEST_PORTS = JSON.stringify(stack.ports);

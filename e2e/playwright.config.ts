@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testDataDir } from '../deploy/local/stack.mjs';
 
 // Runs against the stack `npm test` started (COFFER_TEST_APP_URL), or starts
 // one itself (global-setup.ts) when run alone: `npx playwright test -c e2e/playwright.config.ts`.
@@ -11,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  outputDir: '../.data-test/e2e-results',
+  outputDir: path.join(testDataDir(), 'e2e-results'),
   reporter: [['list'], ['json']],
   use: {
     baseURL: process.env.COFFER_TEST_APP_URL,

@@ -22,6 +22,8 @@ export function defaultPorts(offset = 0) {
     gateway: 4000 + offset,
     nats: 4222 + offset,
     s3: 4569 + offset,
+    /** Only test runs start a PostgreSQL server; `npm start` embeds PGlite. */
+    postgres: 5432 + offset,
   };
 }
 
@@ -93,4 +95,18 @@ export async function waitForHealthy(url, timeoutMs = 90_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`Coffer did not become healthy within ${timeoutMs / 1000}s: ${last}`);
+}
+
+/**
+ * The port offset of a test run: 10000 unless COFFER_TEST_PORT_OFFSET says
+ * otherwise, so two test runs on one machine need not collide.
+ */
+export function testPortOffset() {
+  return Number(process.env.COFFER_TEST_PORT_OFFSET ?? 10000);
+}
+
+/** Where a test run keeps its data and logs: `.data-test`, or `.data-test-<offset>` for another offset. */
+export function testDataDir() {
+  const offset = testPortOffset();
+  return path.join(ROOT, offset === 10000 ? '.data-test' : `.data-test-${offset}`);
 }

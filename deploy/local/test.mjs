@@ -13,9 +13,11 @@ buildAll();
 
 const { ProcessGroup, ROOT } = await import('./processes.mjs');
 const { startNats, startObjectStorage, startPostgres } = await import('./infra.mjs');
-const { defaultPorts, startStack } = await import('./stack.mjs');
+const { defaultPorts, startStack, testDataDir, testPortOffset } = await import('./stack.mjs');
+const ports = defaultPorts(testPortOffset());
+const infraPorts = defaultPorts(testPortOffset() + 10000);
 
-const dataDir = path.join(ROOT, '.data-test');
+const dataDir = testDataDir();
 fs.rmSync(dataDir, { recursive: true, force: true });
 const reports = path.join(dataDir, 'reports');
 fs.mkdirSync(reports, { recursive: true });
@@ -59,13 +61,13 @@ let postgres;
 let stack;
 try {
   console.log('\n▶ unit and service tests (NATS, S3, PGlite and PostgreSQL 15)');
-  const natsUrl = await startNats(infra, { port: 24222, dataDir: path.join(dataDir, 'infra/nats') });
-  const s3Endpoint = await startObjectStorage(infra, { port: 24569, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
-  postgres = await startPostgres({ port: 25432, dataDir: path.join(dataDir, 'infra/pg') });
+  const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
+  const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
+  postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });
   jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
 
   console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');
-  stack = await startStack({ ports: defaultPorts(10000), dataDir: path.join(dataDir, 'stack'), logDir: path.join(dataDir, 'logs/stack'), quiet: true });
+  stack = await startStack({ ports, dataDir: path.join(dataDir, 'stack'), logDir: path.join(dataDir, 'logs/stack'), quiet: true });
   const stackEnv = {
     COFFER_TEST_GATEWAY_URL: stack.gatewayUrl,
     COFFER_TEST_APP_URL: stack.appUrl,

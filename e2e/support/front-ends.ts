@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ProcessGroup, ROOT, waitForPort } from '../../deploy/local/processes.mjs';
-import { defaultPorts, REMOTES, remoteServerArgs } from '../../deploy/local/stack.mjs';
+import { defaultPorts, REMOTES, remoteServerArgs, testDataDir, testPortOffset } from '../../deploy/local/stack.mjs';
 
 type Ports = ReturnType<typeof defaultPorts>;
 type RemoteName = (typeof REMOTES)[number]['name'];
@@ -11,8 +11,8 @@ type RemoteName = (typeof REMOTES)[number]['name'];
  * restart or redeploy one remote without disturbing the other tests.
  */
 export class FrontEnds {
-  readonly ports: Ports = { ...defaultPorts(40000) };
-  private readonly group = new ProcessGroup({ logDir: path.join(ROOT, '.data-test/logs/e2e-front-ends'), quiet: true });
+  readonly ports: Ports = defaultPorts(testPortOffset() + 100);
+  private readonly group = new ProcessGroup({ logDir: path.join(testDataDir(), 'logs/e2e-front-ends'), quiet: true });
 
   get appUrl() {
     return `http://localhost:${this.ports.shell}`;
