@@ -20,7 +20,8 @@ export function ensureNpmPackages() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
   console.log('Installing npm packages…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // Not `npm ci`: the registry here serves only this platform's optional binaries, which `npm ci` refuses.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const canApt = () => process.getuid?.() === 0 && hasCommand('apt-get');
