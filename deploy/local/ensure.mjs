@@ -48,7 +48,7 @@ export const POSTGRESQL = { package: 'postgresql', present: () => fs.existsSync(
 
 /** Builds every project whose sources changed since its last build (Nx cache). */
 export function buildAll() {
-  run(process.execPath, [path.join(ROOT, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=static'], {
+  run(process.execPath, [path.join(ROOT, 'node_modules/nx/dist/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=static'], {
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
 }
