@@ -3,13 +3,19 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { hasCommand, ROOT, waitForPort } from './processes.mjs';
+import { hasCommand, portIsFree, ROOT, waitForPort } from './processes.mjs';
+
+/** Refuses to start on a port something else holds: its data would not be ours. */
+async function claimPort(port, what) {
+  if (!(await portIsFree(port))) throw new Error(`Port ${port} for ${what} is already in use; stop whatever holds it (another Coffer run?) or pick other ports.`);
+}
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 /** Starts nats-server with JetStream, its data in `dataDir`. */
 export async function startNats(group, { port, dataDir }) {
   if (!hasCommand('nats-server')) throw new Error('nats-server is not installed: run `apt-get install nats-server` (or set NATS_URL).');
+  await claimPort(port, 'NATS');
   fs.mkdirSync(dataDir, { recursive: true });
   const child = group.start('nats', 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
   await waitForPort(port, { name: 'nats-server', child });
@@ -18,6 +24,7 @@ export async function startNats(group, { port, dataDir }) {
 
 /** Starts s3rver with the files bucket; returns its endpoint. */
 export async function startObjectStorage(group, { port, dataDir, bucket, origins }) {
+  await claimPort(port, 's3rver');
   const args = [path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
   for (const origin of origins) args.push('--origin', origin);
   const child = group.start('s3', process.execPath, args);
@@ -45,6 +52,7 @@ function pgCommand() {
  */
 export async function startPostgres({ port, dataDir }) {
   if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}): run \`apt-get install postgresql\`.`);
+  await claimPort(port, 'PostgreSQL');
   const run = pgCommand();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });

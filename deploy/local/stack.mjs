@@ -2,7 +2,7 @@
 // the gateway, the three remotes and the shell. Used by `npm start`, the
 // tests and the benchmarks, each with its own ports and data directory.
 import path from 'node:path';
-import { ProcessGroup, ROOT, waitForPort } from './processes.mjs';
+import { portIsFree, ProcessGroup, ROOT, waitForPort } from './processes.mjs';
 import { startNats, startObjectStorage } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
@@ -37,6 +37,9 @@ export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.nam
  * Returns the process group (to stop it), the URLs and the ports.
  */
 export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, watch = false } = {}) {
+  const busy = [];
+  for (const [name, port] of Object.entries(ports)) if (name !== 'postgres' && !(await portIsFree(port))) busy.push(`${name} (${port})`);
+  if (busy.length) throw new Error(`Coffer cannot start: these ports are in use: ${busy.join(', ')}. Is Coffer already running?`);
   const group = new ProcessGroup({ logDir, quiet });
   const appUrl = `http://localhost:${ports.shell}`;
   try {

@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-export { processedEvents } from './db-schema.js';
+export { outbox, processedEvents } from './db-schema.js';
 
 /** The Drizzle database of one service, whichever PostgreSQL serves it. */
 export type Database<S extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;

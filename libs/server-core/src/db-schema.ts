@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Events a service's consumer has already handled: the idempotency record in every service's database. */
 export const processedEvents = pgTable(
@@ -9,4 +9,20 @@ export const processedEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.consumer, t.eventId] })],
+);
+
+/**
+ * Events written in the same transaction as the change they announce, then
+ * relayed to JetStream: a change is never committed without its event.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    subject: text('subject').notNull(),
+    event: jsonb('event').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.publishedAt, t.createdAt)],
 );

@@ -14,7 +14,8 @@ import {
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent } from '@coffer/contracts';
 import type { LoggerService } from '@nestjs/common';
 import type { Database } from './database.js';
-import { processedEvents } from './db-schema.js';
+import { and, asc, inArray, isNull } from 'drizzle-orm';
+import { outbox, processedEvents } from './db-schema.js';
 import { currentCorrelationId, withCorrelationId } from './logging.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
@@ -42,6 +43,9 @@ export class EventBus {
   private readonly handlers = new Map<string, EventHandler>();
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
+  private db?: Database;
+  private relayTimer?: NodeJS.Timeout;
+  private relaying?: Promise<void>;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -79,10 +83,9 @@ export class EventBus {
     }
   }
 
-  /** Publishes an event; resolves once JetStream has stored it. */
-  async publish<T>(type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+  private envelope<T>(type: string, event: NewEvent<T>): DomainEvent<T> {
     if (!type.startsWith(EVENTS_SUBJECT_PREFIX)) throw new Error(`Event subject must start with ${EVENTS_SUBJECT_PREFIX}: ${type}`);
-    const full: DomainEvent<T> = {
+    return {
       id: event.id ?? randomUUID(),
       type,
       occurredAt: new Date().toISOString(),
@@ -91,10 +94,60 @@ export class EventBus {
       correlationId: currentCorrelationId(),
       payload: event.payload,
     };
+  }
+
+  private async send(event: DomainEvent<unknown>) {
     const h = natsHeaders();
-    if (full.correlationId) h.set(Header.CorrelationId, full.correlationId);
-    await this.js.publish(type, JSON.stringify(full), { msgID: full.id, headers: h });
+    if (event.correlationId) h.set(Header.CorrelationId, event.correlationId);
+    await this.js.publish(event.type, JSON.stringify(event), { msgID: event.id, headers: h });
+  }
+
+  /** Publishes an event at once; resolves once JetStream has stored it. For events no transaction announces. */
+  async publish<T>(type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+    const full = this.envelope(type, event);
+    await this.send(full);
     return full;
+  }
+
+  /**
+   * Records an event in the outbox inside `tx`, the transaction of the change it
+   * announces. It is relayed to JetStream after the commit (call `relay()`), and
+   * by the periodic relay if this process stops first.
+   */
+  async record<T>(tx: Database, type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+    const full = this.envelope(type, event);
+    await tx.insert(outbox).values({ id: full.id, subject: type, event: full });
+    return full;
+  }
+
+  /** Publishes what the outbox holds, oldest first; safe to call often and from every replica. */
+  relay(): Promise<void> {
+    this.relaying ??= this.relayPending().finally(() => {
+      this.relaying = undefined;
+    });
+    return this.relaying;
+  }
+
+  private async relayPending() {
+    const db = this.db;
+    if (!db) return;
+    for (;;) {
+      const published = await db.transaction(async (tx) => {
+        const pending = await tx
+          .select()
+          .from(outbox)
+          .where(isNull(outbox.publishedAt))
+          .orderBy(asc(outbox.createdAt))
+          .limit(100)
+          .for('update', { skipLocked: true });
+        for (const row of pending) await this.send(row.event as DomainEvent<unknown>);
+        if (pending.length) {
+          await tx.update(outbox).set({ publishedAt: new Date() }).where(and(inArray(outbox.id, pending.map((r) => r.id)), isNull(outbox.publishedAt)));
+        }
+        return pending.length;
+      });
+      if (published < 100) return;
+    }
   }
 
   /** Registers the handler of one event type; call before `start`. */
@@ -102,8 +155,13 @@ export class EventBus {
     this.handlers.set(type, handler as EventHandler);
   }
 
-  /** Starts the durable consumer; events published while the service was down arrive now. */
+  /** Starts the durable consumer and the outbox relay; events published while the service was down arrive now. */
   async start(db: Database) {
+    this.db = db;
+    this.relayTimer = setInterval(() => {
+      this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed; it will retry', error: String(err) }, 'EventBus'));
+    }, 1000);
+    await this.relay();
     const jsm = await jetstreamManager(this.nc);
     const durable = this.opts.consumer;
     const config = {
@@ -153,6 +211,7 @@ export class EventBus {
           await handler(event, tx as unknown as Database);
         });
         msg.ack();
+        void this.relay().catch(() => undefined);
       } catch (err) {
         const attempt = msg.info.deliveryCount;
         this.opts.logger.warn(
@@ -165,6 +224,8 @@ export class EventBus {
   }
 
   async close() {
+    clearInterval(this.relayTimer);
+    await this.relaying?.catch(() => undefined);
     await this.messages?.close().catch(() => undefined);
     await this.loop?.catch(() => undefined);
     await this.nc.drain().catch(() => undefined);

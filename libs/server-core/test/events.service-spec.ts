@@ -106,4 +106,32 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await eventually(async () => seen.includes(marker.id));
     expect(seen.filter((id) => id === sent.id)).toHaveLength(1);
   });
+
+  it('publishes an event recorded in a transaction only once that transaction commits', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.recorded`;
+    const seen: number[] = [];
+    const consumerBus = await bus(`c${randomUUID().slice(0, 8)}`);
+    consumerBus.on<{ n: number }>(type, async (e) => {
+      seen.push(e.payload.n);
+    });
+    await consumerBus.start(database.db);
+    const producer = await bus(`p${randomUUID().slice(0, 8)}`);
+    await producer.start(database.db);
+
+    // A rolled-back change never announces itself.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await producer.record(tx, type, event(1));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+
+    await database.db.transaction(async (tx) => {
+      await producer.record(tx, type, event(2));
+    });
+    await producer.relay();
+    await eventually(async () => seen.includes(2));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([2]);
+  });
 });

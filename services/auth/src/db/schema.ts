@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-export { processedEvents } from '@coffer/server-core/db-schema';
+export { outbox, processedEvents } from '@coffer/server-core/db-schema';
 
 /** A business account (organisation): owns the plan, storage pool, branding and audit log. */
 export const accounts = pgTable('accounts', {

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-export { processedEvents } from '@coffer/server-core/db-schema';
+export { outbox, processedEvents } from '@coffer/server-core/db-schema';
 
 /** Files and folders of every user; a folder has mime type "folder", size 0 and no storage path. */
 export const files = pgTable(

@@ -1,1 +1,1 @@
-export { processedEvents } from '@coffer/server-core/db-schema';
+export { outbox, processedEvents } from '@coffer/server-core/db-schema';
