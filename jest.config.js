@@ -27,6 +27,8 @@ const common = {
 };
 
 export default {
+  // Service tests open databases and start NATS consumers: slower than unit tests, never timed assertions.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)'] },
     {
@@ -35,7 +37,6 @@ export default {
       testMatch: ['<rootDir>/{libs,services}/**/test/**/*.service-spec.ts'],
       globalSetup: '<rootDir>/deploy/local/jest-infra.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
-      testTimeout: 60_000,
     },
     {
       ...common,
@@ -43,7 +44,6 @@ export default {
       testMatch: ['<rootDir>/gateway/test/**/*.api-spec.ts'],
       globalSetup: '<rootDir>/deploy/local/jest-stack.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
-      testTimeout: 30_000,
     },
   ],
 };

@@ -69,6 +69,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
       '--port', String(ports.shell),
       '--spa',
       '--proxy', `/api=http://127.0.0.1:${ports.gateway}`,
+      '--proxy', `/dev=http://127.0.0.1:${ports.gateway}`,
       ...remoteArgs,
     ]);
 

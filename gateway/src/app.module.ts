@@ -4,6 +4,8 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { correlationMiddleware } from './common/correlation.middleware.js';
 import { NATS_CLIENT, ServiceClient } from './common/service-client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { ContactRequestsController } from './billing/contact-requests.controller.js';
+import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { CallerGuard } from './identity/caller.js';
@@ -13,7 +15,13 @@ export class AppModule implements NestModule {
   static forConfig(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [HealthController, FilesController],
+      controllers: [
+        HealthController,
+        FilesController,
+        ContactRequestsController,
+        // The captured-mail viewer exists only outside production.
+        ...(config.NODE_ENV === 'production' ? [] : [DevMailController]),
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

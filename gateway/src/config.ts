@@ -5,6 +5,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   /** How long the gateway waits for a service's reply before answering 503. */
+  /** Which proxies' X-Forwarded-For to trust for the client IP (Express "trust proxy"): loopback locally, the ingress's network in a cluster. */
+  GATEWAY_TRUST_PROXY: z.string().min(1).default('loopback'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -10,8 +10,9 @@ import { gatewayConfigSchema } from './config.js';
 const config = configOrExit('gateway', gatewayConfigSchema);
 const logger = new CofferLogger('gateway', config.LOG_LEVEL);
 const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger });
-app.setGlobalPrefix('api');
-app.set('trust proxy', 'loopback');
+// Everything is under /api, but for the development mailbox at /dev/mail.
+app.setGlobalPrefix('api', { exclude: ['dev/mail', 'dev/mail/{:id}'] });
+app.set('trust proxy', config.GATEWAY_TRUST_PROXY.split(',').map((v) => v.trim()));
 app.disable('x-powered-by');
 app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
 app.useGlobalFilters(new HttpErrorFilter());

@@ -4,3 +4,5 @@ export * from './events.js';
 export * from './health.js';
 export * from './auth.js';
 export * from './files.js';
+export * from './billing.js';
+export * from './notification.js';

@@ -90,7 +90,13 @@ export class CoreModule {
 /** Reads the config or stops the process with a message naming the bad variables. */
 export function configOrExit<S extends z.ZodType>(app: string, schema: S): z.infer<S> {
   try {
-    return loadConfig(schema);
+    const config = loadConfig(schema);
+    // Production never falls back to embedded PGlite: a service there needs its own DATABASE_URL.
+    const service = config as { NODE_ENV?: string; DATA_DIR?: string; DATABASE_URL?: string };
+    if (service.DATA_DIR !== undefined && service.NODE_ENV === 'production' && !service.DATABASE_URL) {
+      throw new ConfigError(['DATABASE_URL: is required in production']);
+    }
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${app}: ${err.message}\n`);

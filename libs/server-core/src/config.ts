@@ -21,6 +21,7 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   DATA_DIR: z.string().min(1).default('.data'),
 });
 
+
 /**
  * Reads and validates the environment once at start. A bad value throws a
  * ConfigError whose message names each offending variable (never its value:

@@ -47,6 +47,8 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
 
 async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOptions<S>, url: string): Promise<DatabaseHandle<S>> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its server (restart, failover) must not crash the service: the pool reconnects.
+  pool.on('error', (err) => process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`));
   // Replicas start together: one session-level advisory lock serialises their migrations.
   const client = await pool.connect();
   try {

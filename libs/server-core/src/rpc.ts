@@ -38,8 +38,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       if (isRpcErrorBody(body)) return throwError(() => body);
     }
     if (exception instanceof z.ZodError) {
-      const first = exception.issues[0];
-      const message = first ? `${first.path.join('.') || 'payload'}: ${first.message}` : 'Invalid request';
+      // The first problem's own message: the schemas in @coffer/contracts carry the spec's wording.
+      const message = exception.issues[0]?.message ?? 'Invalid request';
       return throwError(() => ({ code: ErrorCode.ValidationFailed, status: 400, message }) satisfies RpcErrorBody);
     }
     this.logger.error(exception instanceof Error ? exception : String(exception));

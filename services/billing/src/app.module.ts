@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { BillingConfig } from './config.js';
+import { ContactRequestsHandler } from './contact-requests/contact-requests.handler.js';
+import { ContactRequestsRepository } from './contact-requests/contact-requests.repository.js';
+import { ContactRequestsService } from './contact-requests/contact-requests.service.js';
 import * as schema from './db/schema.js';
+import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -12,6 +16,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
+      controllers: [ContactRequestsHandler, SubscriptionsHandler],
+      providers: [ContactRequestsRepository, ContactRequestsService],
     };
   }
 }

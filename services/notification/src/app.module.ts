@@ -3,6 +3,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { NotificationConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { EmailHandler } from './email/email.handler.js';
+import { EmailRepository } from './email/email.repository.js';
+import { EmailService } from './email/email.service.js';
+import { Mailer } from './email/mailer.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -12,6 +16,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
+      controllers: [EmailHandler],
+      providers: [Mailer, EmailRepository, EmailService],
     };
   }
 }

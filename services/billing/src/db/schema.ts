@@ -1,1 +1,23 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+
+/** Requests sent from the Contact Sales page. */
+export const contactRequests = pgTable('contact_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company').notNull(),
+  phone: text('phone'),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One per account: its plan (none until chosen), status and trial end. */
+export const subscriptions = pgTable('subscriptions', {
+  accountId: uuid('account_id').primaryKey(),
+  planType: text('plan_type', { enum: ['trial', 'starter', 'business', 'pro', 'enterprise'] }),
+  status: text('status', { enum: ['none', 'trial', 'active'] }).notNull().default('none'),
+  trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

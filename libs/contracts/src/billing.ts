@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Request/reply subjects of the billing service. */
+export const BillingSubject = {
+  CreateContactRequest: 'billing.contact-request.create',
+} as const;
+
+/** Events published by the billing service. */
+export const BillingEvent = {
+  ContactRequestReceived: 'events.billing.contact-request.received',
+} as const;
+
+/** A required text field: missing, empty or blank all give `message`. */
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** The Contact Sales form (spec §3 "Contact form"). */
+export const contactRequestSchema = z.object({
+  name: requiredText('Please enter your full name', 200),
+  email: z.email({ error: 'Please enter a valid email address' }).max(320),
+  company: requiredText('Please enter your company name', 200),
+  phone: z.string().trim().max(50).optional(),
+  message: requiredText('Please enter a message', 5000),
+});
+export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
+
+export interface ContactRequestCreated {
+  id: string;
+}
+
+export interface ContactRequestReceived extends ContactRequestInput {
+  id: string;
+  receivedAt: string;
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../../src/email/templates', import.meta.url));
+
+/** The emails Coffer sends, each with the data its template needs. */
+export interface EmailTemplates {
+  welcome: { userName: string; dashboardUrl: string };
+  'verify-email': { userName: string; verifyUrl: string };
+  'reset-password': { userName: string; resetUrl: string };
+  'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
+}
+export type TemplateName = keyof EmailTemplates;
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const engine = Handlebars.create();
+engine.registerPartial('layout', readFileSync(`${TEMPLATES_DIR}/layout.html.hbs`, 'utf8'));
+const compiled = new Map<string, Handlebars.TemplateDelegate>();
+
+function template(file: string, escape: boolean): Handlebars.TemplateDelegate {
+  let t = compiled.get(file);
+  if (!t) {
+    t = engine.compile(readFileSync(`${TEMPLATES_DIR}/${file}`, 'utf8'), { noEscape: !escape, strict: true });
+    compiled.set(file, t);
+  }
+  return t;
+}
+
+/** Renders one email's subject, HTML (escaped) and plain text. */
+export function renderEmail<N extends TemplateName>(name: N, data: EmailTemplates[N]): RenderedEmail {
+  return {
+    subject: template(`${name}.subject.hbs`, false)(data).trim(),
+    html: template(`${name}.html.hbs`, true)(data),
+    text: template(`${name}.text.hbs`, false)(data),
+  };
+}
