@@ -1,0 +1,73 @@
+# syntax=docker/dockerfile:1
+#
+# Coffer's front ends, one image each: the shell and the three remotes, built
+# with rspack and served by nginx on port 8080 as an unprivileged user. Build
+# from the repository root:
+#
+#   docker build -f deploy/docker/static.Dockerfile --build-arg APP=shell     -t coffer/shell .
+#   docker build -f deploy/docker/static.Dockerfile --build-arg APP=mfe-files --build-arg COFFER_RELEASE=1.4.0 -t coffer/mfe-files .
+#
+# APP: shell | mfe-marketing | mfe-files | mfe-account. COFFER_RELEASE is
+# compiled into the bundle (shown as the remote root's data-release).
+# The shell reads /remotes.json from /etc/coffer/remotes.json: mount it (the
+# coffer-remotes ConfigMap in Kubernetes; `-v $PWD/remotes.json:/etc/coffer/remotes.json:ro` with docker run).
+
+ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NGINX_IMAGE=nginx:1.27.5-bookworm
+
+# --- Package manifests only (same stages as node.Dockerfile: the layers are shared)
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /repo
+COPY . .
+RUN find . -type f ! -name package.json ! -name package-lock.json ! -name .npmrc -delete \
+ && find . -mindepth 1 -type d -empty -delete
+
+FROM ${NODE_IMAGE} AS toolchain
+# argon2 (a server dependency, installed with the rest of the workspaces)
+# compiles from source when its prebuilt binary does not load.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false NPM_CONFIG_UPDATE_NOTIFIER=false
+WORKDIR /repo
+
+FROM toolchain AS deps
+COPY --from=manifests /repo ./
+# `npm install`, not `npm ci`: the registry Coffer is built against carries only
+# this platform's optional binaries (e.g. @rspack/binding-linux-x64-gnu), and
+# `npm ci` refuses a lock file whose other-platform optional packages it cannot fetch.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm install --no-audit --no-fund
+
+# --- Build the front end ---------------------------------------------------------
+FROM deps AS build
+ARG APP
+ARG COFFER_RELEASE=dev
+COPY . .
+RUN case "$APP" in shell|mfe-marketing|mfe-files|mfe-account) ;; \
+      *) echo "APP must be shell, mfe-marketing, mfe-files or mfe-account, got '$APP'" >&2; exit 1 ;; \
+    esac
+RUN COFFER_RELEASE="$COFFER_RELEASE" \
+    npx nx build "$(node -p "require('./$APP/package.json').name")" --output-style=static \
+ && test -f "$APP/dist/index.html"
+
+# --- nginx ---------------------------------------------------------------------
+FROM ${NGINX_IMAGE} AS runtime
+ARG APP
+COPY deploy/docker/nginx/nginx.conf /etc/nginx/nginx.conf
+COPY deploy/docker/nginx/coffer/ /etc/nginx/coffer/
+# One site file per kind of app: the shell (SPA fallback, /remotes.json) or a remote (CORS).
+RUN rm -f /etc/nginx/conf.d/default.conf /usr/share/nginx/html/* \
+ && if [ "$APP" = shell ]; then kind=shell; else kind=remote; fi \
+ && mv "/etc/nginx/coffer/$kind.conf" /etc/nginx/coffer/site.conf \
+ && rm -f /etc/nginx/coffer/shell.conf /etc/nginx/coffer/remote.conf \
+ && mkdir -p /etc/coffer
+COPY --from=build /repo/${APP}/dist/ /usr/share/nginx/html/
+# The image's `nginx` user, by uid so Kubernetes can check runAsNonRoot. nginx
+# writes only its pid and temp files, under /tmp (an emptyDir in Kubernetes).
+USER 101:101
+EXPOSE 8080
+# nginx directly, not the image's entrypoint scripts (they rewrite files under
+# /etc/nginx, which is read-only here). `daemon off` is set in nginx.conf.
+ENTRYPOINT []
+CMD ["nginx"]
