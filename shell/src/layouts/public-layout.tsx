@@ -1,16 +1,37 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Toaster } from '@coffer/ui';
 import { PublicHeader } from './public-header';
 import { PublicFooter } from './public-footer';
+
+/** Header, main area and footer of a public page (also used by the 404 page). */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <PublicHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
 
 /** Frame of the public site: marketing pages, sign-in and checkout. */
 export function PublicLayout() {
   return (
-    <div className="flex min-h-svh flex-col">
-      <PublicHeader />
-      <main className="flex-1">
+    <>
+      <PublicFrame>
         <Outlet />
-      </main>
-      <PublicFooter />
-    </div>
+      </PublicFrame>
+      {/* Until the shell's app renders one Toaster for every page, the public pages bring their own. */}
+      <Toaster />
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Button } from '@coffer/ui';
+import { PublicFrame } from '../layouts/public-layout';
 
 /** Any path no route matches. The attempted path is logged for whoever reads the console. */
 export function NotFoundPage() {
@@ -10,14 +12,17 @@ export function NotFoundPage() {
   }, [pathname]);
 
   return (
-    <main className="flex min-h-svh items-center justify-center bg-muted px-4">
-      <div className="text-center">
-        <h1 className="mb-4 text-4xl font-bold">404</h1>
-        <p className="mb-4 text-xl text-muted-foreground">Oops! Page not found</p>
-        <Link to="/" className="text-foreground underline underline-offset-4 hover:opacity-80">
-          Return to Home
-        </Link>
+    <PublicFrame>
+      <title>Page not found · Coffer</title>
+      <div className="flex min-h-[60svh] items-center justify-center bg-muted/40 px-4 py-16">
+        <div className="text-center">
+          <h1 className="text-6xl font-bold tracking-tight sm:text-7xl">404</h1>
+          <p className="mt-4 text-xl text-muted-foreground">Oops! Page not found</p>
+          <Button asChild size="lg" className="mt-8">
+            <Link to="/">Return to Home</Link>
+          </Button>
+        </div>
       </div>
-    </main>
+    </PublicFrame>
   );
 }
