@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from '../deploy/local/processes.mjs';
 import { FrontEnds } from './support/front-ends';
+import { signUpThroughApi } from './support/session';
 
 const FOLDERS = ['Documents', 'Images', 'Projects', 'Invoices'];
 
@@ -27,7 +28,8 @@ test.describe('every remote, loaded at run time', () => {
     await expect(page.locator('[data-remote="coffer_account"]')).toBeVisible();
   });
 
-  test('the dashboard files tab comes from mfe-files, with the root folders read from the files service', async ({ page }) => {
+  test("the dashboard files tab comes from mfe-files, with a new user's root folders read from the files service", async ({ page }) => {
+    await signUpThroughApi(page, process.env.COFFER_TEST_APP_URL);
     await page.goto('/dashboard');
     await expectRootFolders(page);
     await expect(page.locator('[data-remote="coffer_files"]')).toBeVisible();
@@ -40,6 +42,7 @@ test.describe('a remote that is down', () => {
   test.afterAll(async () => frontEnds.stop());
 
   test("degrades only its own routes, and comes back on Retry", async ({ page }) => {
+    await signUpThroughApi(page, frontEnds.appUrl);
     await page.goto(`${frontEnds.appUrl}/dashboard`);
     await expectRootFolders(page);
 
@@ -76,6 +79,7 @@ test.describe('a remote that is down', () => {
       return hash.digest('hex');
     };
     const before = shellDigest();
+    await signUpThroughApi(page, frontEnds.appUrl);
     await page.goto(`${frontEnds.appUrl}/dashboard`);
     await expect(page.locator('[data-remote="coffer_files"]')).toHaveAttribute('data-release', 'dev');
 

@@ -2,14 +2,17 @@
 // `npm test` already started it and said where (COFFER_TEST_GATEWAY_URL).
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultPorts, startStack, testDataDir, testPortOffset } from './stack.mjs';
+import { defaultPorts, startStack, testDataDir, testPortOffset, TEST_STACK_ENV, newSigningKeyPem } from './stack.mjs';
 
 export default async function setup() {
   if (process.env.COFFER_TEST_GATEWAY_URL) return;
   const dataDir = path.join(testDataDir(), 'jest-stack');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const stack = await startStack({ ports: defaultPorts(testPortOffset() + 20000), dataDir, logDir: path.join(dataDir, 'logs'), quiet: true });
+  const jwtPrivateKey = newSigningKeyPem();
+  const stack = await startStack({ ports: defaultPorts(testPortOffset() + 20000), dataDir, logDir: path.join(dataDir, 'logs'), quiet: true, env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: jwtPrivateKey } });
   process.env.COFFER_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.COFFER_TEST_APP_URL = stack.appUrl;
+  process.env.COFFER_TEST_LOG_DIR = path.join(dataDir, 'logs');
+  process.env.COFFER_TEST_JWT_PRIVATE_KEY = jwtPrivateKey;
   globalThis.__cofferStack = () => stack.group.stopAll();
 }

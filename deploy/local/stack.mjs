@@ -1,6 +1,7 @@
 // The whole Coffer stack on one machine: infrastructure, the five services,
 // the gateway, the three remotes and the shell. Used by `npm start`, the
 // tests and the benchmarks, each with its own ports and data directory.
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { portIsFree, ProcessGroup, ROOT, waitForPort } from './processes.mjs';
 import { startNats, startObjectStorage } from './infra.mjs';
@@ -70,6 +71,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
       '--spa',
       '--proxy', `/api=http://127.0.0.1:${ports.gateway}`,
       '--proxy', `/dev=http://127.0.0.1:${ports.gateway}`,
+      '--proxy', `/.well-known=http://127.0.0.1:${ports.gateway}`,
       ...remoteArgs,
     ]);
 
@@ -113,4 +115,18 @@ export function testPortOffset() {
 export function testDataDir() {
   const offset = testPortOffset();
   return path.join(ROOT, offset === 10000 ? '.data-test' : `.data-test-${offset}`);
+}
+
+/** Settings of the stacks tests start: lockouts short enough to watch them lift. */
+export const TEST_STACK_ENV = {
+  AUTH_LOCKOUT_SECONDS: '4',
+  AUTH_LOCKOUT_THRESHOLD: '5',
+  AUTH_IP_LOCKOUT_THRESHOLD: '40',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+/** A fresh ES256 signing key (PKCS#8 PEM): tests pass it as JWT_PRIVATE_KEY so they can mint tokens the gateway trusts. */
+export function newSigningKeyPem() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }

@@ -13,7 +13,7 @@ buildAll();
 
 const { ProcessGroup, ROOT } = await import('./processes.mjs');
 const { startNats, startObjectStorage, startPostgres } = await import('./infra.mjs');
-const { defaultPorts, startStack, testDataDir, testPortOffset } = await import('./stack.mjs');
+const { defaultPorts, startStack, testDataDir, testPortOffset, TEST_STACK_ENV, newSigningKeyPem } = await import('./stack.mjs');
 const ports = defaultPorts(testPortOffset());
 const infraPorts = defaultPorts(testPortOffset() + 10000);
 
@@ -67,12 +67,23 @@ try {
   jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
 
   console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');
-  stack = await startStack({ ports, dataDir: path.join(dataDir, 'stack'), logDir: path.join(dataDir, 'logs/stack'), quiet: true });
+  // The production key path, with a key the tests know so they can mint expired tokens; short lockouts so tests see them lift.
+  const jwtPrivateKey = newSigningKeyPem();
+  const logDir = path.join(dataDir, 'logs/stack');
+  stack = await startStack({
+    ports,
+    dataDir: path.join(dataDir, 'stack'),
+    logDir,
+    quiet: true,
+    env: { JWT_PRIVATE_KEY: jwtPrivateKey, ...TEST_STACK_ENV },
+  });
   const stackEnv = {
     COFFER_TEST_GATEWAY_URL: stack.gatewayUrl,
     COFFER_TEST_APP_URL: stack.appUrl,
     COFFER_TEST_PORTS: JSON.stringify(stack.ports),
     COFFER_TEST_DATA_DIR: stack.dataDir,
+    COFFER_TEST_LOG_DIR: logDir,
+    COFFER_TEST_JWT_PRIVATE_KEY: jwtPrivateKey,
   };
   jest(['api'], stackEnv, 'api');
   playwright(stackEnv);

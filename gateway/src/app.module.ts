@@ -4,6 +4,11 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { correlationMiddleware } from './common/correlation.middleware.js';
 import { NATS_CLIENT, ServiceClient } from './common/service-client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AuthController } from './auth/auth.controller.js';
+import { JwksCache } from './auth/jwks.js';
+import { JwksController } from './auth/jwks.controller.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { SessionRevocations } from './auth/session-revocations.js';
 import { ContactRequestsController } from './billing/contact-requests.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
@@ -17,6 +22,8 @@ export class AppModule implements NestModule {
       module: AppModule,
       controllers: [
         HealthController,
+        AuthController,
+        JwksController,
         FilesController,
         ContactRequestsController,
         // The captured-mail viewer exists only outside production.
@@ -29,6 +36,9 @@ export class AppModule implements NestModule {
           useFactory: () => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.NATS_URL], name: 'gateway' } }),
         },
         ServiceClient,
+        JwksCache,
+        JwtStrategy,
+        SessionRevocations,
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
     };

@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthReport, HttpErrorBody, ListFilesReply } from '@coffer/contracts';
+import { call, eventually, signUp } from './support.js';
 
 const gateway = () => process.env.COFFER_TEST_GATEWAY_URL as string;
 const app = () => process.env.COFFER_TEST_APP_URL as string;
-
-async function eventuallyJson<T>(url: string, accept: (body: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let body: T | undefined;
-  while (Date.now() < deadline) {
-    body = (await (await fetch(url)).json()) as T;
-    if (accept(body)) return body;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} never answered as expected; last: ${JSON.stringify(body)}`);
-}
 
 describe('gateway', () => {
   it('reports every service up, each asked over NATS', async () => {
@@ -25,15 +15,26 @@ describe('gateway', () => {
     for (const health of Object.values(report.services)) expect(health).toMatchObject({ status: 'up', database: 'up' });
   });
 
-  it('lists the root folders, read through NATS from the files database', async () => {
-    const root = await eventuallyJson<ListFilesReply>(`${gateway()}/api/files?folder=root`, (b) => b.items?.length === 4);
+  it("lists a new user's root folders, read through NATS from the files database", async () => {
+    const user = await signUp();
+    const root = await eventually(async () => {
+      const { body } = await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken });
+      return body.items?.length === 4 && body;
+    });
     expect(root.items.map((i) => i.name)).toEqual(['Documents', 'Images', 'Projects', 'Invoices']);
     expect(root.items.every((i) => i.isFolder)).toBe(true);
   });
 
+  it('refuses a request without a session', async () => {
+    const { status, body } = await call<HttpErrorBody>('/api/files?folder=root');
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You must be signed in' });
+  });
+
   it('refuses bad input with the one error shape and the correlation id it was given', async () => {
     const correlationId = randomUUID();
-    const res = await fetch(`${gateway()}/api/files?folder=..%2Fsecrets`, { headers: { 'x-correlation-id': correlationId } });
+    const { accessToken } = await signUp();
+    const res = await fetch(`${gateway()}/api/files?folder=..%2Fsecrets`, { headers: { 'x-correlation-id': correlationId, authorization: `Bearer ${accessToken}` } });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-correlation-id')).toBe(correlationId);
     expect((await res.json()) as HttpErrorBody).toEqual({
@@ -45,15 +46,17 @@ describe('gateway', () => {
   });
 
   it('refuses unknown query parameters and sort orders', async () => {
-    const unknown = await fetch(`${gateway()}/api/files?folder=root&owner=someone-else`);
+    const { accessToken } = await signUp();
+    const auth = { headers: { authorization: `Bearer ${accessToken}` } };
+    const unknown = await fetch(`${gateway()}/api/files?folder=root&owner=someone-else`, auth);
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as HttpErrorBody).message).toBe('property owner should not exist');
-    const sort = await fetch(`${gateway()}/api/files?sort=biggest`);
+    const sort = await fetch(`${gateway()}/api/files?sort=biggest`, auth);
     expect(((await sort.json()) as HttpErrorBody).message).toBe('sort must be one of newest, oldest, name-asc, name-desc, size-asc, size-desc');
   });
 
   it('answers an unknown route with 404 in the same shape', async () => {
-    const res = await fetch(`${gateway()}/api/no-such-thing`);
+    const res = await fetch(`${gateway()}/api/health/no-such-thing`);
     expect(res.status).toBe(404);
     const body = (await res.json()) as HttpErrorBody;
     expect(body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });

@@ -30,6 +30,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const correlationId = req.correlationId ?? randomUUID();
     const body = this.toBody(exception, correlationId);
+    const retryAfter = exception instanceof ServiceError ? exception.body.retryAfterSeconds : undefined;
+    if (retryAfter) res.setHeader('retry-after', String(retryAfter));
     res.status(body.statusCode).setHeader('x-correlation-id', correlationId).json(body);
   }
 

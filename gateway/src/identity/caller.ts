@@ -4,39 +4,55 @@ import {
   Injectable,
   SetMetadata,
   UnauthorizedException,
-  type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { DEV_IDENTITY, type CallerIdentity } from '@coffer/contracts';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ErrorCode, type CallerIdentity } from '@coffer/contracts';
+import { SessionRevocations } from '../auth/session-revocations.js';
+import { ServiceError } from '../common/http-error.filter.js';
 
 const PUBLIC_ROUTE = 'coffer:public';
+const MFA_STEP_ROUTE = 'coffer:mfa-step';
 /** Marks a route that needs no session. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/** Marks a route the aal1 step of a two-factor sign-in may call (session, challenge, verify, sign-out). */
+export const AllowMfaStep = () => SetMetadata(MFA_STEP_ROUTE, true);
 
-type CallerRequest = Request & { caller?: CallerIdentity };
+type CallerRequest = Request & { user?: CallerIdentity; caller?: CallerIdentity };
 
 /**
- * Decides who is calling. Until sign-in exists, outside production every
- * request is the fixed development identity; in production nothing but the
- * public routes is reachable.
+ * Every route needs a valid access token (passport-jwt) unless it is public;
+ * a token whose session was revoked is refused, and the aal1 step of a
+ * two-factor sign-in reaches only the routes marked AllowMfaStep.
  */
 @Injectable()
-export class CallerGuard implements CanActivate {
+export class CallerGuard extends AuthGuard('jwt') {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    @Inject(SessionRevocations) private readonly revocations: SessionRevocations,
+  ) {
+    super();
+  }
 
-  canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    if (this.config.NODE_ENV === 'production') throw new UnauthorizedException('You must be signed in');
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<CallerRequest>();
-    req.caller = { ...DEV_IDENTITY, clientIp: req.ip };
+    const caller = req.user!;
+    if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
+    if (caller.mfaPending && !this.reflector.getAllAndOverride<boolean>(MFA_STEP_ROUTE, targets)) {
+      throw new ServiceError({ code: ErrorCode.MfaRequired, status: 403, message: 'Enter your two-factor code first' });
+    }
+    req.caller = { ...caller, clientIp: req.ip };
     return true;
+  }
+
+  handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw new UnauthorizedException('You must be signed in');
+    return user;
   }
 }
 
@@ -46,3 +62,7 @@ export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   if (!caller) throw new UnauthorizedException('You must be signed in');
   return caller;
 });
+
+/** The client IP (from the trusted proxy chain), for the rate limits of public routes. */
+export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => ctx.switchToHttp().getRequest<Request>().ip);
+

@@ -7,6 +7,13 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL',
+  AccountExists: 'ACCOUNT_EXISTS',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  EmailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
+  InvalidMfaCode: 'INVALID_MFA_CODE',
+  MfaRequired: 'MFA_REQUIRED',
+  InvalidToken: 'INVALID_TOKEN',
+  TooManyAttempts: 'TOO_MANY_ATTEMPTS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -15,6 +22,8 @@ export interface RpcErrorBody {
   code: ErrorCode;
   status: number;
   message: string;
+  /** With TOO_MANY_ATTEMPTS: when the caller may try again (sent as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /** The error body every HTTP client of the gateway receives. */

@@ -3,6 +3,12 @@ export interface CallerIdentity {
   userId: string;
   accountId: string;
   role: 'owner' | 'admin' | 'moderator' | 'member';
+  /** The session (refresh-token family member) the access token was issued for. */
+  sessionId?: string;
+  /** Assurance level of the session: aal2 after a verified second factor. */
+  aal?: 'aal1' | 'aal2';
+  /** aal1 of a user with a verified factor: only the second step of sign-in is allowed. */
+  mfaPending?: boolean;
   clientIp?: string;
 }
 
@@ -18,14 +24,3 @@ export interface Envelope<T> {
   correlationId?: string;
   payload: T;
 }
-
-/**
- * The one development identity the gateway uses before sign-in exists. Never
- * used when NODE_ENV is production; the accounts issue replaces it with sessions.
- */
-export const DEV_IDENTITY: CallerIdentity = {
-  userId: '00000000-0000-4000-8000-00000000c0ff',
-  accountId: '00000000-0000-4000-8000-00000000acc7',
-  role: 'owner',
-};
-export const DEV_USER = { email: 'dev@coffer.local', fullName: 'Coffer Developer' } as const;

@@ -61,21 +61,39 @@ const callerSchema = z.object({
   userId: z.string().min(1),
   accountId: z.string().min(1),
   role: z.enum(['owner', 'admin', 'moderator', 'member']),
+  sessionId: z.string().optional(),
+  aal: z.enum(['aal1', 'aal2']).optional(),
+  mfaPending: z.boolean().optional(),
   clientIp: z.string().optional(),
 });
 
-/** Reads the caller the gateway attached; absent or malformed means the call is refused. */
-export function callerFrom(ctx: NatsContext): CallerIdentity {
+/**
+ * Reads the caller the gateway attached; absent or malformed means the call is
+ * refused, and so does the aal1 step of a two-factor sign-in (only the auth
+ * service's verify handlers read it with `allowMfaPending`).
+ */
+export function callerFrom(ctx: NatsContext, allowMfaPending = false): CallerIdentity {
   const raw = ctx.getHeaders()?.get(Header.Caller);
-  if (!raw) throw rpcError(ErrorCode.Unauthenticated, 401, 'You must be signed in');
-  const parsed = callerSchema.safeParse(JSON.parse(raw));
-  if (!parsed.success) throw rpcError(ErrorCode.Unauthenticated, 401, 'You must be signed in');
+  if (!raw) throw unauthenticated();
+  let parsed;
+  try {
+    parsed = callerSchema.safeParse(JSON.parse(raw));
+  } catch {
+    throw unauthenticated();
+  }
+  if (!parsed.success) throw unauthenticated();
+  if (parsed.data.mfaPending && !allowMfaPending) throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
   return parsed.data;
 }
 
 /** Parameter decorator: the verified caller of a request/reply handler. */
 export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>
   callerFrom(ctx.switchToRpc().getContext<NatsContext>()),
+);
+
+/** Like Caller, but also accepts the aal1 step of a two-factor sign-in. */
+export const PendingCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>
+  callerFrom(ctx.switchToRpc().getContext<NatsContext>(), true),
 );
 
 /** Runs each handler with the correlation id from the NATS headers, so its log lines carry it. */

@@ -1,5 +1,31 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { serviceConfigSchema } from '@coffer/server-core';
 
-export const authConfigSchema = serviceConfigSchema;
+const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+export const authConfigSchema = serviceConfigSchema
+  .extend({
+    /** When true, a new user must confirm their email before signing in. */
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: flag,
+    /** ES256 private key (PKCS#8 PEM) that signs access tokens; unset outside production = one is generated and kept in the database. */
+    JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
+    /** 32 bytes, base64: encrypts TOTP secrets at rest; unset outside production = generated in DATA_DIR/auth-secrets. */
+    TOTP_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+    /** Failed attempts on one account before it is locked for AUTH_LOCKOUT_SECONDS. */
+    AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
+    /** Failed attempts from one IP address before it is locked for AUTH_LOCKOUT_SECONDS. */
+    AUTH_IP_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(100),
+    /** After this many failures, each further attempt is answered more slowly. */
+    AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
+    AUTH_LOCKOUT_SECONDS: seconds(900),
+    /** Failures count towards a lock for this long. */
+    AUTH_FAILURE_WINDOW_SECONDS: seconds(900),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== 'production') return;
+    if (!c.JWT_PRIVATE_KEY) ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY'], message: 'is required in production' });
+    if (!c.TOTP_ENCRYPTION_KEY) ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'is required in production' });
+  });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,30 +1,69 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '@coffer/server-core';
-import { accounts, users } from '../db/schema.js';
+import { accounts, oneTimeTokens, profiles, users } from '../db/schema.js';
 
-export interface NewUser {
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewOwner {
   id: string;
   accountId: string;
   email: string;
   fullName: string;
+  passwordHash: string;
 }
 
-/** The only place that reads and writes users and accounts. */
+/** The only place that reads and writes users, accounts, profiles and one-time tokens. */
 @Injectable()
 export class UsersRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Creates the user and the account they own, unless the user exists. */
-  async createOwnerIfMissing(user: NewUser): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(accounts)
-        .values({ id: user.accountId, name: user.fullName, ownerId: user.id })
-        .onConflictDoNothing();
-      await tx
-        .insert(users)
-        .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: 'owner' })
-        .onConflictDoNothing();
-    });
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  /** Creates the user, the account they own and their profile in `tx`; false if the email is taken. */
+  async createOwner(tx: Database, user: NewOwner): Promise<boolean> {
+    const inserted = await tx
+      .insert(users)
+      .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: 'owner', passwordHash: user.passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (inserted.length === 0) return false;
+    await tx.insert(accounts).values({ id: user.accountId, name: user.fullName, ownerId: user.id });
+    await tx.insert(profiles).values({ userId: user.id, fullName: user.fullName, email: user.email });
+    return true;
+  }
+
+  async setPassword(userId: string, passwordHash: string, tx: Database = this.db) {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  }
+
+  async markEmailVerified(userId: string, tx: Database = this.db) {
+    await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  }
+
+  async addToken(tx: Database, row: typeof oneTimeTokens.$inferInsert) {
+    await tx.insert(oneTimeTokens).values(row);
+  }
+
+  /** Uses up a one-time token of the given purpose; returns its user, or nothing if it is unknown, used or expired. */
+  async consumeToken(tokenHash: string, purpose: 'reset-password' | 'verify-email', tx: Database = this.db): Promise<string | undefined> {
+    const [row] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), sql`${oneTimeTokens.expiresAt} > now()`))
+      .returning({ userId: oneTimeTokens.userId });
+    return row?.userId;
+  }
+
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx as unknown as Database));
   }
 }

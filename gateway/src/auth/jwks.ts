@@ -1,0 +1,44 @@
+import { createPublicKey } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthSubject, type Jwks } from '@coffer/contracts';
+import { ServiceClient } from '../common/service-client.js';
+
+const REFETCH_AFTER_MS = 30_000;
+
+/** The auth service's public signing keys, fetched over NATS and cached; an unknown key id triggers a refetch. */
+@Injectable()
+export class JwksCache {
+  private keys = new Map<string, string>();
+  private jwks: Jwks = { keys: [] };
+  private fetchedAt = 0;
+  private inflight?: Promise<void>;
+
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  async current(): Promise<Jwks> {
+    if (this.fetchedAt === 0) await this.refresh();
+    return this.jwks;
+  }
+
+  /** The PEM public key for a key id, or undefined if the auth service does not know it. */
+  async pem(kid: string): Promise<string | undefined> {
+    if (!this.keys.has(kid) && Date.now() - this.fetchedAt > REFETCH_AFTER_MS) await this.refresh();
+    return this.keys.get(kid);
+  }
+
+  private refresh(): Promise<void> {
+    this.inflight ??= this.services
+      .request<Jwks>(AuthSubject.GetJwks, {})
+      .then((jwks) => {
+        this.jwks = jwks;
+        this.keys = new Map(
+          jwks.keys.map((jwk) => [String(jwk.kid), createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]),
+        );
+        this.fetchedAt = Date.now();
+      })
+      .finally(() => {
+        this.inflight = undefined;
+      });
+    return this.inflight;
+  }
+}

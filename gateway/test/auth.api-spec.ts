@@ -1,0 +1,295 @@
+import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { generate } from 'otplib';
+import type { FactorEnrolled, HttpErrorBody, SessionInfo } from '@coffer/contracts';
+import { call, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+
+/** Every secret this file used: none may appear in any log line of the run. */
+const secrets = new Set<string>();
+const remember = (...values: string[]) => values.forEach((v) => secrets.add(v));
+
+const signIn = (email: string, password: string, rememberMe = false, headers?: Record<string, string>) =>
+  call<{ accessToken: string; mfaRequired?: boolean; factorId?: string }>('/api/auth/sign-in', {
+    body: { email, password, rememberMe },
+    headers,
+    base: headers ? gatewayUrl() : undefined,
+  });
+
+const newUser = async (): Promise<TestUser> => {
+  const user = await signUp();
+  remember(user.password, user.accessToken, user.cookie.split('=')[1]);
+  return user;
+};
+
+describe('sign-up', () => {
+  it('creates the account, signs in at once with a session cookie, and sends the welcome and confirmation emails', async () => {
+    const email = uniqueEmail('new');
+    const password = `pw-${randomUUID()}`;
+    remember(password);
+    const { status, body, res } = await call<{ accessToken: string; expiresIn: number; user: SessionInfo['user'] }>('/api/auth/sign-up', {
+      body: { fullName: '  Ada Lovelace ', email: email.toUpperCase(), password },
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ expiresIn: 900, user: { email, fullName: 'Ada Lovelace', emailVerified: false } });
+    expect(body).not.toHaveProperty('refreshToken');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('coffer_refresh='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+    expect(cookie).not.toMatch(/Expires/); // "Remember me" is off at sign-up: a browser-session cookie
+
+    const welcome = await mailTo(email, 'Welcome to Coffer');
+    expect(welcome.text).toContain('/dashboard');
+    const confirm = await mailTo(email, 'Confirm your email address');
+    const token = linkToken(confirm, '/verify-email');
+    remember(token);
+
+    expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+    const session = await call<SessionInfo>('/api/auth/session', { token: body.accessToken });
+    expect(session.body.user.emailVerified).toBe(true);
+    const again = await call<HttpErrorBody>('/api/auth/email/verify', { body: { token } });
+    expect(again.body).toMatchObject({ code: 'INVALID_TOKEN', message: 'This confirmation link is invalid or has expired.' });
+  });
+
+  it('refuses an email that is already registered, whatever its case', async () => {
+    const user = await newUser();
+    const { status, body } = await call<HttpErrorBody>('/api/auth/sign-up', { body: { fullName: 'Someone', email: user.email.toUpperCase(), password: 'another1' } });
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ code: 'ACCOUNT_EXISTS', message: 'This email is already registered. Please sign in instead.' });
+  });
+
+  it.each([
+    [{ fullName: 'Ada', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ fullName: 'Ada', email: 'ada@example.com', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ fullName: ' A ', email: 'ada@example.com', password: 'secret1' }, 'Name must be at least 2 characters'],
+  ])('refuses %j with "%s"', async (input, message) => {
+    const { status, body } = await call<HttpErrorBody>('/api/auth/sign-up', { body: input });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const user = await newUser();
+    for (const [email, password] of [
+      [user.email, 'wrong-password'],
+      [uniqueEmail('nobody'), user.password],
+    ]) {
+      const { status, body } = await signIn(email, password);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('keeps the session 30 days with "Remember me"', async () => {
+    const user = await newUser();
+    const { status, res } = await signIn(user.email, user.password, true);
+    expect(status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('coffer_refresh='))!;
+    const expires = new Date(cookie.match(/Expires=([^;]+)/)![1]).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(29 * 86400_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(30 * 86400_000 + 60_000);
+  });
+
+  it('rotates the refresh token, and a reused one ends the whole session', async () => {
+    const user = await newUser();
+    const first = await call<{ accessToken: string }>('/api/auth/refresh', { method: 'POST', cookie: user.cookie });
+    expect(first.status).toBe(200);
+    expect(first.cookie).toBeDefined();
+    expect(first.cookie).not.toBe(user.cookie);
+    remember(first.cookie!.split('=')[1], first.body.accessToken);
+
+    const reuse = await call<HttpErrorBody>('/api/auth/refresh', { method: 'POST', cookie: user.cookie });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe('Your session has ended. Please sign in again.');
+    // The thief's reuse also ended the rightful holder's newer token, and its access tokens.
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: first.cookie })).status).toBe(401);
+    await eventually(async () => (await call('/api/files', { token: first.body.accessToken })).status === 401);
+  });
+
+  it('signs out: the refresh token and the access token stop working', async () => {
+    const user = await newUser();
+    expect((await call('/api/files', { token: user.accessToken })).status).toBe(200);
+    const out = await call('/api/auth/sign-out', { method: 'POST', cookie: user.cookie });
+    expect(out.status).toBe(204);
+    expect(out.res.headers.getSetCookie().join()).toMatch(/coffer_refresh=;/);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
+    await eventually(async () => (await call('/api/files', { token: user.accessToken })).status === 401);
+  });
+
+  it('refuses a tampered, expired, wrongly signed or unsigned access token', async () => {
+    const user = await newUser();
+    const [header, payload, signature] = user.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url'), signature].join('.');
+
+    const realKey = createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string);
+    const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid;
+    const mint = (key: Parameters<SignJWT['sign']>[0], exp: number) =>
+      new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: false })
+        .setProtectedHeader({ alg: 'ES256', kid })
+        .setSubject(claims.sub)
+        .setIssuer('coffer-auth')
+        .setAudience('coffer')
+        .setIssuedAt(exp - 900)
+        .setExpirationTime(exp)
+        .sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const valid = await mint(realKey, now + 60);
+    const expired = await mint(realKey, now - 10);
+    const wrongKey = await mint(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey, now + 60);
+    const unsigned = [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'), payload, ''].join('.');
+
+    expect((await call('/api/files', { token: valid })).status).toBe(200); // the key really is the gateway's
+    for (const token of [tampered, expired, wrongKey, unsigned]) {
+      const { status, body } = await call<HttpErrorBody>('/api/files', { token });
+      expect(status).toBe(401);
+      expect(body.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('publishes its public keys at /.well-known/jwks.json', async () => {
+    const { status, body } = await call<{ keys: Array<Record<string, string>> }>('/.well-known/jwks.json');
+    expect(status).toBe(200);
+    expect(body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(body.keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('two-factor authentication', () => {
+  const enable = async (user: TestUser) => {
+    const enrolled = await call<FactorEnrolled>('/api/auth/factors', { method: 'POST', token: user.accessToken });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(enrolled.body.uri).toContain('otpauth://totp/Coffer:');
+    remember(enrolled.body.secret);
+    const challenge = await call<{ id: string }>(`/api/auth/factors/${enrolled.body.id}/challenge`, { method: 'POST', token: user.accessToken });
+    const code = await generate({ secret: enrolled.body.secret });
+    remember(code);
+    const verified = await call<{ accessToken: string }>(`/api/auth/factors/${enrolled.body.id}/verify`, {
+      body: { challengeId: challenge.body.id, code },
+      token: user.accessToken,
+    });
+    expect(verified.status).toBe(200);
+    return { factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken };
+  };
+
+  it('asks for the code after the password; the first token can do nothing but verify', async () => {
+    const user = await newUser();
+    const { factorId, secret } = await enable(user);
+
+    const first = await signIn(user.email, user.password);
+    expect(first.body).toMatchObject({ mfaRequired: true, factorId });
+    expect(first.cookie).toBeUndefined();
+    const aal1 = first.body.accessToken;
+    remember(aal1);
+    const session = await call<SessionInfo>('/api/auth/session', { token: aal1 });
+    expect(session.body).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const files = await call<HttpErrorBody>('/api/files', { token: aal1 });
+    expect(files.status).toBe(403);
+    expect(files.body.code).toBe('MFA_REQUIRED');
+    expect((await call(`/api/auth/factors/${factorId}`, { method: 'DELETE', token: aal1 })).status).toBe(403);
+
+    const challenge = await call<{ id: string }>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST', token: aal1 });
+    const wrong = await call<HttpErrorBody>(`/api/auth/factors/${factorId}/verify`, { body: { challengeId: challenge.body.id, code: '000000' }, token: aal1 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_MFA_CODE', message: 'Invalid verification code' });
+
+    // A challenge is used up by any attempt; a new one with the right code signs in at aal2.
+    const retry = await call<{ id: string }>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST', token: aal1 });
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200)); // a fresh time step: codes are single-use
+    const code = await generate({ secret });
+    remember(code);
+    const ok = await call<{ accessToken: string }>(`/api/auth/factors/${factorId}/verify`, { body: { challengeId: retry.body.id, code }, token: aal1 });
+    expect(ok.status).toBe(200);
+    expect(ok.cookie).toBeDefined();
+    remember(ok.body.accessToken);
+    expect((await call('/api/files', { token: ok.body.accessToken })).status).toBe(200);
+    expect((await call<SessionInfo>('/api/auth/session', { token: ok.body.accessToken })).body.currentLevel).toBe('aal2');
+
+    // The same code again is refused: codes are single-use.
+    const replayChallenge = await call<{ id: string }>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST', token: aal1 });
+    const replay = await call(`/api/auth/factors/${factorId}/verify`, { body: { challengeId: replayChallenge.body.id, code }, token: aal1 });
+    expect(replay.status).toBe(400);
+
+    expect((await call(`/api/auth/factors/${factorId}`, { method: 'DELETE', token: ok.body.accessToken })).status).toBe(204);
+    expect((await signIn(user.email, user.password)).body).not.toHaveProperty('mfaRequired');
+  }, 60_000);
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password from the emailed one-time link and signs every session out', async () => {
+    const user = await newUser();
+    expect((await call('/api/auth/password/forgot', { body: { email: user.email } })).status).toBe(202);
+    expect((await call('/api/auth/password/forgot', { body: { email: uniqueEmail('nobody') } })).status).toBe(202);
+    const mail = await mailTo(user.email, 'Reset your Coffer password');
+    const token = linkToken(mail, '/reset-password');
+    remember(token);
+
+    const newPassword = `new-${randomUUID()}`;
+    remember(newPassword);
+    expect((await call('/api/auth/password/reset', { body: { token, password: newPassword } })).status).toBe(204);
+    expect((await signIn(user.email, user.password)).status).toBe(400);
+    expect((await signIn(user.email, newPassword)).status).toBe(200);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
+    const reused = await call<HttpErrorBody>('/api/auth/password/reset', { body: { token, password: 'another-1' } });
+    expect(reused.body).toMatchObject({ code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' });
+  });
+
+  it('changes the password only with the current one, keeping this session', async () => {
+    const user = await newUser();
+    const wrong = await call<HttpErrorBody>('/api/auth/password/change', { body: { currentPassword: 'nope-nope', newPassword: 'another-1' }, token: user.accessToken });
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Current password is incorrect' });
+    const newPassword = `chg-${randomUUID()}`;
+    remember(newPassword);
+    expect((await call('/api/auth/password/change', { body: { currentPassword: user.password, newPassword }, token: user.accessToken })).status).toBe(204);
+    expect((await signIn(user.email, newPassword)).status).toBe(200);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(200);
+  });
+});
+
+describe('abuse protection', () => {
+  it('locks an account after repeated failures, says when to retry, and lifts the lock', async () => {
+    const user = await newUser();
+    const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    let locked;
+    for (let i = 0; i < 8 && !locked; i++) {
+      const r = await signIn(user.email, 'wrong-password', false, ip);
+      if (r.status === 429) locked = r;
+    }
+    expect(locked).toBeDefined();
+    expect(locked!.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+    expect(Number(locked!.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password waits out the lock.
+    expect((await signIn(user.email, user.password, false, ip)).status).toBe(429);
+    await new Promise((r) => setTimeout(r, (Number(locked!.res.headers.get('retry-after')) + 1) * 1000));
+    expect((await signIn(user.email, user.password, false, ip)).status).toBe(200);
+  }, 60_000);
+
+  it('locks an IP address that tries many accounts', async () => {
+    const ip = { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    let status = 0;
+    for (let i = 0; i < 45 && status !== 429; i++) status = (await signIn(uniqueEmail('spray'), 'whatever-1', false, ip)).status;
+    expect(status).toBe(429);
+    const other = { 'x-forwarded-for': '10.7.0.1' };
+    const user = await newUser();
+    expect((await signIn(user.email, user.password, false, other)).status).toBe(200);
+  }, 90_000);
+});
+
+describe('logs', () => {
+  it('never contain a password, token, TOTP secret or code this file used', () => {
+    const dir = process.env.COFFER_TEST_LOG_DIR as string;
+    const logs = readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    // Six-digit codes are matched as whole words, so a digit run inside an id is not mistaken for one.
+    const leaked = [...secrets].filter((s) => (/^\d{6}$/.test(s) ? new RegExp(`\\b${s}\\b`).test(logs) : logs.includes(s)));
+    expect(leaked).toEqual([]);
+  });
+});

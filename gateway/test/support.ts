@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { CapturedMail, ListCapturedMailReply } from '@coffer/contracts';
+
+/** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
+export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
+/** The gateway itself: tests that fake a client IP (X-Forwarded-For) talk to it directly from loopback. */
+export const gatewayUrl = () => process.env.COFFER_TEST_GATEWAY_URL as string;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  base?: string;
+}
+
+/** One HTTP call to the API; returns the response and its parsed JSON body (if any). */
+export async function call<T = Record<string, unknown>>(path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const res = await fetch(`${opts.base ?? appUrl()}${path}`, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  const body = (text ? JSON.parse(text) : undefined) as T;
+  return { res, body, status: res.status, cookie: refreshCookie(res) };
+}
+
+/** The `name=value` of the refresh cookie a response set, if it set one. */
+export function refreshCookie(res: Response): string | undefined {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith('coffer_refresh='));
+  const pair = header?.split(';')[0];
+  return pair && pair !== 'coffer_refresh=' ? pair : undefined;
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+  accessToken: string;
+  cookie: string;
+  userId: string;
+}
+
+/** Signs a new user up through the API. */
+export async function signUp(overrides: Partial<Pick<TestUser, 'email' | 'password' | 'fullName'>> = {}): Promise<TestUser> {
+  const user = { email: uniqueEmail(), password: `pw-${randomUUID()}`, fullName: 'Test User', ...overrides };
+  const { status, body, cookie } = await call<{ accessToken: string; user: { id: string } }>('/api/auth/sign-up', { body: user });
+  if (status !== 201 || !cookie) throw new Error(`sign-up failed: ${status} ${JSON.stringify(body)}`);
+  return { ...user, accessToken: body.accessToken, cookie, userId: body.user.id };
+}
+
+/** Waits for an email to `to` whose subject is `subject`, captured by the embedded mailbox. */
+export async function mailTo(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { body } = await call<ListCapturedMailReply>('/dev/mail');
+    const mail = body.items.find((m) => m.to === to && m.subject === subject);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`No email "${subject}" to ${to} within ${timeoutMs} ms`);
+}
+
+/** The token of the first Coffer link with `path` in an email's text. */
+export function linkToken(mail: CapturedMail, path: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([A-Za-z0-9_-]+)`));
+  if (!match) throw new Error(`No ${path} link in "${mail.subject}"`);
+  return match[1];
+}
+
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Condition not met within ${timeoutMs} ms`);
+}

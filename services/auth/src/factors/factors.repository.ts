@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { DATABASE, type Database } from '@coffer/server-core';
+import { mfaChallenges, totpFactors } from '../db/schema.js';
+
+export type FactorRow = typeof totpFactors.$inferSelect;
+
+/** The only place that reads and writes TOTP factors and their challenges. */
+@Injectable()
+export class FactorsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  list(userId: string): Promise<FactorRow[]> {
+    return this.db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).orderBy(asc(totpFactors.createdAt));
+  }
+
+  async find(userId: string, factorId: string): Promise<FactorRow | undefined> {
+    const [row] = await this.db.select().from(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId)));
+    return row;
+  }
+
+  /** A new enrolment replaces any unfinished one. */
+  async enroll(userId: string, friendlyName: string, secretCiphertext: string): Promise<FactorRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.delete(totpFactors).where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, 'unverified')));
+      const [row] = await tx.insert(totpFactors).values({ userId, friendlyName, secretCiphertext }).returning();
+      return row;
+    });
+  }
+
+  async remove(userId: string, factorId: string): Promise<boolean> {
+    const rows = await this.db.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
+    return rows.length === 1;
+  }
+
+  /** Accepts a time step once: false if this or a later step was already used. */
+  async useStep(factorId: string, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(totpFactors)
+      .set({ lastUsedStep: step, status: 'verified' })
+      .where(and(eq(totpFactors.id, factorId), or(isNull(totpFactors.lastUsedStep), sql`${totpFactors.lastUsedStep} < ${step}`)))
+      .returning({ id: totpFactors.id });
+    return rows.length === 1;
+  }
+
+  async createChallenge(userId: string, factorId: string) {
+    const [row] = await this.db.insert(mfaChallenges).values({ userId, factorId, expiresAt: new Date(Date.now() + 5 * 60_000) }).returning();
+    return row;
+  }
+
+  /** Uses up a challenge; false if it is unknown, someone else's, used or expired. */
+  async consumeChallenge(userId: string, factorId: string, challengeId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(mfaChallenges)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(mfaChallenges.id, challengeId),
+          eq(mfaChallenges.userId, userId),
+          eq(mfaChallenges.factorId, factorId),
+          isNull(mfaChallenges.usedAt),
+          sql`${mfaChallenges.expiresAt} > now()`,
+        ),
+      )
+      .returning({ id: mfaChallenges.id });
+    return rows.length === 1;
+  }
+}

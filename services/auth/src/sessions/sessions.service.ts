@@ -1,0 +1,148 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthEvent, ErrorCode, type SessionIssued, type SessionUser, type SessionsRevoked } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { SigningKeys } from '../tokens/signing-keys.js';
+import { SessionsRepository, type SessionRow } from './sessions.repository.js';
+
+const REMEMBER_ME_DAYS = 30;
+/** Without "Remember me" the cookie ends with the browser; the server still ends the session after a day. */
+const BROWSER_SESSION_HOURS = 24;
+
+export interface SessionSubject {
+  user: SessionUser;
+  accountId: string;
+  role: string;
+  /** The user has a verified TOTP factor. */
+  mfa: boolean;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const sessionExpiry = (rememberMe: boolean) =>
+  new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
+
+/** Sessions as refresh-token families: issue, rotate, detect reuse, revoke. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  private get ttl() {
+    return this.config.ACCESS_TOKEN_TTL_SECONDS;
+  }
+
+  accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
+    return this.keys.sign({ sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa }, this.ttl);
+  }
+
+  /** A session that can only verify the second factor: no refresh token yet. */
+  async startAal1(subject: SessionSubject, rememberMe: boolean) {
+    const id = randomUUID();
+    await this.sessions.insert({ id, userId: subject.user.id, familyId: id, aal: 'aal1', rememberMe, expiresAt: new Date(Date.now() + 600_000) });
+    return { sessionId: id, accessToken: await this.accessToken(subject, id, 'aal1'), expiresIn: this.ttl };
+  }
+
+  /** A full session with its refresh token. */
+  async start(subject: SessionSubject, rememberMe: boolean, aal: 'aal1' | 'aal2'): Promise<SessionIssued> {
+    const id = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = sessionExpiry(rememberMe);
+    await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt });
+    return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
+  }
+
+  /** Upgrades an aal1 session after the second factor: it gets its refresh token now. */
+  async upgrade(subject: SessionSubject, sessionId: string): Promise<SessionIssued> {
+    const session = await this.live(sessionId);
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = sessionExpiry(session.rememberMe);
+    await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt });
+    return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
+  }
+
+  /**
+   * Rotates a refresh token. A token already rotated (or forged for a live
+   * session) is a reuse: the whole family is revoked.
+   */
+  async refresh(refreshToken: string, load: (userId: string) => Promise<SessionSubject | undefined>): Promise<SessionIssued> {
+    const [sessionId, secret] = refreshToken.split('.');
+    const session = sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? await this.sessions.find(sessionId) : undefined;
+    if (!session || !session.tokenHash) throw this.ended();
+    const matches = timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(session.tokenHash));
+    if (!matches || session.rotatedAt) {
+      await this.revokeFamily(session);
+      throw this.ended();
+    }
+    if (session.revokedAt || session.expiresAt.getTime() < Date.now()) throw this.ended();
+    const subject = await load(session.userId);
+    if (!subject) throw this.ended();
+
+    const id = randomUUID();
+    const nextSecret = randomBytes(32).toString('base64url');
+    const expiresAt = session.rememberMe ? sessionExpiry(true) : session.expiresAt;
+    const rotated = await this.sessions.transaction(async (tx) => {
+      if (!(await this.sessions.markRotated(session.id, tx))) return false;
+      await this.sessions.insert(
+        { id, userId: session.userId, familyId: session.familyId, tokenHash: sha256(nextSecret), aal: session.aal, rememberMe: session.rememberMe, expiresAt },
+        tx,
+      );
+      return true;
+    });
+    if (!rotated) {
+      // Two refreshes raced with one token: the loser is a reuse.
+      await this.revokeFamily(session);
+      throw this.ended();
+    }
+    return this.issued(subject, id, nextSecret, session.aal, session.rememberMe, expiresAt);
+  }
+
+  /** Ends the session a refresh token (or access token's session id) belongs to, with its family. */
+  async signOut(refreshToken: string | undefined, sessionId: string | undefined) {
+    const id = refreshToken?.split('.')[0] || sessionId;
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+    const session = await this.sessions.find(id);
+    if (session) await this.revokeFamily(session);
+  }
+
+  /** Ends every session of a user, except the family of `keepSessionId` (a password change keeps its own device). */
+  async revokeAll(userId: string, keepSessionId?: string) {
+    const keep = keepSessionId ? (await this.sessions.find(keepSessionId))?.familyId : undefined;
+    const ended = await this.sessions.revokeWhere({ userId, exceptFamilyId: keep });
+    await this.announce(userId, ended);
+  }
+
+  async live(sessionId: string): Promise<SessionRow> {
+    const session = await this.sessions.find(sessionId);
+    if (!session || session.revokedAt || session.rotatedAt || session.expiresAt.getTime() < Date.now()) throw this.ended();
+    return session;
+  }
+
+  private async revokeFamily(session: SessionRow) {
+    const ended = await this.sessions.revokeWhere({ familyId: session.familyId });
+    await this.announce(session.userId, ended);
+  }
+
+  private async announce(userId: string, sessionIds: string[]) {
+    if (sessionIds.length === 0) return;
+    await this.bus.publish<SessionsRevoked>(AuthEvent.SessionsRevoked, { accountId: '', actorId: userId, payload: { userId, sessionIds } });
+  }
+
+  private async issued(subject: SessionSubject, id: string, secret: string, aal: 'aal1' | 'aal2', rememberMe: boolean, expiresAt: Date): Promise<SessionIssued> {
+    return {
+      accessToken: await this.accessToken(subject, id, aal),
+      expiresIn: this.ttl,
+      user: subject.user,
+      refreshToken: `${id}.${secret}`,
+      refreshExpiresAt: rememberMe ? expiresAt.toISOString() : null,
+    };
+  }
+
+  private ended() {
+    return rpcError(ErrorCode.Unauthenticated, 401, 'Your session has ended. Please sign in again.');
+  }
+}

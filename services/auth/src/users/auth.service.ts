@@ -1,0 +1,190 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import {
+  AuthEvent,
+  ErrorCode,
+  type CallerIdentity,
+  type EmailVerificationRequested,
+  type PasswordResetRequested,
+  type SessionInfo,
+  type SessionIssued,
+  type SessionUser,
+  type SignInReply,
+  type UserRegistered,
+} from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { FactorsService } from '../factors/factors.service.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { SessionsService, type SessionSubject } from '../sessions/sessions.service.js';
+import { UsersRepository, type UserRow } from './users.repository.js';
+
+const RESET_TOKEN_TTL_MS = 3600_000;
+const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+
+const toSessionUser = (u: UserRow): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  fullName: u.fullName,
+  emailVerified: Boolean(u.emailVerifiedAt),
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** Sign-up, sign-in with its second step, passwords and email confirmation. */
+@Injectable()
+export class AuthService {
+  /** Verified against when the email is unknown, so both cases take as long. */
+  private readonly decoyHash = argon2.hash(randomBytes(16).toString('hex'));
+
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(FactorsService) private readonly factors: FactorsService,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  async subject(user: UserRow): Promise<SessionSubject> {
+    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa: await this.factors.hasVerified(user.id) };
+  }
+
+  private async subjectOf(userId: string): Promise<SessionSubject | undefined> {
+    const user = await this.users.findById(userId);
+    return user ? this.subject(user) : undefined;
+  }
+
+  async signUp(input: { fullName: string; email: string; password: string }, ip?: string): Promise<SignInReply> {
+    const ipKey = this.limiter.ip('sign-up', ip);
+    await this.limiter.check([ipKey]);
+    const id = randomUUID();
+    const accountId = randomUUID();
+    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const verifyToken = newToken();
+    const created = await this.users.transaction(async (tx) => {
+      if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
+      await this.users.addToken(tx, { tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+      const who = { accountId, actorId: id };
+      await this.bus.record<UserRegistered>(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record<EmailVerificationRequested>(tx, AuthEvent.EmailVerificationRequested, {
+        ...who,
+        payload: { userId: id, email: input.email, fullName: input.fullName, token: verifyToken },
+      });
+      return true;
+    });
+    if (!created) {
+      await this.limiter.fail([ipKey]);
+      throw rpcError(ErrorCode.AccountExists, 409, 'This email is already registered. Please sign in instead.');
+    }
+    await this.bus.relay();
+    if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) return { confirmationRequired: true };
+    const user = await this.users.findById(id);
+    return this.sessions.start(await this.subject(user!), false, 'aal1');
+  }
+
+  async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
+    const accountKey = this.limiter.account('sign-in', input.email);
+    const ipKey = this.limiter.ip('sign-in', ip);
+    await this.limiter.check([accountKey, ipKey]);
+    const user = await this.users.findByEmail(input.email);
+    const passwordOk = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), input.password);
+    if (!user || !passwordOk) {
+      await this.limiter.fail([accountKey, ipKey]);
+      throw rpcError(ErrorCode.InvalidCredentials, 400, 'Invalid login credentials');
+    }
+    if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
+    await this.limiter.succeed(accountKey);
+    const subject = await this.subject(user);
+    const factor = await this.factors.firstVerified(user.id);
+    if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');
+    const pending = await this.sessions.startAal1(subject, input.rememberMe);
+    return { mfaRequired: true, factorId: factor.id, accessToken: pending.accessToken, expiresIn: pending.expiresIn };
+  }
+
+  refresh(refreshToken: string): Promise<SessionIssued> {
+    return this.sessions.refresh(refreshToken, (userId) => this.subjectOf(userId));
+  }
+
+  async session(caller: CallerIdentity): Promise<SessionInfo> {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw unauthenticated();
+    const factors = await this.factors.list(user.id);
+    const verified = factors.some((f) => f.status === 'verified');
+    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors };
+  }
+
+  /** The second step: a right code upgrades the caller's session to aal2 and gives it a refresh token. */
+  async verifyFactor(caller: CallerIdentity, factorId: string, challengeId: string, code: string): Promise<SessionIssued> {
+    const accountKey = this.limiter.account('totp', caller.userId);
+    const ipKey = this.limiter.ip('totp', caller.clientIp);
+    await this.limiter.check([accountKey, ipKey]);
+    if (!(await this.factors.verify(caller.userId, factorId, challengeId, code))) {
+      await this.limiter.fail([accountKey, ipKey]);
+      throw this.factors.invalidCode();
+    }
+    await this.limiter.succeed(accountKey);
+    const subject = await this.subjectOf(caller.userId);
+    if (!subject || !caller.sessionId) throw unauthenticated();
+    return this.sessions.upgrade(subject, caller.sessionId);
+  }
+
+  async forgotPassword(email: string, ip?: string): Promise<void> {
+    const keys = [this.limiter.account('reset', email), this.limiter.ip('reset', ip)];
+    await this.limiter.check(keys);
+    // Every request counts, so the endpoint cannot be used to flood someone's inbox.
+    await this.limiter.fail(keys).catch(() => undefined);
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    await this.users.transaction(async (tx) => {
+      await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
+      await this.bus.record<PasswordResetRequested>(tx, AuthEvent.PasswordResetRequested, {
+        accountId: user.accountId,
+        actorId: user.id,
+        payload: { userId: user.id, email: user.email, fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
+      });
+    });
+    await this.bus.relay();
+  }
+
+  /** Sets a new password from an emailed link and signs every session out. */
+  async resetPassword(token: string, password: string, ip?: string): Promise<void> {
+    const ipKey = this.limiter.ip('reset-token', ip);
+    await this.limiter.check([ipKey]);
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const userId = await this.users.transaction(async (tx) => {
+      const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
+      if (owner) await this.users.setPassword(owner, passwordHash, tx);
+      return owner;
+    });
+    if (!userId) {
+      await this.limiter.fail([ipKey]);
+      throw rpcError(ErrorCode.InvalidToken, 400, 'This reset link is invalid or has expired.');
+    }
+    await this.sessions.revokeAll(userId);
+  }
+
+  /** Changes the password of a signed-in user (current one required) and signs their other sessions out. */
+  async changePassword(caller: CallerIdentity, currentPassword: string, newPassword: string): Promise<void> {
+    const accountKey = this.limiter.account('change-password', caller.userId);
+    await this.limiter.check([accountKey]);
+    const user = await this.users.findById(caller.userId);
+    if (!user?.passwordHash || !(await argon2.verify(user.passwordHash, currentPassword))) {
+      await this.limiter.fail([accountKey]);
+      throw rpcError(ErrorCode.InvalidCredentials, 400, 'Current password is incorrect');
+    }
+    await this.users.setPassword(user.id, await argon2.hash(newPassword, { type: argon2.argon2id }));
+    await this.limiter.succeed(accountKey);
+    await this.sessions.revokeAll(user.id, caller.sessionId);
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    const userId = await this.users.consumeToken(sha256(token), 'verify-email');
+    if (!userId) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
+    await this.users.markEmailVerified(userId);
+  }
+}

@@ -1,0 +1,95 @@
+import { Logger, type INestMicroservice } from '@nestjs/common';
+import { generate } from 'otplib';
+import { AuthSubject, type CallerIdentity, type FactorEnrolled, type MfaChallengeRequired, type SessionIssued } from '@coffer/contracts';
+import { eq } from 'drizzle-orm';
+import { DATABASE, loadConfig, runService, type Database } from '@coffer/server-core';
+import { DATABASE_KINDS, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { AppModule } from '../src/app.module.js';
+import { authConfigSchema } from '../src/config.js';
+import { totpFactors } from '../src/db/schema.js';
+
+Logger.overrideLogger(false);
+
+/** The caller the gateway would build from an access token. */
+function callerOf(accessToken: string): CallerIdentity {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString());
+  return { userId: claims.sub, accountId: claims.acc, role: claims.role, sessionId: claims.sid, aal: claims.aal, mfaPending: claims.aal === 'aal1' && claims.mfa };
+}
+
+describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
+  let app: INestMicroservice;
+  let rpc: TestCaller;
+  let n = 0;
+  const email = () => `auth-${kind}-${Date.now()}-${n++}@example.com`;
+
+  beforeAll(async () => {
+    const config = loadConfig(authConfigSchema, {
+      ...(await freshDatabase(kind)),
+      NATS_URL: testInfra().natsUrl,
+      LOG_LEVEL: 'error',
+      AUTH_LOCKOUT_THRESHOLD: '3',
+      AUTH_LOCKOUT_SECONDS: '2',
+      AUTH_SLOWDOWN_AFTER: '10',
+    });
+    app = await runService('auth', config, AppModule.forConfig(config));
+    rpc = new TestCaller();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rpc.close();
+  });
+
+  const signUp = (address: string, password = 'secret-1') => rpc.request<SessionIssued>(AuthSubject.SignUp, { fullName: 'Ada Lovelace', email: address, password });
+
+  it('signs up once per email, and signs in with the password', async () => {
+    const address = email();
+    const session = await signUp(address);
+    expect(session.user).toMatchObject({ email: address, fullName: 'Ada Lovelace', emailVerified: false });
+    expect(session.refreshToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    await expect(signUp(address.toUpperCase())).rejects.toMatchObject({ code: 'ACCOUNT_EXISTS', status: 409 });
+    await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'wrong-1' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const signedIn = await rpc.request<SessionIssued>(AuthSubject.SignIn, { email: address, password: 'secret-1', rememberMe: true });
+    expect(signedIn.refreshExpiresAt).not.toBeNull();
+  });
+
+  it('rotates refresh tokens and revokes the family when an old one comes back', async () => {
+    const session = await signUp(email());
+    const next = await rpc.request<SessionIssued>(AuthSubject.Refresh, { refreshToken: session.refreshToken });
+    expect(next.refreshToken).not.toBe(session.refreshToken);
+    await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({ status: 401 });
+    await expect(rpc.request(AuthSubject.Refresh, { refreshToken: next.refreshToken })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('locks an account after repeated failures and lifts the lock', async () => {
+    const address = email();
+    await signUp(address);
+    const attempt = (password: string) => rpc.request(AuthSubject.SignIn, { email: address, password });
+    await expect(attempt('wrong-1')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(attempt('wrong-2')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(attempt('wrong-3')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429, retryAfterSeconds: 2 });
+    await expect(attempt('secret-1')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    await new Promise((r) => setTimeout(r, 2500));
+    await expect(attempt('secret-1')).resolves.toMatchObject({ user: { email: address } });
+  });
+
+  it('enrols a TOTP factor whose secret is stored encrypted, and then asks for it at sign-in', async () => {
+    const address = email();
+    const session = await signUp(address);
+    const caller = callerOf(session.accessToken);
+    const factor = await rpc.request<FactorEnrolled>(AuthSubject.EnrollFactor, {}, caller);
+    const challenge = await rpc.request<{ id: string }>(AuthSubject.ChallengeFactor, { factorId: factor.id }, caller);
+    await rpc.request(AuthSubject.VerifyFactor, { factorId: factor.id, challengeId: challenge.id, code: await generate({ secret: factor.secret }) }, caller);
+
+    const [stored] = await app.get<Database>(DATABASE).select().from(totpFactors).where(eq(totpFactors.id, factor.id));
+    expect(stored.status).toBe('verified');
+    expect(stored.secretCiphertext).not.toContain(factor.secret);
+
+    const pending = await rpc.request<MfaChallengeRequired>(AuthSubject.SignIn, { email: address, password: 'secret-1' });
+    expect(pending).toMatchObject({ mfaRequired: true, factorId: factor.id });
+    const aal1 = callerOf(pending.accessToken);
+    expect(aal1.mfaPending).toBe(true);
+    // The aal1 step cannot enrol or remove factors: only verify.
+    await expect(rpc.request(AuthSubject.EnrollFactor, {}, aal1)).rejects.toMatchObject({ code: 'MFA_REQUIRED', status: 403 });
+    await expect(rpc.request(AuthSubject.UnenrollFactor, { factorId: factor.id }, aal1)).rejects.toMatchObject({ code: 'MFA_REQUIRED' });
+  });
+});
