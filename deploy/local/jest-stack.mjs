@@ -14,5 +14,6 @@ export default async function setup() {
   process.env.COFFER_TEST_APP_URL = stack.appUrl;
   process.env.COFFER_TEST_LOG_DIR = path.join(dataDir, 'logs');
   process.env.COFFER_TEST_JWT_PRIVATE_KEY = jwtPrivateKey;
+  process.env.COFFER_TEST_STACK_S3_ENDPOINT = stack.s3Endpoint;
   globalThis.__cofferStack = () => stack.group.stopAll();
 }

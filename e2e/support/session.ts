@@ -12,3 +12,21 @@ export async function signUpThroughApi(page: Page, baseUrl?: string) {
   expect(res.status()).toBe(201);
   return user;
 }
+
+export const E2E_PASSWORD = 'correct-horse-1';
+
+/** A fresh address per test: every test of a run shares one stack. */
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Signs a new user up through the /login card, as a visitor would, and waits for the dashboard. */
+export async function signUp(page: Page, { fullName = 'Ada Lovelace', email = uniqueEmail(), password = E2E_PASSWORD } = {}) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { fullName, email, password };
+}

@@ -1,5 +1,5 @@
-import { IsIn, IsOptional, Matches } from 'class-validator';
-import { ROOT_FOLDER, SORT_ORDERS, type SortOrder } from '@coffer/contracts';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { FILE_VIEWS, ROOT_FOLDER, SORT_ORDERS, type FileView, type SortOrder } from '@coffer/contracts';
 
 const FOLDER_REF = new RegExp(`^(${ROOT_FOLDER}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`, 'i');
 
@@ -11,4 +11,19 @@ export class ListFilesQuery {
   @IsOptional()
   @IsIn(SORT_ORDERS, { message: `sort must be one of ${SORT_ORDERS.join(', ')}` })
   sort?: SortOrder;
+
+  @IsOptional()
+  @IsIn(FILE_VIEWS, { message: `view must be one of ${FILE_VIEWS.join(', ')}` })
+  view?: FileView;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+}
+
+export class FileLinkQuery {
+  @IsOptional()
+  @IsIn(['inline', 'attachment'], { message: 'disposition must be inline or attachment' })
+  disposition?: 'inline' | 'attachment';
 }

@@ -3,7 +3,16 @@ import { z } from 'zod';
 /** Request/reply subjects of the billing service. */
 export const BillingSubject = {
   CreateContactRequest: 'billing.contact-request.create',
+  /** The account's plan and storage limit (services ask it; the caller header names the account). */
+  GetPlan: 'billing.plan.get',
 } as const;
+
+export interface AccountPlan {
+  planType: string | null;
+  status: 'none' | 'trial' | 'active';
+  trialEndDate: string | null;
+  storageLimitBytes: number;
+}
 
 /** Events published by the billing service. */
 export const BillingEvent = {

@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './rpc.js';
 export * from './health.js';
 export * from './bootstrap.js';
+export * from './requester.js';

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClientProxyFactory, NatsRecordBuilder, Transport, type ClientProxy } from '@nestjs/microservices';
-import { headers as natsHeaders } from '@nats-io/transport-node';
-import { firstValueFrom, timeout } from 'rxjs';
 import pg from 'pg';
-import { Header, type CallerIdentity } from '@coffer/contracts';
+import type { CallerIdentity } from '@coffer/contracts';
+import { ServiceRequester } from './requester.js';
 
 /** Where the service tests' infrastructure runs (started by jest's globalSetup or `npm test`). */
 export function testInfra() {
@@ -39,23 +37,9 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?
 }
 
 /** A NATS client that talks to services the way the gateway does. */
-export class TestCaller {
-  private readonly client: ClientProxy;
-
+export class TestCaller extends ServiceRequester {
   constructor(natsUrl = testInfra().natsUrl) {
-    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-  }
-
-  /** Sends a request; resolves with the reply or rejects with the service's `{ code, status, message }`. */
-  request<R>(subject: string, payload: unknown, caller?: CallerIdentity): Promise<R> {
-    const h = natsHeaders();
-    h.set(Header.CorrelationId, randomUUID());
-    if (caller) h.set(Header.Caller, JSON.stringify(caller));
-    return firstValueFrom(this.client.send<R>(subject, new NatsRecordBuilder(payload).setHeaders(h).build()).pipe(timeout(10_000)));
-  }
-
-  close() {
-    return this.client.close();
+    super(natsUrl);
   }
 }
 

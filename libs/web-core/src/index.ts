@@ -21,3 +21,60 @@ export {
 } from './federation/remotes';
 export { remoteRoot } from './federation/remote-root';
 export { formatFileSize } from './format/format-file-size';
+export { avatarInitials } from './format/avatar-initials';
+export { toApiError, NETWORK_ERROR_MESSAGE, type ApiError } from './api/api-error';
+
+// The session: token in memory, refresh by cookie, the auth API and the account flows' toast copy.
+export type {
+  AssuranceLevel,
+  SessionUser,
+  SessionInfo,
+  Factor,
+  EnrolledFactor,
+  SignInRequest,
+  SignUpRequest,
+} from './auth/auth-types';
+export { isTwoFactorEnabled, firstVerifiedTotpFactor } from './auth/auth-types';
+export {
+  sessionSlice,
+  sessionEnded,
+  selectSession,
+  selectSessionStatus,
+  selectSessionUser,
+  type SessionState,
+  type SessionStatus,
+} from './auth/session-slice';
+export { restoreSession, refreshSession, leaveSecondFactorStep, type RefreshOutcome } from './auth/session-runtime';
+export { useSession, useIsSignedIn } from './auth/session-hooks';
+export {
+  authApi,
+  useSignUpMutation,
+  useSignInMutation,
+  useVerifyFactorMutation,
+  useSignOutMutation,
+  useGetSessionQuery,
+  useEnrollFactorMutation,
+  useUnenrollFactorMutation,
+  useChangePasswordMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+  type SignInResult,
+  type SignUpResult,
+  type VerifyFactorRequest,
+} from './auth/auth-api';
+export {
+  AUTH_TOASTS,
+  AuthErrorCode,
+  signUpErrorToast,
+  signInErrorToast,
+  verificationErrorToast,
+  signOutErrorToast,
+  enrollmentErrorToast,
+  disableTwoFactorErrorToast,
+  changePasswordErrorToast,
+  resetPasswordErrorToast,
+  requestResetErrorToast,
+  isAccountExists,
+  type ToastCopy,
+} from './auth/auth-messages';

@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router-dom';
-import { Card, CardHeader, CardTitle, cn } from '@coffer/ui';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Card, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
+import { SecuritySettings } from '../features/security/components/security-settings';
 
 // Branding, Permissions and Audit Logs join these when the plan allows them.
 const SETTINGS_TABS = [
@@ -8,35 +9,47 @@ const SETTINGS_TABS = [
   { id: 'security', label: 'Security' },
   { id: 'storage', label: 'Storage' },
 ] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number]['id'];
+
+const isSettingsTab = (tab: string | undefined): tab is SettingsTab => SETTINGS_TABS.some(({ id }) => id === tab);
 
 /** /dashboard/settings/:tab? (titled by plan name plus "Settings" once plans are known) */
 export function SettingsPage() {
-  const { tab = 'general' } = useParams();
-  const active = SETTINGS_TABS.find((candidate) => candidate.id === tab) ?? SETTINGS_TABS[0];
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const active: SettingsTab = isSettingsTab(tab) ? tab : 'general';
 
   return (
     <>
       <PanelHeading title="Settings" />
-      <nav aria-label="Settings" className="mb-6 inline-flex rounded-lg bg-muted p-1">
-        {SETTINGS_TABS.map(({ id, label }) => (
-          <Link
-            key={id}
-            to={`/dashboard/settings/${id}`}
-            aria-current={id === active.id ? 'page' : undefined}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-sm transition-colors',
-              id === active.id ? 'bg-background font-medium shadow-xs' : 'text-muted-foreground hover:text-foreground',
-            )}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
-      <Card>
-        <CardHeader>
-          <CardTitle>{active.label}</CardTitle>
-        </CardHeader>
-      </Card>
+      <Tabs value={active} onValueChange={(next) => navigate(`/dashboard/settings/${next}`)} className="gap-6">
+        <TabsList className="w-full sm:w-fit">
+          {SETTINGS_TABS.map(({ id, label }) => (
+            <TabsTrigger key={id} value={id}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="general">
+          <Card>
+            <CardHeader>
+              <CardTitle>General</CardTitle>
+              <CardDescription>Language, timezone and notification preferences.</CardDescription>
+            </CardHeader>
+          </Card>
+        </TabsContent>
+        <TabsContent value="security">
+          <SecuritySettings />
+        </TabsContent>
+        <TabsContent value="storage">
+          <Card>
+            <CardHeader>
+              <CardTitle>Storage</CardTitle>
+              <CardDescription>How much of your plan&apos;s storage is in use.</CardDescription>
+            </CardHeader>
+          </Card>
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

@@ -1,9 +1,9 @@
+import { useIsSignedIn } from '@coffer/web-core';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarCheck, Folder, Lock, Users, Zap, type LucideIcon } from 'lucide-react';
 import { Button, Card, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
-import { useIsSignedIn } from '../features/session/use-is-signed-in';
 
 /** The four selling points of spec §1. */
 const SELLING_POINTS: { icon: LucideIcon; title: string; text: string }[] = [

@@ -6,6 +6,7 @@ import { ContactRequestsHandler } from './contact-requests/contact-requests.hand
 import { ContactRequestsRepository } from './contact-requests/contact-requests.repository.js';
 import { ContactRequestsService } from './contact-requests/contact-requests.service.js';
 import * as schema from './db/schema.js';
+import { PlansHandler } from './subscriptions/plans.handler.js';
 import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
@@ -16,7 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [ContactRequestsHandler, SubscriptionsHandler],
+      controllers: [ContactRequestsHandler, SubscriptionsHandler, PlansHandler],
       providers: [ContactRequestsRepository, ContactRequestsService],
     };
   }

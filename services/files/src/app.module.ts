@@ -7,6 +7,7 @@ import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
+import { TrashPurge } from './files/trash-purge.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -17,7 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
       controllers: [FilesHandler],
-      providers: [FilesRepository, FilesService, ObjectStorage],
+      providers: [FilesRepository, FilesService, ObjectStorage, TrashPurge],
     };
   }
 }

@@ -5,6 +5,7 @@ import { PublicLayout } from '../layouts/public-layout';
 import { DashboardLayout } from '../layouts/dashboard-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteErrorPage } from '../pages/route-error-page';
+import { RequireSession } from './require-session';
 
 // The shell owns every URL; each page itself comes from the remote that owns its area.
 const marketing = (page: MarketingPage) => <RemotePage remote="coffer_marketing" page={page} />;
@@ -35,12 +36,19 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: marketing('terms') },
           { path: 'privacy', element: marketing('privacy') },
           { path: 'login', element: account('login') },
+          // The links of the password reset and email confirmation emails.
+          { path: 'reset-password', element: account('resetPassword') },
+          { path: 'verify-email', element: account('verifyEmail') },
           { path: 'checkout', element: account('checkout') },
         ],
       },
       {
         path: 'dashboard',
-        element: <DashboardLayout />,
+        element: (
+          <RequireSession>
+            <DashboardLayout />
+          </RequireSession>
+        ),
         children: [
           { index: true, element: files('files') },
           { path: 'files/:folderId?', element: files('files') },

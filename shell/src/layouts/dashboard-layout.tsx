@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import { Button, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@coffer/ui';
 import { CofferLogo } from './coffer-logo';
+import { DashboardAccountMenu } from './dashboard-account-menu';
 import { DashboardNav } from './dashboard-nav';
 import { tabForPath } from './dashboard-tabs';
 
@@ -22,8 +23,8 @@ export function DashboardLayout() {
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        {/* Top bar: the drawer button on small screens; search, upload and the account menu join it later. */}
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-background px-4 sm:px-6 lg:hidden">
+        {/* Top bar: the drawer button and logo on small screens, the account menu always; search and upload join it later. */}
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-background px-4 sm:px-6 lg:px-8">
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation">
@@ -37,7 +38,10 @@ export function DashboardLayout() {
               <DashboardNav onNavigate={() => setDrawerOpen(false)} />
             </SheetContent>
           </Sheet>
-          <CofferLogo to="/dashboard" />
+          <CofferLogo to="/dashboard" className="lg:hidden" />
+          <div className="ml-auto flex items-center gap-2">
+            <DashboardAccountMenu />
+          </div>
         </header>
 
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">

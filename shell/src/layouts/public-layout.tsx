@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Toaster } from '@coffer/ui';
 import { PublicHeader } from './public-header';
 import { PublicFooter } from './public-footer';
 
@@ -26,12 +25,8 @@ export function PublicFrame({ children }: { children: ReactNode }) {
 /** Frame of the public site: marketing pages, sign-in and checkout. */
 export function PublicLayout() {
   return (
-    <>
-      <PublicFrame>
-        <Outlet />
-      </PublicFrame>
-      {/* Until the shell's app renders one Toaster for every page, the public pages bring their own. */}
-      <Toaster />
-    </>
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
   );
 }

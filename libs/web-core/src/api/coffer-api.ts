@@ -1,4 +1,7 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { sessionBaseQuery } from './base-query';
+
+export { API_BASE_URL } from './api-base-url';
 
 /** Cache tags every remote invalidates or provides; realtime pushes invalidate them too. */
 export const COFFER_TAG_TYPES = [
@@ -13,21 +16,14 @@ export const COFFER_TAG_TYPES = [
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 
-/** All HTTP calls go to the same origin under /api (the shell's server proxies it to the gateway). */
-export const API_BASE_URL = '/api';
-
-const baseQuery = fetchBaseQuery({
-  baseUrl: API_BASE_URL,
-  credentials: 'same-origin',
-});
-
 /**
- * The one RTK Query api of Coffer. It starts with no endpoints: each remote adds
- * its own with `cofferApi.injectEndpoints` in `src/features/<feature>/api/`.
+ * The one RTK Query api of Coffer. Each remote adds its endpoints with
+ * `cofferApi.injectEndpoints` in `src/features/<feature>/api/`; every call
+ * carries the session's access token (see sessionBaseQuery).
  */
 export const cofferApi = createApi({
   reducerPath: 'cofferApi',
-  baseQuery,
+  baseQuery: sessionBaseQuery,
   tagTypes: COFFER_TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -19,7 +19,7 @@ export type RemotesConfig = Partial<Record<RemoteName, string>>;
 export const ROUTES_EXPOSE = './routes';
 
 export type MarketingPage = 'landing' | 'whyCoffer' | 'pricing' | 'contactSales' | 'terms' | 'privacy';
-export type AccountPage = 'login' | 'checkout' | 'notifications' | 'settings' | 'account';
+export type AccountPage = 'login' | 'resetPassword' | 'verifyEmail' | 'checkout' | 'notifications' | 'settings' | 'account';
 export type FilesPage = 'files' | 'shared' | 'recent' | 'trash';
 
 /** The pages each remote renders, by name. */

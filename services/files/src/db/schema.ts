@@ -17,8 +17,24 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Last view, download or upload: the order of Recent. */
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
   },
-  (t) => [index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt)],
+  (t) => [index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt), index('files_account_idx').on(t.accountId)],
 );
+
+/** Upload slots handed out but not yet confirmed; their size counts against the quota until then. */
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull(),
+  accountId: text('account_id').notNull(),
+  name: text('name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  folder: text('folder').notNull(),
+  declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
+  storagePath: text('storage_path').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type FileRow = typeof files.$inferSelect;

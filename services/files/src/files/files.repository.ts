@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, type SortOrder } from '@coffer/contracts';
 import { DATABASE, type Database } from '@coffer/server-core';
-import { files, type FileRow } from '../db/schema.js';
+import { files, uploads, type FileRow } from '../db/schema.js';
 
 const ORDER: Record<SortOrder, SQL[]> = {
   newest: [desc(files.createdAt), asc(files.id)],
   oldest: [asc(files.createdAt), asc(files.id)],
-  'name-asc': [asc(files.name), asc(files.id)],
-  'name-desc': [desc(files.name), asc(files.id)],
+  'name-asc': [asc(sql`lower(${files.name})`), asc(files.id)],
+  'name-desc': [desc(sql`lower(${files.name})`), asc(files.id)],
   'size-asc': [asc(files.size), asc(files.id)],
   'size-desc': [desc(files.size), asc(files.id)],
 };
@@ -21,7 +21,12 @@ export interface NewFolder {
   createdAt?: Date;
 }
 
-/** The only place that reads and writes the files table. */
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The only place that reads and writes files, folders and upload slots. */
 @Injectable()
 export class FilesRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
@@ -35,7 +40,52 @@ export class FilesRepository {
       .orderBy(...ORDER[sort]);
   }
 
-  /** Inserts folders inside the caller's transaction (`tx`) or on its own. */
+  /** The user's trashed items, newest deletion first. */
+  listTrash(userId: string): Promise<FileRow[]> {
+    return this.db.select().from(files).where(and(eq(files.userId, userId), isNotNull(files.deletedAt))).orderBy(desc(files.deletedAt), asc(files.id));
+  }
+
+  /** The user's files by last access, newest first. */
+  listRecent(userId: string, limit = 50): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), isNull(files.deletedAt), isNotNull(files.lastAccessedAt), sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`))
+      .orderBy(desc(files.lastAccessedAt), asc(files.id))
+      .limit(limit);
+  }
+
+  /** The user's active files and folders whose name contains `q`, in any folder. */
+  search(userId: string, q: string, sort: SortOrder, limit = 200): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), isNull(files.deletedAt), ilike(files.name, likePattern(q))))
+      .orderBy(...ORDER[sort])
+      .limit(limit);
+  }
+
+  /** How many active files and folders each of these folders holds directly. */
+  async countChildren(folderIds: string[]): Promise<Map<string, { files: number; folders: number }>> {
+    if (folderIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        folder: files.folder,
+        folders: sql<number>`count(*) filter (where ${files.mimeType} = ${FOLDER_MIME_TYPE})`.mapWith(Number),
+        files: sql<number>`count(*) filter (where ${files.mimeType} <> ${FOLDER_MIME_TYPE})`.mapWith(Number),
+      })
+      .from(files)
+      .where(and(inArray(files.folder, folderIds), isNull(files.deletedAt)))
+      .groupBy(files.folder);
+    return new Map(rows.map((r) => [r.folder, { files: r.files, folders: r.folders }]));
+  }
+
+  /** One of the user's items (trashed or not); another user's is as if it did not exist. */
+  async find(userId: string, id: string, tx: Database = this.db): Promise<FileRow | undefined> {
+    const [row] = await tx.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
+    return row;
+  }
+
   async insertFolders(folders: NewFolder[], tx: Database = this.db): Promise<FileRow[]> {
     if (folders.length === 0) return [];
     return tx
@@ -53,5 +103,76 @@ export class FilesRepository {
         })),
       )
       .returning();
+  }
+
+  async insertFile(tx: Database, row: typeof files.$inferInsert): Promise<FileRow> {
+    const [inserted] = await tx.insert(files).values(row).returning();
+    return inserted;
+  }
+
+  async update(tx: Database, userId: string, id: string, set: Partial<typeof files.$inferInsert>): Promise<FileRow | undefined> {
+    const [row] = await tx
+      .update(files)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async touch(id: string) {
+    await this.db.update(files).set({ lastAccessedAt: new Date() }).where(eq(files.id, id));
+  }
+
+  async remove(tx: Database, ids: string[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return tx.delete(files).where(inArray(files.id, ids)).returning();
+  }
+
+  /** Bytes the account stores (trash included: it still takes space) plus those reserved by open upload slots. */
+  async accountBytes(accountId: string, tx: Database = this.db): Promise<{ stored: number; reserved: number }> {
+    const [stored] = await tx
+      .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
+      .from(files)
+      .where(eq(files.accountId, accountId));
+    const [reserved] = await tx
+      .select({ bytes: sql<number>`coalesce(sum(${uploads.declaredSize}), 0)`.mapWith(Number) })
+      .from(uploads)
+      .where(and(eq(uploads.accountId, accountId), sql`${uploads.expiresAt} > now()`));
+    return { stored: stored.bytes, reserved: reserved.bytes };
+  }
+
+  /** Serialises quota decisions of one account across replicas, for the rest of `tx`. */
+  async lockAccount(tx: Database, accountId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
+  }
+
+  async insertUpload(tx: Database, row: typeof uploads.$inferInsert): Promise<UploadRow> {
+    const [inserted] = await tx.insert(uploads).values(row).returning();
+    return inserted;
+  }
+
+  async takeUpload(tx: Database, userId: string, id: string): Promise<UploadRow | undefined> {
+    const [row] = await tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
+    return row;
+  }
+
+  /** Items trashed before `before`, and upload slots that expired: what the purge removes. */
+  async purgeable(tx: Database, before: Date) {
+    const trashed = await tx.select().from(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)));
+    const abandoned = await tx.delete(uploads).where(lt(uploads.expiresAt, new Date())).returning();
+    return { trashed, abandoned };
+  }
+
+  /** Runs `work` only if no other replica is running it: a transaction-scoped advisory lock, once per cluster. */
+  async exclusively<T>(lockName: string, work: (tx: Database) => Promise<T>): Promise<T | undefined> {
+    return this.db.transaction(async (tx) => {
+      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as { rows: { locked: boolean }[] };
+      if (!result.rows[0]?.locked) return undefined;
+      return work(tx as unknown as Database);
+    });
+  }
+
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx as unknown as Database));
   }
 }

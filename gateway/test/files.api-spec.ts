@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { FileItem, FileLink, FolderPath, HttpErrorBody, ListFilesReply, StorageUsage, UploadSlot } from '@coffer/contracts';
+import { call, eventually, signUp, type TestUser } from './support.js';
+
+const MB = 1024 * 1024;
+
+/** The stack's S3 itself, to check what objects really exist. */
+const s3 = () =>
+  new S3Client({
+    endpoint: process.env.COFFER_TEST_STACK_S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+async function objectsOf(userId: string): Promise<string[]> {
+  const listed = await s3().send(new ListObjectsV2Command({ Bucket: 'coffer-files', Prefix: `${userId}/` }));
+  return (listed.Contents ?? []).map((o) => o.Key!);
+}
+
+async function rootOf(user: TestUser) {
+  return eventually(async () => {
+    const { body } = await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken });
+    return body.items.length >= 4 && body.items;
+  });
+}
+
+/** The browser's upload: ask for a slot, PUT the bytes straight to S3, confirm. */
+async function upload(user: TestUser, name: string, bytes: Buffer, folderId = 'root', declaredSize = bytes.length) {
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: declaredSize, mimeType: 'application/octet-stream', folderId }, token: user.accessToken });
+  if (slot.status !== 201) return { slot };
+  const put = await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: bytes });
+  const complete = await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken });
+  return { slot, put, complete };
+}
+
+describe('files', () => {
+  it('creates folders, refusing a blank name with the form message', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const blank = await call<HttpErrorBody>('/api/folders', { body: { name: '   ', parentId: 'root' }, token: user.accessToken });
+    expect(blank.body).toMatchObject({ statusCode: 400, message: 'Please enter a folder name' });
+    const made = await call<FileItem>('/api/folders', { body: { name: 'Contracts 2026', parentId: 'root' }, token: user.accessToken });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'Contracts 2026', isFolder: true, folderId: 'root', fileCount: 0, folderCount: 0 });
+    const nested = await call<FileItem>('/api/folders', { body: { name: 'Signed', parentId: made.body.id }, token: user.accessToken });
+    const path = await call<FolderPath>(`/api/folders/${nested.body.id}`, { token: user.accessToken });
+    expect(path.body.path.map((p) => p.name)).toEqual(['Contracts 2026', 'Signed']);
+    const root = await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken });
+    expect(root.body.items.find((i) => i.id === made.body.id)).toMatchObject({ fileCount: 0, folderCount: 1 });
+  });
+
+  it('uploads bytes straight to S3, then views and downloads them under the file name', async () => {
+    const user = await signUp();
+    const [documents] = await rootOf(user);
+    const bytes = randomBytes(300 * 1024);
+    const { put, complete } = await upload(user, 'Q3 report – final.pdf', bytes, documents.id);
+    expect(put!.status).toBe(200);
+    expect(complete!.status).toBe(201);
+    expect(complete!.body).toMatchObject({ name: 'Q3 report – final.pdf', size: bytes.length, folderId: documents.id, isFolder: false });
+
+    const inFolder = await call<ListFilesReply>(`/api/files?folder=${documents.id}`, { token: user.accessToken });
+    expect(inFolder.body.items.map((i) => i.name)).toEqual(['Q3 report – final.pdf']);
+    const keys = await objectsOf(user.userId);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^${user.userId}/\\d+-[0-9a-f]{16}\\.pdf$`));
+
+    const download = await call<FileLink>(`/api/files/${complete!.body.id}/link?disposition=attachment`, { token: user.accessToken });
+    const got = await fetch(download.body.url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(got.headers.get('content-disposition')).toBe(`attachment; filename="Q3 report _ final.pdf"; filename*=UTF-8''Q3%20report%20%E2%80%93%20final.pdf`);
+    const view = await call<FileLink>(`/api/files/${complete!.body.id}/link`, { token: user.accessToken });
+    expect(new URL(view.body.url).searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect((await fetch(view.body.url)).headers.get('content-disposition')).toMatch(/^inline; /);
+
+    const usage = await call<StorageUsage>('/api/storage/usage', { token: user.accessToken });
+    expect(usage.body).toEqual({ usedBytes: bytes.length, limitBytes: 10 * 1024 ** 3 });
+    const recent = await call<ListFilesReply>('/api/files?view=recent', { token: user.accessToken });
+    expect(recent.body.items.map((i) => i.id)).toEqual([complete!.body.id]);
+    const search = await call<ListFilesReply>('/api/files?view=search&q=REPORT', { token: user.accessToken });
+    expect(search.body.items.map((i) => i.name)).toEqual(['Q3 report – final.pdf']);
+  });
+
+  it('refuses a file over 50 MB, before and after the bytes arrive, and keeps nothing', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const declared = await call<HttpErrorBody>('/api/uploads', { body: { name: 'big.bin', size: 50 * MB + 1 }, token: user.accessToken });
+    expect(declared.status).toBe(413);
+    expect(declared.body.message).toBe('This file is larger than 50MB, the largest file Coffer accepts.');
+
+    // A client that lies about the size: the real object is checked and removed.
+    const { complete } = await upload(user, 'liar.bin', Buffer.alloc(50 * MB + 1), 'root', 10);
+    expect(complete!.status).toBe(413);
+    expect((await call<ListFilesReply>('/api/files?view=search&q=liar', { token: user.accessToken })).body.items).toEqual([]);
+    expect(await objectsOf(user.userId)).toEqual([]);
+    expect((await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body.usedBytes).toBe(0);
+  });
+
+  it('refuses an upload over the plan storage limit', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    // 10 GB of trial storage: open slots reserve their size, so the 205th 50 MB slot goes over.
+    let refused: { status: number; body: HttpErrorBody } | undefined;
+    for (let i = 0; i < 210 && !refused; i++) {
+      const r = await call<HttpErrorBody>('/api/uploads', { body: { name: `part-${i}.bin`, size: 50 * MB }, token: user.accessToken });
+      if (r.status !== 201) refused = r;
+    }
+    expect(refused).toMatchObject({ status: 413 });
+    expect(refused!.body.message).toBe("There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.");
+  });
+
+  it('moves, trashes, restores and deletes forever; refuses to trash a folder with contents', async () => {
+    const user = await signUp();
+    const [documents, images] = await rootOf(user);
+    const { complete } = await upload(user, 'photo.jpg', randomBytes(1024), documents.id);
+    const file = complete!.body;
+
+    const moved = await call<FileItem>(`/api/files/${file.id}`, { method: 'PATCH', body: { folderId: images.id }, token: user.accessToken });
+    expect(moved.body.folderId).toBe(images.id);
+    const full = await call<HttpErrorBody>(`/api/files/${images.id}/trash`, { method: 'POST', token: user.accessToken });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('Cannot delete folder with contents. Please empty the folder first.');
+
+    expect((await call(`/api/files/${file.id}/trash`, { method: 'POST', token: user.accessToken })).status).toBe(200);
+    expect((await call(`/api/files/${documents.id}/trash`, { method: 'POST', token: user.accessToken })).status).toBe(200);
+    const trash = await call<ListFilesReply>('/api/files?view=trash', { token: user.accessToken });
+    expect(trash.body.items.map((i) => i.name)).toEqual(['Documents', 'photo.jpg']); // newest deletion first
+    expect((await call(`/api/files/${file.id}/link`, { token: user.accessToken })).status).toBe(404);
+
+    expect((await call<FileItem>(`/api/files/${file.id}/restore`, { method: 'POST', token: user.accessToken })).body).toMatchObject({ deletedAt: null, folderId: images.id });
+    expect((await call(`/api/files/${file.id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(404); // only trashed items are deleted for good
+
+    await call(`/api/files/${file.id}/trash`, { method: 'POST', token: user.accessToken });
+    expect((await call(`/api/files/${file.id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(204);
+    expect(await objectsOf(user.userId)).toEqual([]);
+    const emptied = await call<{ deleted: number }>('/api/trash', { method: 'DELETE', token: user.accessToken });
+    expect(emptied.body).toEqual({ deleted: 1 });
+    expect((await call<ListFilesReply>('/api/files?view=trash', { token: user.accessToken })).body.items).toEqual([]);
+  });
+
+  it("treats another user's files and folders as not found, whatever the route", async () => {
+    const owner = await signUp();
+    const [documents] = await rootOf(owner);
+    const { complete } = await upload(owner, 'secret.txt', Buffer.from('top secret'), documents.id);
+    const file = complete!.body;
+    const stranger = await signUp();
+    const as = { token: stranger.accessToken };
+    const attempts = [
+      call(`/api/files?folder=${documents.id}`, as),
+      call(`/api/folders/${documents.id}`, as),
+      call(`/api/files/${file.id}/link`, as),
+      call(`/api/files/${file.id}`, { ...as, method: 'PATCH', body: { folderId: 'root' } }),
+      call(`/api/files/${file.id}/trash`, { ...as, method: 'POST' }),
+      call(`/api/files/${file.id}/restore`, { ...as, method: 'POST' }),
+      call(`/api/files/${file.id}`, { ...as, method: 'DELETE' }),
+      call('/api/folders', { ...as, body: { name: 'Mine now', parentId: documents.id } }),
+      call('/api/uploads', { ...as, body: { name: 'x.txt', size: 1, folderId: documents.id } }),
+    ];
+    for (const { status, body } of await Promise.all(attempts)) {
+      expect(status).toBe(404);
+      expect((body as HttpErrorBody).code).toBe('NOT_FOUND');
+    }
+    expect((await call<ListFilesReply>(`/api/files?folder=${documents.id}`, { token: owner.accessToken })).body.items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { cofferApi } from '../api/coffer-api';
+import {
+  isConfirmationRequired,
+  isMfaRequired,
+  type EnrolledFactor,
+  type IssuedSession,
+  type SessionInfo,
+  type SessionUser,
+  type SignInReply,
+  type SignInRequest,
+  type SignUpReply,
+  type SignUpRequest,
+} from './auth-types';
+import { endSessionEverywhere, startSecondFactorStep, startSession } from './session-runtime';
+import { sessionInfoLoaded } from './session-slice';
+
+// What the sign-in mutations keep in the store: never a token (tokens stay in memory, outside Redux).
+export type SignUpResult = { status: 'signed-in'; user: SessionUser } | { status: 'confirmation-required' };
+export type SignInResult = { status: 'signed-in'; user: SessionUser } | { status: 'mfa-required'; factorId: string };
+
+export interface VerifyFactorRequest {
+  factorId: string;
+  /** The 6 digits from the authenticator. */
+  code: string;
+}
+
+/**
+ * The auth routes (`/api/auth/*`). They live in web-core because the shell
+ * (session, sign-out) and mfe-account (sign-in, settings) both use them. Each
+ * call that issues a session hands it to the session runtime before it
+ * resolves, so the store already says signed in when the caller navigates.
+ */
+export const authApi = cofferApi.injectEndpoints({
+  endpoints: (build) => ({
+    signUp: build.mutation<SignUpResult, SignUpRequest>({
+      async queryFn(body, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/auth/sign-up', method: 'POST', body });
+        if (result.error) return { error: result.error };
+        const reply = result.data as SignUpReply;
+        if (isConfirmationRequired(reply)) return { data: { status: 'confirmation-required' } };
+        await startSession(dispatch, reply, { announce: true });
+        return { data: { status: 'signed-in', user: reply.user } };
+      },
+    }),
+
+    signIn: build.mutation<SignInResult, SignInRequest>({
+      async queryFn(body, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/auth/sign-in', method: 'POST', body });
+        if (result.error) return { error: result.error };
+        const reply = result.data as SignInReply;
+        if (isMfaRequired(reply)) {
+          startSecondFactorStep(dispatch, reply.accessToken, reply.expiresIn, reply.factorId);
+          return { data: { status: 'mfa-required', factorId: reply.factorId } };
+        }
+        await startSession(dispatch, reply, { announce: true });
+        return { data: { status: 'signed-in', user: reply.user } };
+      },
+    }),
+
+    /** Challenges a TOTP factor and verifies the code: the second step of sign-in, and the last of 2FA setup. */
+    verifyFactor: build.mutation<{ user: SessionUser }, VerifyFactorRequest>({
+      async queryFn({ factorId, code }, { dispatch }, _extra, baseQuery) {
+        const factor = encodeURIComponent(factorId);
+        const challenge = await baseQuery({ url: `/auth/factors/${factor}/challenge`, method: 'POST', body: {} });
+        if (challenge.error) return { error: challenge.error };
+        const challengeId = (challenge.data as { id: string }).id;
+        const verified = await baseQuery({ url: `/auth/factors/${factor}/verify`, method: 'POST', body: { challengeId, code } });
+        if (verified.error) return { error: verified.error };
+        const session = verified.data as IssuedSession;
+        await startSession(dispatch, session, { announce: true });
+        return { data: { user: session.user } };
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Session']),
+    }),
+
+    /** Signs out on the server (clears the cookie), then here and in every other tab. */
+    signOut: build.mutation<null, void>({
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/auth/sign-out', method: 'POST' });
+        // A 401: the server had already ended the session, which is what was asked.
+        if (result.error && result.error.status !== 401) return { error: result.error };
+        endSessionEverywhere(dispatch);
+        return { data: null };
+      },
+    }),
+
+    getSession: build.query<SessionInfo, void>({
+      query: () => '/auth/session',
+      providesTags: ['Session'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(sessionInfoLoaded({ user: data.user, currentLevel: data.currentLevel, nextLevel: data.nextLevel }));
+        } catch {
+          // The component shows the query's error.
+        }
+      },
+    }),
+
+    /** Starts 2FA setup: a new, unverified TOTP factor with its QR code and secret. */
+    enrollFactor: build.mutation<EnrolledFactor, void>({
+      query: () => ({ url: '/auth/factors', method: 'POST', body: {} }),
+    }),
+
+    unenrollFactor: build.mutation<null, string>({
+      query: (factorId) => ({ url: `/auth/factors/${encodeURIComponent(factorId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Session']),
+    }),
+
+    changePassword: build.mutation<null, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/auth/password/change', method: 'POST', body }),
+    }),
+
+    /** Always accepted (202), whether or not the address has an account. */
+    requestPasswordReset: build.mutation<null, { email: string }>({
+      query: (body) => ({ url: '/auth/password/forgot', method: 'POST', body }),
+    }),
+
+    resetPassword: build.mutation<null, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/password/reset', method: 'POST', body }),
+    }),
+
+    verifyEmail: build.mutation<null, { token: string }>({
+      query: (body) => ({ url: '/auth/email/verify', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Session']),
+    }),
+  }),
+});
+
+export const {
+  useSignUpMutation,
+  useSignInMutation,
+  useVerifyFactorMutation,
+  useSignOutMutation,
+  useGetSessionQuery,
+  useEnrollFactorMutation,
+  useUnenrollFactorMutation,
+  useChangePasswordMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+} = authApi;

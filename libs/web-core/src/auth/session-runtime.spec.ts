@@ -1,0 +1,163 @@
+import { jest } from '@jest/globals';
+import { cofferApi } from '../api/coffer-api';
+import { createCofferStore } from '../store/create-store';
+import { clearAccessToken, getAccessToken } from './access-token';
+import { authApi } from './auth-api';
+import { restoreSession } from './session-runtime';
+
+// The tabs' channel is not under test here (and would keep jest's process alive).
+Object.defineProperty(globalThis, 'BroadcastChannel', { value: undefined, configurable: true });
+// fetchBaseQuery builds a Request from '/api/...': give relative URLs an origin, as a page would.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://coffer.test') : input, init);
+  }
+} as typeof Request;
+
+const probeApi = cofferApi.injectEndpoints({
+  endpoints: (build) => ({ probe: build.query<{ ok: boolean }, string>({ query: (id) => `/probe/${id}` }) }),
+});
+
+const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', emailVerified: true, createdAt: '2025-01-01T00:00:00Z' };
+const json = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const unauthorized = () => json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Your session has ended', correlationId: 'c' });
+
+type Route = (request: { url: string; method: string; authorization: string | null }) => Response | Promise<Response>;
+const calls: Array<{ url: string; authorization: string | null }> = [];
+function serve(route: Route) {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://coffer.test'), init);
+    const seen = { url: new URL(request.url).pathname, method: request.method, authorization: request.headers.get('authorization') };
+    calls.push(seen);
+    return route(seen);
+  }) as typeof fetch;
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  clearAccessToken();
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+});
+afterEach(() => jest.useRealTimers());
+
+describe('restoreSession', () => {
+  it('is signed out when the refresh cookie is refused', async () => {
+    serve(() => unauthorized());
+    const store = createCofferStore();
+    expect(store.getState().session.status).toBe('unknown');
+    await store.dispatch(restoreSession());
+    expect(store.getState().session.status).toBe('signed-out');
+    expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', authorization: null }]);
+  });
+
+  it('is signed in with a fresh token in memory when the cookie is good, and refreshes 60 s before expiry', async () => {
+    let issued = 0;
+    serve(() => json(200, { accessToken: `token-${++issued}`, expiresIn: 900, user }));
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().session).toMatchObject({ status: 'signed-in', user });
+    expect(getAccessToken()).toBe('token-1');
+
+    await jest.advanceTimersByTimeAsync(839_000);
+    expect(issued).toBe(1);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(issued).toBe(2);
+    expect(getAccessToken()).toBe('token-2');
+  });
+});
+
+describe('a call that gets a 401', () => {
+  it('refreshes once for a burst of them, then retries each with the new token', async () => {
+    let issued = 0;
+    serve(({ url, authorization }) => {
+      if (url === '/api/auth/refresh') return json(200, { accessToken: `token-${++issued}`, expiresIn: 900, user });
+      return authorization === `Bearer token-${issued}` && issued > 1 ? json(200, { ok: true }) : unauthorized();
+    });
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+
+    const results = await Promise.all(['a', 'b', 'c'].map((id) => store.dispatch(probeApi.endpoints.probe.initiate(id))));
+    expect(results.map((r) => r.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(2);
+    expect(store.getState().session.status).toBe('signed-in');
+  });
+
+  it('signs out, and drops the previous user\'s cache, when the refresh is refused', async () => {
+    let refreshes = 0;
+    serve(({ url }) => {
+      if (url === '/api/auth/refresh') return ++refreshes === 1 ? json(200, { accessToken: 'token-1', expiresIn: 900, user }) : unauthorized();
+      if (url === '/api/probe/cached') return json(200, { ok: true });
+      return unauthorized();
+    });
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+    await store.dispatch(probeApi.endpoints.probe.initiate('cached'));
+    expect(probeApi.endpoints.probe.select('cached')(store.getState()).data).toEqual({ ok: true });
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('gone'));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(store.getState().session.status).toBe('signed-out');
+    expect(getAccessToken()).toBeNull();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(probeApi.endpoints.probe.select('cached')(store.getState()).data).toBeUndefined();
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(2);
+  });
+});
+
+describe('sign-in', () => {
+  it('is signed in before the mutation resolves, with the token out of the store', async () => {
+    serve(({ url }) => (url === '/api/auth/sign-in' ? json(200, { accessToken: 'token-9', expiresIn: 900, user }) : unauthorized()));
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+    const signIn = store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: true }));
+    const result = await signIn.unwrap();
+    expect(result).toEqual({ status: 'signed-in', user });
+    expect(store.getState().session.status).toBe('signed-in');
+    expect(JSON.stringify(store.getState())).not.toContain('token-9');
+  });
+
+  it('stops at the two-factor step when the password is right and 2FA is on, and verifies the code', async () => {
+    serve(({ url, authorization }) => {
+      if (url === '/api/auth/sign-in') return json(200, { mfaRequired: true, factorId: 'f1', accessToken: 'aal1-token', expiresIn: 300 });
+      if (url === '/api/auth/factors/f1/challenge' && authorization === 'Bearer aal1-token') return json(200, { id: 'ch1' });
+      if (url === '/api/auth/factors/f1/verify' && authorization === 'Bearer aal1-token') return json(200, { accessToken: 'aal2-token', expiresIn: 900, user });
+      return unauthorized();
+    });
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+    expect(await store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: false })).unwrap()).toEqual({
+      status: 'mfa-required',
+      factorId: 'f1',
+    });
+    expect(store.getState().session).toMatchObject({ status: 'mfa-required', factorId: 'f1', user: null });
+
+    await store.dispatch(authApi.endpoints.verifyFactor.initiate({ factorId: 'f1', code: '123456' })).unwrap();
+    expect(store.getState().session).toMatchObject({ status: 'signed-in', user, factorId: null });
+    expect(getAccessToken()).toBe('aal2-token');
+  });
+});
+
+describe('sign-out', () => {
+  it('clears the session when the server agrees, and keeps it when the call fails', async () => {
+    let signOutStatus = 503;
+    serve(({ url }) => {
+      if (url === '/api/auth/refresh') return json(200, { accessToken: 'token-1', expiresIn: 900, user });
+      if (url === '/api/auth/sign-out') {
+        return signOutStatus === 204 ? new Response(null, { status: 204 }) : json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again', correlationId: 'c' });
+      }
+      return unauthorized();
+    });
+    const store = createCofferStore();
+    await store.dispatch(restoreSession());
+
+    await expect(store.dispatch(authApi.endpoints.signOut.initiate()).unwrap()).rejects.toMatchObject({ status: 503 });
+    expect(store.getState().session.status).toBe('signed-in');
+
+    signOutStatus = 204;
+    await store.dispatch(authApi.endpoints.signOut.initiate()).unwrap();
+    expect(store.getState().session.status).toBe('signed-out');
+    expect(getAccessToken()).toBeNull();
+  });
+});

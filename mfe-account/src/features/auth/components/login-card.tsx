@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@coffer/ui';
+import { useSession } from '@coffer/web-core';
+import { ResetRequestForm } from './reset-request-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { TwoFactorStep } from './two-factor-step';
+
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
+
+/** The one card of /login: sign in, sign up, ask for a reset link, or give the second factor. */
+export function LoginCard() {
+  const { status, factorId } = useSession();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  // The address typed in one form carries over to the next.
+  const [email, setEmail] = useState('');
+
+  const toggle = (label: string, to: Mode) => (
+    <button
+      type="button"
+      onClick={() => setMode(to)}
+      className="cursor-pointer font-medium text-foreground underline underline-offset-4 hover:no-underline"
+    >
+      {label}
+    </button>
+  );
+
+  if (status === 'mfa-required' && factorId) {
+    return (
+      <LoginFrame title="Two-Factor Authentication" description="Enter the 6-digit code from your authenticator app.">
+        <TwoFactorStep factorId={factorId} />
+      </LoginFrame>
+    );
+  }
+
+  if (mode === 'forgot-password') {
+    return (
+      <LoginFrame title="Reset your password" description="Enter your email and we'll send you a link to set a new password.">
+        <ResetRequestForm email={email} onEmailChange={setEmail} onBack={() => setMode('sign-in')} />
+      </LoginFrame>
+    );
+  }
+
+  if (mode === 'sign-up') {
+    return (
+      <LoginFrame title="Create your account" description={<>Already have an account? {toggle('Sign in', 'sign-in')}</>}>
+        <SignUpForm email={email} onEmailChange={setEmail} onSignInInstead={() => setMode('sign-in')} />
+      </LoginFrame>
+    );
+  }
+
+  return (
+    <LoginFrame title="Sign in to your account" description={<>Don&apos;t have an account? {toggle('Sign up', 'sign-up')}</>}>
+      <SignInForm email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgot-password')} />
+    </LoginFrame>
+  );
+}
+
+function LoginFrame({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        {/* The page's heading, so not CardTitle's h3. */}
+        <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+      <CardFooter className="justify-center">
+        <p className="text-center text-xs text-muted-foreground">
+          By continuing you agree to our{' '}
+          <Link to="/terms" className="underline underline-offset-4 hover:text-foreground">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="underline underline-offset-4 hover:text-foreground">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { MailCheck } from 'lucide-react';
+import { Button, Input, Spinner, toast } from '@coffer/ui';
+import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core';
+import { FormField } from '../../../components/form-field';
+import { validateEmail } from '../validation';
+
+interface ResetRequestFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+}
+
+/**
+ * "Forgot password?": asks for a reset link. The answer is the same whether
+ * or not the address has an account, so nobody can probe for accounts.
+ */
+export function ResetRequestForm({ email, onEmailChange, onBack }: ResetRequestFormProps) {
+  const [error, setError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const [requestReset, { isLoading, isSuccess }] = useRequestPasswordResetMutation();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateEmail(email);
+    setError(found);
+    if (found) {
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      await requestReset({ email: email.trim() }).unwrap();
+    } catch (failure) {
+      toast(requestResetErrorToast(failure));
+    }
+  };
+
+  if (isSuccess) {
+    return (
+      <div className="flex flex-col items-center gap-4 text-center">
+        <MailCheck aria-hidden className="size-10 text-muted-foreground" />
+        <p role="status">If an account exists for that email, a reset link is on its way.</p>
+        <p className="text-sm text-muted-foreground">The link works once, for one hour.</p>
+        <Button type="button" variant="outline" className="w-full" onClick={onBack}>
+          Back to Sign In
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Reset password" className="flex flex-col gap-4">
+      <FormField label="Email" error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={inputRef}
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => {
+              onEmailChange(event.target.value);
+              if (submitted) setError(validateEmail(event.target.value));
+            }}
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={isLoading} className="w-full">
+        {isLoading && <Spinner label="Sending" className="size-4" />}
+        {isLoading ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+        Back to Sign In
+      </Button>
+    </form>
+  );
+}

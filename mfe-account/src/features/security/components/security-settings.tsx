@@ -1,0 +1,12 @@
+import { TwoFactorCard } from './two-factor-card';
+import { UpdatePasswordCard } from './update-password-card';
+
+/** The Security tab of Settings. */
+export function SecuritySettings() {
+  return (
+    <div className="flex flex-col gap-6">
+      <UpdatePasswordCard />
+      <TwoFactorCard />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Check, Copy, ShieldCheck } from 'lucide-react';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Label,
+  Spinner,
+  toast,
+} from '@coffer/ui';
+import {
+  AUTH_TOASTS,
+  enrollmentErrorToast,
+  useEnrollFactorMutation,
+  useVerifyFactorMutation,
+  verificationErrorToast,
+  type EnrolledFactor,
+} from '@coffer/web-core';
+import { FormField } from '../../../components/form-field';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
+import { isVerificationCode } from '../../auth/validation';
+
+/** How long the check mark replaces the copy icon (spec: 2 s). */
+const COPIED_MS = 2000;
+
+interface TwoFactorSetupDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Begin Setup", then 1. scan the QR code (or copy the secret) and 2. enter a code: "Enable 2FA". */
+export function TwoFactorSetupDialog({ open, onOpenChange }: TwoFactorSetupDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Set Up Two-Factor Authentication</DialogTitle>
+          <DialogDescription>Protect your account with a code from an authenticator app each time you sign in.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so closing forgets the secret and the code. */}
+        {open && <SetupSteps onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SetupSteps({ onDone }: { onDone: () => void }) {
+  // The secret stays in this component, never in the store.
+  const [factor, setFactor] = useState<EnrolledFactor | null>(null);
+  const [code, setCode] = useState('');
+  const [enroll, { isLoading: enrolling, reset: forgetEnrollment }] = useEnrollFactorMutation();
+  const [verify, { isLoading: verifying }] = useVerifyFactorMutation();
+
+  const beginSetup = async () => {
+    try {
+      setFactor(await enroll().unwrap());
+    } catch (error) {
+      toast(enrollmentErrorToast(error));
+    } finally {
+      forgetEnrollment();
+    }
+  };
+
+  const enable = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!factor) return;
+    if (!isVerificationCode(code)) {
+      toast(AUTH_TOASTS.invalidCode);
+      return;
+    }
+    try {
+      await verify({ factorId: factor.id, code }).unwrap();
+      toast(AUTH_TOASTS.twoFactorEnabled);
+      onDone();
+    } catch (error) {
+      toast(verificationErrorToast(error));
+      setCode('');
+    }
+  };
+
+  if (!factor) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-2 text-center">
+        <ShieldCheck aria-hidden className="size-10 text-muted-foreground" />
+        <p className="text-sm text-muted-foreground">
+          You will need an authenticator app such as Google Authenticator, Microsoft Authenticator, 1Password or Authy.
+        </p>
+        <Button onClick={() => void beginSetup()} disabled={enrolling} className="w-full sm:w-fit">
+          {enrolling && <Spinner label="Starting setup" className="size-4" />}
+          Begin Setup
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={enable} aria-label="Enable two-factor authentication" className="flex flex-col gap-5">
+      <section aria-labelledby="two-factor-step-1" className="flex flex-col gap-3">
+        <h3 id="two-factor-step-1" className="text-sm font-semibold">
+          Step 1: Scan the QR code
+        </h3>
+        <p className="text-sm text-muted-foreground">Scan it with your authenticator app, or type the secret key in by hand.</p>
+        <img
+          src={factor.qrCode}
+          alt="QR code for your authenticator app"
+          width={176}
+          height={176}
+          className="mx-auto size-44 rounded-md border border-border bg-white p-2"
+        />
+        <SecretKey secret={factor.secret} />
+      </section>
+      <section aria-labelledby="two-factor-step-2" className="flex flex-col gap-3">
+        <h3 id="two-factor-step-2" className="text-sm font-semibold">
+          Step 2: Enter the 6-digit code
+        </h3>
+        <FormField label="Verification Code">{(control) => <VerificationCodeInput {...control} value={code} onChange={setCode} />}</FormField>
+      </section>
+      <DialogFooter>
+        <Button type="submit" disabled={!isVerificationCode(code) || verifying} className="w-full sm:w-fit">
+          {verifying && <Spinner label="Enabling" className="size-4" />}
+          Enable 2FA
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SecretKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+      toast(AUTH_TOASTS.copied);
+    } catch {
+      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the secret key and copy it by hand.' });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="two-factor-secret">Secret key</Label>
+      <div className="flex gap-2">
+        <Input
+          id="two-factor-secret"
+          readOnly
+          value={secret}
+          onFocus={(event) => event.target.select()}
+          className="font-mono text-xs md:text-xs"
+          spellCheck={false}
+        />
+        <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy secret key'}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { LogOut, Settings, User } from 'lucide-react';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  toast,
+} from '@coffer/ui';
+import { AUTH_TOASTS, avatarInitials, signOutErrorToast, useSession, useSignOutMutation } from '@coffer/web-core';
+
+/** The avatar menu of the top bar: "My Account" with Profile, Settings and Sign out. */
+export function DashboardAccountMenu() {
+  const { user } = useSession();
+  const [signOut, { isLoading: signingOut }] = useSignOutMutation();
+  const navigate = useNavigate();
+
+  const handleSignOut = async () => {
+    try {
+      await signOut().unwrap();
+      toast(AUTH_TOASTS.signedOut);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      toast(signOutErrorToast(error));
+    }
+  };
+
+  return (
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe: aria-hidden-focus).
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full">
+          {/* Named by its content, not aria-label: the initials are decoration (axe: label-content-name-mismatch). */}
+          <span
+            aria-hidden
+            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+          >
+            {avatarInitials(user?.fullName)}
+          </span>
+          <span className="sr-only">My Account</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel>
+          My Account
+          {user && <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/account">
+            <User aria-hidden />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/settings">
+            <Settings aria-hidden />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={signingOut} onSelect={() => void handleSignOut()}>
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
