@@ -4,20 +4,26 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER } from './ensure.mjs';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, POSTGRESQL } from './ensure.mjs';
 
 ensureNpmPackages();
-ensureDebianPackages([NATS_SERVER, CHROMIUM]);
+ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL]);
 buildAll();
 
 const { ROOT } = await import('./processes.mjs');
 const { defaultPorts, startStack, TEST_STACK_ENV } = await import('./stack.mjs');
+const { startPostgres } = await import('./infra.mjs');
 
 const dataDir = path.join(ROOT, '.data-bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
+const ports = defaultPorts(7000);
+// The files service on a PostgreSQL server, so a second process can run the same query beside it.
+const postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dataDir, 'pg') });
+const filesDatabaseUrl = postgres.createDatabase('coffer_files');
 // Benchmarks sign up many users from one address: lift the sign-up limits for this run only.
 const stack = await startStack({
-  ports: defaultPorts(7000),
+  ports,
+  serviceEnv: { files: { DATABASE_URL: filesDatabaseUrl } },
   dataDir,
   logDir: path.join(dataDir, 'logs'),
   quiet: true,
@@ -25,12 +31,19 @@ const stack = await startStack({
 });
 let failed = false;
 try {
-  const env = { ...process.env, COFFER_BENCH_APP_URL: stack.appUrl, COFFER_BENCH_NATS_URL: stack.natsUrl };
-  for (const bench of ['list-files.mjs', 'landing-js.mjs']) {
+  const env = {
+    ...process.env,
+    COFFER_BENCH_APP_URL: stack.appUrl,
+    COFFER_BENCH_NATS_URL: stack.natsUrl,
+    COFFER_BENCH_S3_ENDPOINT: stack.s3Endpoint,
+    COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
+  };
+  for (const bench of ['list-files.mjs', 'list-page.mjs', 'upload.mjs', 'landing-js.mjs']) {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;
   }
 } finally {
   await stack.group.stopAll();
+  postgres.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -35,9 +35,10 @@ export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.nam
 
 /**
  * Starts everything and resolves once the gateway reports every service up.
+ * `serviceEnv` adds settings for one service only (e.g. its own DATABASE_URL).
  * Returns the process group (to stop it), the URLs and the ports.
  */
-export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, watch = false } = {}) {
+export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, serviceEnv = {}, watch = false } = {}) {
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (name !== 'postgres' && !(await portIsFree(port))) busy.push(`${name} (${port})`);
   if (busy.length) throw new Error(`Coffer cannot start: these ports are in use: ${busy.join(', ')}. Is Coffer already running?`);
@@ -57,7 +58,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
     const node = (script) => (watch ? ['--watch-path', path.dirname(script), '--enable-source-maps', script] : ['--enable-source-maps', script]);
 
     for (const service of SERVICES) {
-      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js')), { env: common });
+      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js')), { env: { ...common, ...serviceEnv[service] } });
     }
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway) },

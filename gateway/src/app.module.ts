@@ -13,6 +13,9 @@ import { ContactRequestsController } from './billing/contact-requests.controller
 import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { ActivityController } from './notifications/activity.controller.js';
+import { EventsController } from './realtime/events.controller.js';
+import { RealtimeHub } from './realtime/realtime-hub.js';
 import { CallerGuard } from './identity/caller.js';
 
 @Module({})
@@ -25,6 +28,8 @@ export class AppModule implements NestModule {
         AuthController,
         JwksController,
         FilesController,
+        ActivityController,
+        EventsController,
         ContactRequestsController,
         // The captured-mail viewer exists only outside production.
         ...(config.NODE_ENV === 'production' ? [] : [DevMailController]),
@@ -39,6 +44,7 @@ export class AppModule implements NestModule {
         JwksCache,
         JwtStrategy,
         SessionRevocations,
+        RealtimeHub,
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
     };

@@ -29,7 +29,7 @@ async function rootOf(user: TestUser) {
 async function upload(user: TestUser, name: string, bytes: Buffer, folderId = 'root', declaredSize = bytes.length) {
   const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: declaredSize, mimeType: 'application/octet-stream', folderId }, token: user.accessToken });
   if (slot.status !== 201) return { slot };
-  const put = await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: bytes });
+  const put = await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
   const complete = await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken });
   return { slot, put, complete };
 }
@@ -158,7 +158,7 @@ describe('files', () => {
     ];
     for (const { status, body } of await Promise.all(attempts)) {
       expect(status).toBe(404);
-      expect((body as HttpErrorBody).code).toBe('NOT_FOUND');
+      expect((body as unknown as HttpErrorBody).code).toBe('NOT_FOUND');
     }
     expect((await call<ListFilesReply>(`/api/files?folder=${documents.id}`, { token: owner.accessToken })).body.items).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { FILE_VIEWS, ROOT_FOLDER, SORT_ORDERS, type FileView, type SortOrder } from '@coffer/contracts';
 
 const FOLDER_REF = new RegExp(`^(${ROOT_FOLDER}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`, 'i');
@@ -20,6 +21,19 @@ export class ListFilesQuery {
   @IsString()
   @MaxLength(200)
   q?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
 }
 
 export class FileLinkQuery {

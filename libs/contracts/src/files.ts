@@ -70,6 +70,9 @@ export const listFilesRequestSchema = z.object({
   sort: z.enum(SORT_ORDERS).default('newest'),
   view: z.enum(FILE_VIEWS).default('folder'),
   q: z.string().trim().max(200).optional(),
+  /** A page of a large folder: at most `limit` items after skipping `offset`. */
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 export type ListFilesRequest = z.input<typeof listFilesRequestSchema>;
 export interface ListFilesReply {

@@ -2,6 +2,7 @@
 export const NotificationSubject = {
   /** Development only: the emails captured in DATA_DIR/mail (never registered in production). */
   ListCapturedMail: 'notification.mail.list',
+  ListActivity: 'notification.activity.list',
 } as const;
 
 /** An email the embedded default wrote to disk instead of sending. */
@@ -16,3 +17,16 @@ export interface CapturedMail {
 export interface ListCapturedMailReply {
   items: CapturedMail[];
 }
+
+/** One line of the Activity Log panel. */
+export interface ActivityEntry {
+  id: string;
+  kind: 'upload' | 'share' | 'delete' | 'download' | 'folder';
+  fileName: string;
+  occurredAt: string;
+}
+export interface ListActivityReply {
+  items: ActivityEntry[];
+}
+/** Spec §9: the Activity Log shows this many events. */
+export const ACTIVITY_LIMIT = 15;

@@ -36,6 +36,7 @@ export {
   preloadDropdownMenu,
   type DropdownMenuItemProps,
 } from './components/dropdown-menu';
+export { FormField, type FormFieldProps, type FieldControlProps } from './components/form-field';
 export { Input } from './components/input';
 export { Label } from './components/label';
 export { Progress } from './components/progress';

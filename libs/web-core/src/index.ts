@@ -46,23 +46,8 @@ export {
 } from './auth/session-slice';
 export { restoreSession, refreshSession, leaveSecondFactorStep, type RefreshOutcome } from './auth/session-runtime';
 export { useSession, useIsSignedIn } from './auth/session-hooks';
-export {
-  authApi,
-  useSignUpMutation,
-  useSignInMutation,
-  useVerifyFactorMutation,
-  useSignOutMutation,
-  useGetSessionQuery,
-  useEnrollFactorMutation,
-  useUnenrollFactorMutation,
-  useChangePasswordMutation,
-  useRequestPasswordResetMutation,
-  useResetPasswordMutation,
-  useVerifyEmailMutation,
-  type SignInResult,
-  type SignUpResult,
-  type VerifyFactorRequest,
-} from './auth/auth-api';
+// authApi, its hooks (useSignInMutation, useGetSessionQuery, …) and their result types.
+export * from './auth/auth-api';
 export {
   AUTH_TOASTS,
   AuthErrorCode,

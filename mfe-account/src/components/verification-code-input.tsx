@@ -1,5 +1,4 @@
-import { Input } from '@coffer/ui';
-import type { FieldControlProps } from './form-field';
+import { Input, type FieldControlProps } from '@coffer/ui';
 import { toVerificationCode } from '../features/auth/validation';
 
 interface VerificationCodeInputProps extends Partial<FieldControlProps> {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Input, Spinner, toast } from '@coffer/ui';
+import { Button, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core';
 import { CenteredCard } from '../components/centered-card';
-import { FormField } from '../components/form-field';
+import { PasswordField } from '../components/credential-fields';
 import { validateNewPassword, type FieldErrors } from '../features/auth/validation';
 
 type Field = 'password' | 'confirmPassword';
@@ -41,6 +41,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     setFields(next);
     if (submitted) setErrors(validateNewPassword(next));
   };
+  const field = (name: Field) => ({ name, error: errors[name], value: fields[name], onChange: change(name) });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,23 +64,8 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Set a new password" className="flex flex-col gap-4">
-      <FormField label="New Password" error={errors.password}>
-        {(control) => (
-          <Input {...control} name="password" type="password" autoComplete="new-password" value={fields.password} onChange={change('password')} />
-        )}
-      </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={fields.confirmPassword}
-            onChange={change('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <PasswordField label="New Password" {...field('password')} />
+      <PasswordField label="Confirm Password" {...field('confirmPassword')} />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Saving" className="size-4" />}
         {isLoading ? 'Saving...' : 'Reset Password'}

@@ -4,7 +4,10 @@ import type { INestMicroservice } from '@nestjs/common';
 import { AuthEvent, FilesSubject, type CallerIdentity, type ListFilesReply, type UserRegistered } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { AppModule } from '../src/app.module.js';
+import { FilesRepository } from '../src/files/files.repository.js';
+import { FilesService } from '../src/files/files.service.js';
 import { filesConfigSchema } from '../src/config.js';
 
 Logger.overrideLogger(false);
@@ -85,5 +88,64 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     await register(marker);
     await eventually(async () => (await rootOf(marker)).items.length === 4);
     for (const user of users) expect((await rootOf(user)).items).toHaveLength(4);
+  });
+
+  it('purges exactly the items trashed over 30 days ago, rows and objects, and abandoned upload slots', async () => {
+    const user = newCaller();
+    const files = app!.get(FilesService);
+    const repository = app!.get(FilesRepository);
+    const s3 = new S3Client({
+      endpoint: testInfra().s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const bucket = `files-test-${kind}`;
+    const put = (key: string) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'data' }));
+    const exists = (key: string) =>
+      s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+        () => true,
+        () => false,
+      );
+
+    const day = 86400_000;
+    const make = async (name: string, trashedDaysAgo: number | null) => {
+      const key = `${user.userId}/${name}`;
+      await put(key);
+      const row = await repository.transaction((tx) =>
+        repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name, size: 4, storagePath: key, mimeType: 'text/plain', folder: 'root' }),
+      );
+      if (trashedDaysAgo !== null) {
+        await repository.transaction((tx) => repository.update(tx, user.userId, row.id, { deletedAt: new Date(Date.now() - trashedDaysAgo * day) }));
+      }
+      return { id: row.id, key };
+    };
+    const old = await make('old.txt', 31);
+    const recent = await make('recent.txt', 29);
+    const kept = await make('kept.txt', null);
+    const abandonedKey = `${user.userId}/abandoned.txt`;
+    await put(abandonedKey);
+    await repository.transaction((tx) =>
+      repository.insertUpload(tx, {
+        userId: user.userId,
+        accountId: user.accountId,
+        name: 'abandoned.txt',
+        mimeType: 'text/plain',
+        folder: 'root',
+        declaredSize: 4,
+        storagePath: abandonedKey,
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+    );
+
+    expect(await files.purge()).toBe(1);
+    expect(await repository.find(user.userId, old.id)).toBeUndefined();
+    expect(await exists(old.key)).toBe(false);
+    expect(await exists(abandonedKey)).toBe(false);
+    expect(await repository.find(user.userId, recent.id)).toBeDefined();
+    expect(await exists(recent.key)).toBe(true);
+    expect(await repository.find(user.userId, kept.id)).toBeDefined();
+    expect(await exists(kept.key)).toBe(true);
+    s3.destroy();
   });
 });

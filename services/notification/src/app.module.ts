@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { NotificationConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { ActivityHandler } from './activity/activity.handler.js';
 import { EmailHandler } from './email/email.handler.js';
 import { EmailRepository } from './email/email.repository.js';
 import { EmailService } from './email/email.service.js';
@@ -16,7 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler],
+      controllers: [EmailHandler, ActivityHandler],
       providers: [Mailer, EmailRepository, EmailService],
     };
   }

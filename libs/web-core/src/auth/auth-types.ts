@@ -1,84 +1,42 @@
 /**
  * The auth routes of the HTTP API as the browser sees them (`/api/auth/*`).
- * The refresh token never appears here: it travels only in the httpOnly cookie.
+ * The shapes come from @coffer/contracts; only what differs in the browser is
+ * declared here. The refresh token never appears: it travels only in the
+ * httpOnly cookie.
  */
+import type {
+  ConfirmationRequired,
+  Factor,
+  FactorEnrolled,
+  MfaChallengeRequired,
+  SessionInfo,
+  SessionIssued,
+} from '@coffer/contracts';
 
-export type AssuranceLevel = 'aal1' | 'aal2';
+export type {
+  Factor,
+  SessionInfo,
+  SessionUser,
+  SignInRequest,
+  SignUpRequest,
+} from '@coffer/contracts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified: boolean;
-  createdAt: string;
-}
+/** POST /api/auth/factors: a TOTP factor to scan (its QR code as a data: URL), not yet verified. */
+export type EnrolledFactor = FactorEnrolled;
 
-/** A signed-in session: sign-up, sign-in, refresh and a verified second factor answer with it. */
-export interface IssuedSession {
-  accessToken: string;
-  /** Seconds until the access token expires. */
-  expiresIn: number;
-  user: SessionUser;
-}
+export type AssuranceLevel = SessionInfo['currentLevel'];
 
-/** Password accepted, second factor needed: the aal1 token may only verify it (or sign out). */
-export interface MfaRequiredReply {
-  mfaRequired: true;
-  factorId: string;
-  accessToken: string;
-  expiresIn: number;
-}
+/** A signed-in session: sign-up, sign-in, refresh and a verified second factor answer with it (minus the cookie's refresh token). */
+export type IssuedSession = Omit<SessionIssued, 'refreshToken' | 'refreshExpiresAt'>;
 
-/** Sign-up with email confirmation required: no session until the address is confirmed. */
-export interface ConfirmationRequiredReply {
-  confirmationRequired: true;
-}
+export type SignUpReply = IssuedSession | ConfirmationRequired;
+export type SignInReply = IssuedSession | MfaChallengeRequired;
 
-export type SignUpReply = IssuedSession | ConfirmationRequiredReply;
-export type SignInReply = IssuedSession | MfaRequiredReply;
-
-export interface SignUpRequest {
-  fullName: string;
-  email: string;
-  password: string;
-}
-
-export interface SignInRequest {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-}
-
-export interface Factor {
-  id: string;
-  factorType: 'totp';
-  status: 'verified' | 'unverified';
-  friendlyName: string;
-}
-
-/** GET /api/auth/session */
-export interface SessionInfo {
-  user: SessionUser;
-  currentLevel: AssuranceLevel;
-  nextLevel: AssuranceLevel;
-  factors: Factor[];
-}
-
-/** POST /api/auth/factors: a TOTP factor to scan, not yet verified. */
-export interface EnrolledFactor {
-  id: string;
-  /** A data: URL of the QR code PNG. */
-  qrCode: string;
-  /** The base32 secret, for typing into an authenticator by hand. */
-  secret: string;
-  uri: string;
-}
-
-export function isMfaRequired(reply: SignInReply): reply is MfaRequiredReply {
+export function isMfaRequired(reply: SignInReply): reply is MfaChallengeRequired {
   return 'mfaRequired' in reply && reply.mfaRequired === true;
 }
 
-export function isConfirmationRequired(reply: SignUpReply): reply is ConfirmationRequiredReply {
+export function isConfirmationRequired(reply: SignUpReply): reply is ConfirmationRequired {
   return 'confirmationRequired' in reply && reply.confirmationRequired === true;
 }
 

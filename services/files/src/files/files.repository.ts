@@ -32,12 +32,14 @@ export class FilesRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** The user's active items in one folder. */
-  listFolder(userId: string, folder: string, sort: SortOrder): Promise<FileRow[]> {
+  listFolder(userId: string, folder: string, sort: SortOrder, page = { limit: 1000, offset: 0 }): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
       .where(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt)))
-      .orderBy(...ORDER[sort]);
+      .orderBy(...ORDER[sort])
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   /** The user's trashed items, newest deletion first. */

@@ -73,14 +73,14 @@ export class FilesService implements OnApplicationShutdown {
     return rows.map((r) => toFileItem(r, counts.get(r.id)));
   }
 
-  async list(caller: CallerIdentity, req: { folder: string; sort: SortOrder; view: string; q?: string }): Promise<ListFilesReply> {
+  async list(caller: CallerIdentity, req: { folder: string; sort: SortOrder; view: string; q?: string; limit: number; offset: number }): Promise<ListFilesReply> {
     let rows: FileRow[];
     if (req.view === 'trash') rows = await this.repository.listTrash(caller.userId);
     else if (req.view === 'recent') rows = await this.repository.listRecent(caller.userId);
     else if (req.view === 'search') rows = req.q ? await this.repository.search(caller.userId, req.q, req.sort) : [];
     else {
       if (req.folder !== ROOT_FOLDER) await this.activeFolder(caller, req.folder);
-      rows = await this.repository.listFolder(caller.userId, req.folder, req.sort);
+      rows = await this.repository.listFolder(caller.userId, req.folder, req.sort, req);
     }
     return { items: await this.withCounts(rows) };
   }

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
-import { Button, Input, Spinner, toast } from '@coffer/ui';
+import { Button, Spinner, toast } from '@coffer/ui';
 import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
+import { EmailField } from '../../../components/credential-fields';
 import { validateEmail } from '../validation';
 
 interface ResetRequestFormProps {
@@ -52,23 +52,15 @@ export function ResetRequestForm({ email, onEmailChange, onBack }: ResetRequestF
 
   return (
     <form noValidate onSubmit={submit} aria-label="Reset password" className="flex flex-col gap-4">
-      <FormField label="Email" error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              if (submitted) setError(validateEmail(event.target.value));
-            }}
-          />
-        )}
-      </FormField>
+      <EmailField
+        ref={inputRef}
+        error={error}
+        value={email}
+        onChange={(event) => {
+          onEmailChange(event.target.value);
+          if (submitted) setError(validateEmail(event.target.value));
+        }}
+      />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Sending" className="size-4" />}
         {isLoading ? 'Sending...' : 'Send reset link'}

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Input, Label, Spinner, toast } from '@coffer/ui';
+import { Button, Checkbox, Label, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, signInErrorToast, useSignInMutation } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { validateSignIn, type FieldErrors } from '../validation';
 
 interface SignInFormProps {
@@ -49,45 +49,30 @@ export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFor
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Sign in" className="flex flex-col gap-4">
-      <FormField label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              recheck({ email: event.target.value, password });
-            }}
-          />
-        )}
-      </FormField>
-      <FormField
+      <EmailField
+        error={errors.email}
+        value={email}
+        onChange={(event) => {
+          onEmailChange(event.target.value);
+          recheck({ email: event.target.value, password });
+        }}
+      />
+      <PasswordField
         label="Password"
+        name="password"
+        autoComplete="current-password"
         error={errors.password}
         labelAside={
           <button type="button" onClick={onForgotPassword} className="cursor-pointer text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
             Forgot password?
           </button>
         }
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              recheck({ email, password: event.target.value });
-            }}
-          />
-        )}
-      </FormField>
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          recheck({ email, password: event.target.value });
+        }}
+      />
       <div className="flex items-center gap-2">
         <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />
         <Label htmlFor="remember-me" className="font-normal">

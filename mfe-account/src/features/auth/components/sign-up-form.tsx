@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Input, Spinner, toast } from '@coffer/ui';
+import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { validateSignUp, type FieldErrors } from '../validation';
 
 interface SignUpFormProps {
@@ -53,53 +53,37 @@ export function SignUpForm({ email, onEmailChange, onSignInInstead }: SignUpForm
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Sign up" className="flex flex-col gap-4">
-      <FormField label="Full Name" error={errors.fullName}>
-        {(control) => (
-          <Input
-            {...control}
-            name="fullName"
-            autoComplete="name"
-            required
-            placeholder="Jane Smith"
-            value={fullName}
-            onChange={(event) => {
-              setFullName(event.target.value);
-              recheck({ fullName: event.target.value, email, password });
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              recheck({ fullName, email: event.target.value, password });
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password}>
-        {(control) => (
-          <Input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              recheck({ fullName, email, password: event.target.value });
-            }}
-          />
-        )}
-      </FormField>
+      <FormField
+        label="Full Name"
+        error={errors.fullName}
+        name="fullName"
+        autoComplete="name"
+        required
+        placeholder="Jane Smith"
+        value={fullName}
+        onChange={(event) => {
+          setFullName(event.target.value);
+          recheck({ fullName: event.target.value, email, password });
+        }}
+      />
+      <EmailField
+        error={errors.email}
+        value={email}
+        onChange={(event) => {
+          onEmailChange(event.target.value);
+          recheck({ fullName, email: event.target.value, password });
+        }}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        error={errors.password}
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          recheck({ fullName, email, password: event.target.value });
+        }}
+      />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Creating account" className="size-4" />}
         {isLoading ? 'Creating account...' : 'Create Account'}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Spinner, toast } from '@coffer/ui';
+import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, leaveSecondFactorStep, useAppDispatch, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { isVerificationCode } from '../validation';
 

@@ -8,6 +8,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FormField,
   Input,
   Label,
   Spinner,
@@ -21,7 +22,6 @@ import {
   verificationErrorToast,
   type EnrolledFactor,
 } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { isVerificationCode } from '../../auth/validation';
 

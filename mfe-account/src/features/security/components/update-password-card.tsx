@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Spinner, toast } from '@coffer/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core';
-import { FormField } from '../../../components/form-field';
+import { PasswordField } from '../../../components/credential-fields';
 import { validateChangePassword, type FieldErrors } from '../../auth/validation';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -21,6 +21,7 @@ export function UpdatePasswordCard() {
     setFields(next);
     if (submitted) setErrors(validateChangePassword(next));
   };
+  const field = (name: Field) => ({ name, error: errors[name], value: fields[name], onChange: change(name) });
 
   const focus = (name: Field) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
 
@@ -57,35 +58,9 @@ export function UpdatePasswordCard() {
       </CardHeader>
       <CardContent>
         <form ref={formRef} noValidate onSubmit={submit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
-          <FormField label="Current Password" error={errors.currentPassword}>
-            {(control) => (
-              <Input
-                {...control}
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                value={fields.currentPassword}
-                onChange={change('currentPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="New Password" error={errors.newPassword}>
-            {(control) => (
-              <Input {...control} name="newPassword" type="password" autoComplete="new-password" value={fields.newPassword} onChange={change('newPassword')} />
-            )}
-          </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword}>
-            {(control) => (
-              <Input
-                {...control}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={fields.confirmPassword}
-                onChange={change('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <PasswordField label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
+          <PasswordField label="New Password" {...field('newPassword')} />
+          <PasswordField label="Confirm New Password" {...field('confirmPassword')} />
           <Button type="submit" disabled={isLoading} className="w-full sm:w-fit">
             {isLoading && <Spinner label="Updating" className="size-4" />}
             {isLoading ? 'Updating...' : 'Update Password'}

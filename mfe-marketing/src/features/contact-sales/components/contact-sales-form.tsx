@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CircleCheck } from 'lucide-react';
-import { Button, Input, Label, Spinner, Textarea, toast, type ToastHandle } from '@coffer/ui';
+import { Button, FormField, Spinner, Textarea, toast, type ToastHandle } from '@coffer/ui';
 import { contactRequestErrorMessage, useSendContactRequestMutation } from '../api/send-contact-request';
 import {
   EMPTY_CONTACT_SALES_FIELDS,
@@ -28,6 +28,7 @@ export function ContactSalesForm() {
     setFields(next);
     if (submitted) setErrors(validateContactSales(next));
   };
+  const field = (name: keyof ContactSalesFields) => ({ name, error: errors[name], value: fields[name], onChange: change(name) });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,24 +53,12 @@ export function ContactSalesForm() {
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Contact Sales" className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full name" error={errors.name}>
-          {(control) => <Input {...control} name="name" autoComplete="name" required value={fields.name} onChange={change('name')} />}
-        </Field>
-        <Field label="Email address" error={errors.email}>
-          {(control) => (
-            <Input {...control} name="email" type="email" autoComplete="email" required value={fields.email} onChange={change('email')} />
-          )}
-        </Field>
-        <Field label="Company name" error={errors.company}>
-          {(control) => (
-            <Input {...control} name="company" autoComplete="organization" required value={fields.company} onChange={change('company')} />
-          )}
-        </Field>
-        <Field label="Phone number (optional)" error={errors.phone}>
-          {(control) => <Input {...control} name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={change('phone')} />}
-        </Field>
+        <FormField label="Full name" autoComplete="name" required {...field('name')} />
+        <FormField label="Email address" type="email" autoComplete="email" required {...field('email')} />
+        <FormField label="Company name" autoComplete="organization" required {...field('company')} />
+        <FormField label="Phone number (optional)" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
-      <Field label="Message" error={errors.message}>
+      <FormField label="Message" error={errors.message}>
         {(control) => (
           <Textarea
             {...control}
@@ -81,42 +70,12 @@ export function ContactSalesForm() {
             onChange={change('message')}
           />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" disabled={isLoading} className="w-full sm:w-fit">
         {isLoading && <Spinner label="Sending" className="size-4" />}
         {isLoading ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
-  );
-}
-
-/** What a field gives its control: the id its label points at, and its error state. */
-interface FieldControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  children: (control: FieldControlProps) => ReactNode;
-}
-
-/** A label, its control and the message under it when the value is not valid. */
-function Field({ label, error, children }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

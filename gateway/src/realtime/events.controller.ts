@@ -1,0 +1,22 @@
+import { Controller, Inject, Sse, type MessageEvent } from '@nestjs/common';
+import { interval, merge, type Observable } from 'rxjs';
+import { map } from 'rxjs/operators';
+import type { CallerIdentity } from '@coffer/contracts';
+import { CurrentCaller } from '../identity/caller.js';
+import { RealtimeHub } from './realtime-hub.js';
+
+const PING_MS = 25_000;
+
+@Controller('events')
+export class EventsController {
+  constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
+
+  /** Server-sent events: the caller's file changes as they happen, and a ping that keeps proxies from closing the stream. */
+  @Sse()
+  stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
+    return merge(
+      this.hub.forUser(caller.userId).pipe(map((data): MessageEvent => ({ type: 'files', data }))),
+      interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import type { FileItem, ListActivityReply } from '@coffer/contracts';
+import { appUrl, call, eventually, signUp } from './support.js';
+
+describe('activity and realtime', () => {
+  it('lists the latest uploads and deletes in the Activity Log', async () => {
+    const user = await signUp();
+    await eventually(async () => ((await call<{ items: unknown[] }>('/api/files', { token: user.accessToken })).body.items?.length ?? 0) >= 4);
+    const slot = await call<{ uploadId: string; url: string; headers: Record<string, string> }>('/api/uploads', {
+      body: { name: 'minutes.txt', size: 5, mimeType: 'text/plain' },
+      token: user.accessToken,
+    });
+    await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: 'hello' });
+    const file = await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken });
+    await call(`/api/files/${file.body.id}/trash`, { method: 'POST', token: user.accessToken });
+
+    const activity = await eventually(async () => {
+      const { body } = await call<ListActivityReply>('/api/activity', { token: user.accessToken });
+      return body.items.length === 2 && body.items;
+    });
+    expect(activity.map((a) => [a.kind, a.fileName])).toEqual([
+      ['delete', 'minutes.txt'],
+      ['upload', 'minutes.txt'],
+    ]);
+    const stranger = await signUp();
+    expect((await call<ListActivityReply>('/api/activity', { token: stranger.accessToken })).body.items).toEqual([]);
+  });
+
+  it("pushes a user's file changes to their open event stream, and only theirs", async () => {
+    const user = await signUp();
+    const other = await signUp();
+    const controller = new AbortController();
+    const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    let received = '';
+    const heard = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        received += Buffer.from(value).toString();
+      }
+    })().catch(() => undefined);
+
+    await call('/api/folders', { body: { name: 'Not yours', parentId: 'root' }, token: other.accessToken });
+    const folder = await call<FileItem>('/api/folders', { body: { name: 'Live', parentId: 'root' }, token: user.accessToken });
+    await eventually(async () => received.includes(folder.body.id), 5000);
+    controller.abort();
+    await heard;
+    expect(received).toContain('event: files');
+    expect(received).toContain('"type":"events.files.folder.created"');
+    const otherIds = received.match(/"itemId":"([^"]+)"/g) ?? [];
+    expect(otherIds).toEqual([`"itemId":"${folder.body.id}"`]);
+  });
+
+  it('refuses the event stream without a session', async () => {
+    expect((await fetch(`${appUrl()}/api/events`)).status).toBe(401);
+  });
+});
