@@ -1,10 +1,18 @@
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { generate } from 'otplib';
-import { AuthSubject, type CallerIdentity, type FactorEnrolled, type MfaChallengeRequired, type SessionIssued } from '@coffer/contracts';
+import {
+  AuthEvent,
+  AuthSubject,
+  type CallerIdentity,
+  type EmailVerificationRequested,
+  type FactorEnrolled,
+  type MfaChallengeRequired,
+  type SessionIssued,
+} from '@coffer/contracts';
 import { eq } from 'drizzle-orm';
-import { DATABASE, loadConfig, runService, type Database } from '@coffer/server-core';
-import { DATABASE_KINDS, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
-import { AppModule } from '../src/app.module.js';
+import { DATABASE, EventBus, loadConfig, openDatabase, runService, type Database } from '@coffer/server-core';
+import { DATABASE_KINDS, eventually, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
 import { authConfigSchema } from '../src/config.js';
 import { totpFactors } from '../src/db/schema.js';
 
@@ -91,5 +99,43 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     // The aal1 step cannot enrol or remove factors: only verify.
     await expect(rpc.request(AuthSubject.EnrollFactor, {}, aal1)).rejects.toMatchObject({ code: 'MFA_REQUIRED', status: 403 });
     await expect(rpc.request(AuthSubject.UnenrollFactor, { factorId: factor.id }, aal1)).rejects.toMatchObject({ code: 'MFA_REQUIRED' });
+  });
+});
+
+describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
+  let app: INestMicroservice;
+  let rpc: TestCaller;
+  let listener: EventBus;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    const config = loadConfig(authConfigSchema, { ...(await freshDatabase('pglite')), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' });
+    app = await runService('auth', config, AppModule.forConfig(config));
+    rpc = new TestCaller();
+    listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });
+    listener.on<EmailVerificationRequested>(AuthEvent.EmailVerificationRequested, async (event) => {
+      tokens.set(event.payload.email, event.payload.token);
+    });
+    const db = await freshDatabase('pglite');
+    const idempotency = await openDatabase({ service: 'confirm-listener', schema: {}, migrationsFolder: MIGRATIONS_FOLDER, dataDir: db.DATA_DIR });
+    await listener.start(idempotency.db);
+  });
+  afterAll(async () => {
+    await listener.close();
+    await app.close();
+    await rpc.close();
+  });
+
+  it('signs nobody in before they confirm their email, then signs them in', async () => {
+    const address = `confirm-${Date.now()}@example.com`;
+    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Grace Hopper', email: address, password: 'secret-1' })).resolves.toEqual({ confirmationRequired: true });
+    await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' })).rejects.toEqual({
+      code: 'EMAIL_NOT_CONFIRMED',
+      status: 403,
+      message: 'Email not confirmed',
+    });
+    const token = await eventually(async () => tokens.get(address));
+    await rpc.request(AuthSubject.VerifyEmail, { token });
+    await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' })).resolves.toMatchObject({ user: { email: address, emailVerified: true } });
   });
 });
