@@ -219,7 +219,11 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                   {c.status !== 'ready' && (
                     <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />
                   )}
-                  {c.error && <p className="text-xs text-destructive">{c.error}</p>}
+                  {c.error && (
+                    <p role="alert" className="text-xs text-destructive">
+                      {c.error}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>
