@@ -58,7 +58,7 @@ export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode,
   }
   return (
     <>
-      <ul aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
         {items.map((item) => (
           <li key={item.id}>
             <ItemCard item={item} mode={mode} onMoveTo={setMoving} onDeleteForever={setDeleting} />

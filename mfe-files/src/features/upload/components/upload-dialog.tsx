@@ -132,7 +132,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
           <DialogTitle>Upload Files</DialogTitle>
           <DialogDescription>Choose a folder and the files to upload.</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="upload-folder">Folder</Label>
             <Select value={folderId} onValueChange={setFolderId} disabled={uploading}>
