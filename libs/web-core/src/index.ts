@@ -15,12 +15,18 @@ export {
   type MarketingPage,
   type AccountPage,
   type FilesPage,
+  type FilesWidget,
+  type RemoteWidgetNames,
   type RemotePageNames,
   type RemoteRoutesModule,
   type RoutesModuleOf,
 } from './federation/remotes';
 export { remoteRoot } from './federation/remote-root';
 export { formatFileSize } from './format/format-file-size';
+export { formatBytes, formatStorageLimit, formatStoragePercent, formatStorageUsed, storagePercent } from './format/format-storage';
+export { formatRelativeTime, formatRelativeTimeShort } from './format/relative-time';
+export { startRealtimeUpdates, reconnectDelayMs, FILE_CHANGE_TAGS } from './realtime/realtime-updates';
+export { useRealtimeUpdates } from './realtime/realtime-hooks';
 export { avatarInitials } from './format/avatar-initials';
 export { toApiError, NETWORK_ERROR_MESSAGE, type ApiError } from './api/api-error';
 

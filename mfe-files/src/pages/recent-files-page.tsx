@@ -1,7 +1,21 @@
-import { Clock } from 'lucide-react';
-import { FileViewPlaceholder } from '../components/file-view-placeholder';
+import { useListFilesQuery } from '../features/files/api/files-api';
+import { FileGrid } from '../features/files/components/file-grid';
 
-/** /dashboard/recent */
+/** /dashboard/recent: the files last viewed, downloaded or uploaded, newest first. */
 export function RecentFilesPage() {
-  return <FileViewPlaceholder icon={Clock} text="The files you view, download or upload appear here, newest first." />;
+  const list = useListFilesQuery({ view: 'recent' });
+  return (
+    <section aria-label="Recent files" className="flex flex-col gap-4">
+      <FileGrid
+        items={list.data?.items}
+        isLoading={list.isLoading}
+        isError={list.isError}
+        isFetching={list.isFetching}
+        refetch={() => void list.refetch()}
+        mode="browse"
+        label="Recent files"
+        empty={{ title: 'No recent files', hint: 'Files you upload, view or download appear here' }}
+      />
+    </section>
+  );
 }

@@ -1,7 +1,47 @@
+import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { FileViewPlaceholder } from '../components/file-view-placeholder';
+import { Button } from '@coffer/ui';
+import { useListFilesQuery } from '../features/files/api/files-api';
+import { FileGrid } from '../features/files/components/file-grid';
+import { ConfirmDialog } from '../features/files/components/confirm-dialog';
+import { useFileActions } from '../features/files/hooks/use-file-actions';
 
-/** /dashboard/trash */
+/** /dashboard/trash: trashed items, newest deletion first, with Restore, Delete forever and Empty trash. */
 export function TrashPage() {
-  return <FileViewPlaceholder icon={Trash2} text="Deleted files stay here for 30 days before they are removed for good." />;
+  const list = useListFilesQuery({ view: 'trash' });
+  const actions = useFileActions();
+  const [confirming, setConfirming] = useState(false);
+  const count = list.data?.items.length ?? 0;
+  return (
+    <section aria-label="Trash" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Items in the trash are deleted for good after 30 days.</p>
+        <Button variant="outline" size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden />
+          Empty trash
+        </Button>
+      </div>
+      <FileGrid
+        items={list.data?.items}
+        isLoading={list.isLoading}
+        isError={list.isError}
+        isFetching={list.isFetching}
+        refetch={() => void list.refetch()}
+        mode="trash"
+        label="Trash"
+        empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Empty trash?"
+        description={`${count} item${count === 1 ? '' : 's'} will be deleted for good. This cannot be undone.`}
+        confirmLabel="Empty trash"
+        onConfirm={async () => {
+          await actions.emptyTrash();
+          setConfirming(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
 }

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'shared', element: files('shared') },
           { path: 'recent', element: files('recent') },
           { path: 'trash', element: files('trash') },
+          { path: 'search', element: files('search') },
           { path: 'notifications', element: account('notifications') },
           { path: 'settings/:tab?', element: account('settings') },
           { path: 'account', element: account('account') },

@@ -1,58 +1,90 @@
 import { useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { Menu } from 'lucide-react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Bell, Menu, Settings, User } from 'lucide-react';
 import { Button, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@coffer/ui';
+import { useRealtimeUpdates } from '@coffer/web-core';
+import { RemoteWidget } from '../federation/remote-widget';
 import { CofferLogo } from './coffer-logo';
 import { DashboardAccountMenu } from './dashboard-account-menu';
 import { DashboardNav } from './dashboard-nav';
+import { DashboardSearch } from './dashboard-search';
 import { tabForPath } from './dashboard-tabs';
 
+const storageMeter = <RemoteWidget remote="coffer_files" name="storageMeter" />;
+
 /**
- * Frame of the signed-in app: a permanent sidebar on large screens, a drawer on
- * small ones, a top bar, and the current tab's title above the remote's panel.
+ * Frame of the signed-in app: a permanent sidebar on large screens (a drawer on
+ * small ones) with the storage meter, a top bar, the current tab's title above
+ * the remote's panel, and the Activity Log on extra-large screens.
  */
 export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const tab = tabForPath(useLocation().pathname);
+  // Pushes from the server keep lists, the meter and the activity log current.
+  useRealtimeUpdates();
 
   return (
     <div className="flex min-h-svh bg-muted/40">
-      <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col gap-6 border-r border-border bg-background p-4 lg:flex">
+      <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-background p-4 lg:flex">
         <CofferLogo to="/dashboard" className="px-2 pt-1" />
         <DashboardNav />
+        <div className="mt-auto">{storageMeter}</div>
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        {/* Top bar: the drawer button and logo on small screens, the account menu always; search and upload join it later. */}
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-background px-4 sm:px-6 lg:px-8">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background px-3 sm:gap-3 sm:px-6 lg:px-8">
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation">
+              <Button variant="ghost" size="icon" className="shrink-0 lg:hidden" aria-label="Open navigation">
                 <Menu />
               </Button>
             </SheetTrigger>
-            <SheetContent side="left" className="w-[280px]">
+            <SheetContent side="left" className="w-[280px] overflow-y-auto sm:w-[350px]">
               <SheetTitle className="sr-only">Navigation</SheetTitle>
               <SheetDescription className="sr-only">Dashboard tabs</SheetDescription>
               <CofferLogo to="/dashboard" className="px-2" onClick={() => setDrawerOpen(false)} />
               <DashboardNav onNavigate={() => setDrawerOpen(false)} />
+              <div className="mt-auto">{storageMeter}</div>
             </SheetContent>
           </Sheet>
-          <CofferLogo to="/dashboard" className="lg:hidden" />
-          <div className="ml-auto flex items-center gap-2">
+          <CofferLogo to="/dashboard" className="hidden shrink-0 sm:flex lg:hidden" />
+          <DashboardSearch />
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+            <RemoteWidget remote="coffer_files" name="uploadButton" />
+            <Button asChild variant="ghost" size="icon" className="relative max-sm:hidden">
+              <Link to="/dashboard/notifications" aria-label="Notifications">
+                <Bell aria-hidden />
+                <span aria-hidden className="absolute top-2 right-2 size-2 rounded-full bg-destructive" />
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
+              <Link to="/dashboard/settings" aria-label="Settings">
+                <Settings aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="icon" className="max-md:hidden">
+              <Link to="/dashboard/account" aria-label="Account">
+                <User aria-hidden />
+              </Link>
+            </Button>
             <DashboardAccountMenu />
           </div>
         </header>
 
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          {tab?.subtitle && (
-            <div className="mb-6">
-              <h1 className="text-2xl font-bold tracking-tight">{tab.label}</h1>
-              <p className="text-muted-foreground">{tab.subtitle}</p>
-            </div>
-          )}
-          <Outlet />
-        </main>
+        <div className="flex min-w-0 flex-1">
+          <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            {tab?.subtitle && (
+              <div className="mb-6">
+                <h1 className="text-2xl font-bold tracking-tight">{tab.label}</h1>
+                <p className="text-muted-foreground">{tab.subtitle}</p>
+              </div>
+            )}
+            <Outlet />
+          </main>
+          <aside className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-80 shrink-0 overflow-y-auto border-l border-border bg-background p-4 xl:block">
+            <RemoteWidget remote="coffer_files" name="activityLog" />
+          </aside>
+        </div>
       </div>
     </div>
   );

@@ -20,7 +20,17 @@ export const ROUTES_EXPOSE = './routes';
 
 export type MarketingPage = 'landing' | 'whyCoffer' | 'pricing' | 'contactSales' | 'terms' | 'privacy';
 export type AccountPage = 'login' | 'resetPassword' | 'verifyEmail' | 'checkout' | 'notifications' | 'settings' | 'account';
-export type FilesPage = 'files' | 'shared' | 'recent' | 'trash';
+export type FilesPage = 'files' | 'shared' | 'recent' | 'trash' | 'search';
+
+/** Parts of the dashboard frame a remote renders inside the shell's layout (no route of their own). */
+export type FilesWidget = 'uploadButton' | 'storageMeter' | 'activityLog';
+
+/** The frame widgets each remote renders, by name. */
+export interface RemoteWidgetNames {
+  coffer_marketing: never;
+  coffer_files: FilesWidget;
+  coffer_account: never;
+}
 
 /** The pages each remote renders, by name. */
 export interface RemotePageNames {
@@ -30,8 +40,10 @@ export interface RemotePageNames {
 }
 
 /** What a remote's `./routes` module exports: its page components (route params come from the router). */
-export interface RemoteRoutesModule<Page extends string> {
+export interface RemoteRoutesModule<Page extends string, Widget extends string = never> {
   pages: Record<Page, ComponentType>;
+  /** The dashboard frame's parts this remote owns (the upload button, the storage meter…). */
+  widgets?: Record<Widget, ComponentType>;
 }
 
-export type RoutesModuleOf<R extends RemoteName> = RemoteRoutesModule<RemotePageNames[R]>;
+export type RoutesModuleOf<R extends RemoteName> = RemoteRoutesModule<RemotePageNames[R], RemoteWidgetNames[R]>;

@@ -1,54 +1,67 @@
-import { Link } from 'react-router-dom';
-import { ArrowLeft, FolderOpen } from 'lucide-react';
-import { Button, Spinner } from '@coffer/ui';
-import { ROOT_FOLDER } from '@coffer/contracts';
-import { useListFilesQuery } from '../api/list-files';
-import { FolderCard } from './folder-card';
-import { FileCard } from './file-card';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { Button } from '@coffer/ui';
+import { ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
+import { useGetFolderQuery, useListFilesQuery } from '../api/files-api';
+import { Breadcrumbs } from './breadcrumbs';
+import { FileGrid } from './file-grid';
+import { NewFolderDialog } from './new-folder-dialog';
+import { isSortOrder, SortSelect } from './sort-select';
 
-/** The grid of one folder's folders and files, with its loading, error and empty states. */
+/** One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder, sort. */
 export function FileBrowser({ folderId = ROOT_FOLDER }: { folderId?: string }) {
-  const { data, isLoading, isError, refetch, isFetching } = useListFilesQuery({ folder: folderId });
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('sort');
+  const sort: SortOrder = isSortOrder(requested) ? requested : 'newest';
   const inFolder = folderId !== ROOT_FOLDER;
+  const list = useListFilesQuery({ folder: folderId, sort });
+  const { data: folder } = useGetFolderQuery(folderId, { skip: !inFolder });
+
+  const setSort = (next: SortOrder) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'newest') updated.delete('sort');
+        else updated.set('sort', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  const path = folder
+    ? folder.path.some((step) => step.id === folder.folder.id)
+      ? folder.path
+      : [...folder.path, { id: folder.folder.id, name: folder.folder.name }]
+    : [];
 
   return (
     <section aria-label="Files" className="flex flex-col gap-4">
       {inFolder && (
-        <div>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/dashboard/files">
-              <ArrowLeft aria-hidden />
-              Back to Files
-            </Link>
-          </Button>
+        <div className="flex flex-col gap-3">
+          <div>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard/files">
+                <ArrowLeft aria-hidden />
+                Back to Files
+              </Link>
+            </Button>
+          </div>
+          {path.length > 0 && <Breadcrumbs path={path} />}
         </div>
       )}
-
-      {isLoading ? (
-        <div className="flex items-center gap-2 py-12 text-muted-foreground">
-          <Spinner label="Loading files" />
-          <span>Loading files...</span>
-        </div>
-      ) : isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-background p-6">
-          <p className="font-medium text-destructive">Failed to load files</p>
-          <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : data && data.items.length > 0 ? (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {data.items.map((item) => (
-            <li key={item.id}>{item.isFolder ? <FolderCard folder={item} /> : <FileCard file={item} />}</li>
-          ))}
-        </ul>
-      ) : (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background py-12 text-center">
-          <FolderOpen aria-hidden className="size-10 text-muted-foreground" />
-          <p className="font-medium">No files in this folder</p>
-          <p className="text-sm text-muted-foreground">Upload files to get started</p>
-        </div>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <NewFolderDialog parentId={folderId} />
+        <SortSelect value={sort} onChange={setSort} />
+      </div>
+      <FileGrid
+        items={list.data?.items}
+        isLoading={list.isLoading}
+        isError={list.isError}
+        isFetching={list.isFetching}
+        refetch={() => void list.refetch()}
+        mode="browse"
+        currentFolderId={folderId}
+      />
     </section>
   );
 }

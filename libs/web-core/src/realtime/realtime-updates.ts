@@ -1,0 +1,102 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { API_BASE_URL } from '../api/api-base-url';
+import { cofferApi, type CofferTagType } from '../api/coffer-api';
+import { getAccessToken } from '../auth/access-token';
+import { refreshSession, settledRefresh } from '../auth/session-runtime';
+import { createSseParser } from './sse-parser';
+
+const EVENTS_URL = `${API_BASE_URL}/events`;
+
+/** What a push about files makes stale: the lists, folder paths and counts, the storage meter, the activity log. */
+export const FILE_CHANGE_TAGS: readonly CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
+
+/** Which tags each pushed event name makes stale. */
+const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
+  files: FILE_CHANGE_TAGS,
+  shares: ['Share', 'Activity', 'File'],
+  notifications: ['Notification'],
+};
+
+/** Reconnect delays: 1 s doubling up to 30 s, with jitter so many tabs do not return at once. */
+export function reconnectDelayMs(failures: number, random = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Follows GET /api/events (Server-Sent Events) for the signed-in user and
+ * invalidates the RTK Query tags each push makes stale, so lists, the storage
+ * meter and the activity log refresh in every open tab and browser. EventSource
+ * cannot send the Bearer header, so the stream is read with fetch; a 401
+ * refreshes the session, anything else reconnects with backoff. After a
+ * reconnect everything is refetched once: pushes may have been missed.
+ * Returns the function that stops it.
+ */
+export function startRealtimeUpdates(dispatch: Dispatch): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let connectedBefore = false;
+
+  const invalidate = (tags: readonly CofferTagType[]) => dispatch(cofferApi.util.invalidateTags([...tags]));
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    failures += 1;
+    timer = setTimeout(() => void connect(), reconnectDelayMs(failures));
+  };
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    await settledRefresh();
+    const token = getAccessToken();
+    if (!token) {
+      scheduleReconnect();
+      return;
+    }
+    controller = new AbortController();
+    try {
+      const response = await fetch(EVENTS_URL, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (response.status === 401) {
+        // The token expired: one refresh (shared with the API calls), then straight back.
+        const outcome = await refreshSession(dispatch);
+        if (outcome === 'signed-out') return;
+        scheduleReconnect();
+        return;
+      }
+      if (!response.ok || !response.body) {
+        scheduleReconnect();
+        return;
+      }
+      failures = 0;
+      if (connectedBefore) invalidate(FILE_CHANGE_TAGS);
+      connectedBefore = true;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const feed = createSseParser();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const message of feed(value)) {
+          const tags = TAGS_BY_EVENT[message.event];
+          if (tags) invalidate(tags);
+        }
+      }
+      // The server closed the stream (a deploy, an idle proxy): come back.
+      scheduleReconnect();
+    } catch {
+      if (!stopped) scheduleReconnect();
+    }
+  }
+
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    controller?.abort();
+  };
+}

@@ -1,0 +1,84 @@
+import { cofferApi, type CofferTagType } from '@coffer/web-core';
+import type { FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
+
+/** Everything a change to files makes stale: every list, folder paths and counts, the meter, the activity log. */
+export const FILES_CHANGED: CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
+
+export interface ActivityItem {
+  id: string;
+  kind: 'upload' | 'share' | 'delete' | 'download' | 'folder';
+  fileName: string;
+  occurredAt: string;
+}
+
+/** The files API: lists, folders, moves, trash, links and storage usage. */
+export const filesApi = cofferApi.injectEndpoints({
+  endpoints: (build) => ({
+    listFiles: build.query<ListFilesReply, ListFilesRequest>({
+      query: ({ folder, sort, view, q }) => ({
+        url: '/files',
+        params: { folder: folder ?? 'root', sort: sort ?? 'newest', view: view ?? 'folder', ...(q ? { q } : {}) },
+      }),
+      providesTags: (reply) => [
+        { type: 'File', id: 'LIST' },
+        ...(reply?.items ?? []).map((item) => ({ type: 'File' as const, id: item.id })),
+      ],
+    }),
+    getFolder: build.query<FolderPath, string>({
+      query: (folderId) => `/folders/${encodeURIComponent(folderId)}`,
+      providesTags: (_reply, _error, folderId) => [{ type: 'Folder', id: folderId }],
+    }),
+    createFolder: build.mutation<FileItem, { name: string; parentId: string }>({
+      query: (body) => ({ url: '/folders', method: 'POST', body }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    moveFile: build.mutation<FileItem, { fileId: string; folderId: string }>({
+      query: ({ fileId, folderId }) => ({ url: `/files/${fileId}`, method: 'PATCH', body: { folderId } }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    trashFile: build.mutation<FileItem, string>({
+      query: (fileId) => ({ url: `/files/${fileId}/trash`, method: 'POST' }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    restoreFile: build.mutation<FileItem, string>({
+      query: (fileId) => ({ url: `/files/${fileId}/restore`, method: 'POST' }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    deleteForever: build.mutation<void, string>({
+      query: (fileId) => ({ url: `/files/${fileId}`, method: 'DELETE' }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    emptyTrash: build.mutation<{ deleted: number }, void>({
+      query: () => ({ url: '/trash', method: 'DELETE' }),
+      invalidatesTags: FILES_CHANGED,
+    }),
+    // A mutation, not a query: every View or Download asks for a fresh signed URL (and counts as an access).
+    fileLink: build.mutation<FileLink, { fileId: string; disposition: 'inline' | 'attachment' }>({
+      query: ({ fileId, disposition }) => ({ url: `/files/${fileId}/link`, params: { disposition } }),
+      // Recent lists files by last access.
+      invalidatesTags: [{ type: 'File', id: 'LIST' }, 'Activity'],
+    }),
+    storageUsage: build.query<StorageUsage, void>({
+      query: () => '/storage/usage',
+      providesTags: ['Storage'],
+    }),
+    activity: build.query<{ items: ActivityItem[] }, void>({
+      query: () => '/activity',
+      providesTags: ['Activity'],
+    }),
+  }),
+});
+
+export const {
+  useListFilesQuery,
+  useGetFolderQuery,
+  useCreateFolderMutation,
+  useMoveFileMutation,
+  useTrashFileMutation,
+  useRestoreFileMutation,
+  useDeleteForeverMutation,
+  useEmptyTrashMutation,
+  useFileLinkMutation,
+  useStorageUsageQuery,
+  useActivityQuery,
+} = filesApi;

@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import { FolderOpen } from 'lucide-react';
+import { Button, Spinner } from '@coffer/ui';
+import type { FileItem } from '@coffer/contracts';
+import { ItemCard, type CardMode } from './item-card';
+import { MoveToDialog } from './move-to-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { useFileActions } from '../hooks/use-file-actions';
+
+interface FileGridProps {
+  items: FileItem[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => void;
+  mode: CardMode;
+  /** Where the user is: the "Move to…" dialog offers the folders around it. */
+  currentFolderId?: string;
+  empty?: { title: string; hint: string };
+  label?: string;
+  children?: ReactNode;
+}
+
+const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
+
+/** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
+export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode, currentFolderId, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+  const [moving, setMoving] = useState<FileItem | null>(null);
+  const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const actions = useFileActions();
+
+  if (isLoading) {
+    return (
+      <div className="flex items-center gap-2 py-12 text-muted-foreground">
+        <Spinner label="Loading files" />
+        <span>Loading files...</span>
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-background p-6">
+        <p className="font-medium text-destructive">Failed to load files</p>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={refetch}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!items || items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background px-4 py-12 text-center">
+        <FolderOpen aria-hidden className="size-10 text-muted-foreground" />
+        <p className="font-medium">{empty.title}</p>
+        <p className="text-sm text-muted-foreground">{empty.hint}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+        {items.map((item) => (
+          <li key={item.id}>
+            <ItemCard item={item} mode={mode} onMoveTo={setMoving} onDeleteForever={setDeleting} />
+          </li>
+        ))}
+      </ul>
+      <MoveToDialog file={moving} currentFolderId={currentFolderId} onClose={() => setMoving(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete forever?"
+        description={deleting ? `"${deleting.name}" will be deleted for good. This cannot be undone.` : ''}
+        confirmLabel="Delete forever"
+        onConfirm={async () => {
+          if (deleting) await actions.deleteForever(deleting);
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState, type DragEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Download, Eye, FolderInput, MoreVertical, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import {
+  Button,
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@coffer/ui';
+import { formatFileSize } from '@coffer/web-core';
+import type { FileItem } from '@coffer/contracts';
+import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../lib/file-types';
+import { useFileActions } from '../hooks/use-file-actions';
+
+export type CardMode = 'browse' | 'trash';
+
+interface ItemCardProps {
+  item: FileItem;
+  mode: CardMode;
+  /** Opens the "Move to…" dialog for a file. */
+  onMoveTo?: (file: FileItem) => void;
+  /** Asks before deleting an item of the trash for good. */
+  onDeleteForever?: (item: FileItem) => void;
+}
+
+/** A file or folder in the grid, with its menu; in the browser, files drag onto folders. */
+export function ItemCard({ item, mode, onMoveTo, onDeleteForever }: ItemCardProps) {
+  const actions = useFileActions();
+  const [dropTarget, setDropTarget] = useState(false);
+  const type = displayTypeOf(item);
+  const Icon = DISPLAY_TYPE_ICONS[type];
+  const browsing = mode === 'browse';
+  // Only files with stored content move by drag and drop; folders stay put.
+  const draggable = browsing && !item.isFolder;
+  const acceptsDrop = browsing && item.isFolder;
+
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData(DRAGGED_FILE_TYPE, item.id);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(DRAGGED_FILE_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setDropTarget(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropTarget(false);
+    const fileId = event.dataTransfer.getData(DRAGGED_FILE_TYPE);
+    if (!fileId || fileId === item.id) return;
+    event.preventDefault();
+    void actions.move(fileId, item.id);
+  };
+
+  const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
+
+  return (
+    <Card
+      data-testid="file-card"
+      aria-label={`${DISPLAY_TYPE_LABELS[type]} ${item.name}`}
+      role="group"
+      draggable={draggable}
+      onDragStart={draggable ? onDragStart : undefined}
+      onDragOver={acceptsDrop ? onDragOver : undefined}
+      onDragLeave={acceptsDrop ? () => setDropTarget(false) : undefined}
+      onDrop={acceptsDrop ? onDrop : undefined}
+      className={cn(
+        'relative h-full transition-shadow hover:shadow-md',
+        draggable && 'cursor-grab active:cursor-grabbing',
+        dropTarget && 'ring-2 ring-primary',
+      )}
+    >
+      <CardHeader className="flex-row items-center gap-3">
+        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
+          <Icon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <CardTitle className="truncate text-base" title={item.name}>
+            {item.isFolder && browsing ? (
+              // The link covers the card, so a click anywhere but the menu opens the folder.
+              <Link
+                to={`/dashboard/files/${encodeURIComponent(item.id)}`}
+                draggable={false}
+                className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              >
+                {item.name}
+              </Link>
+            ) : (
+              item.name
+            )}
+          </CardTitle>
+          <CardDescription className="truncate">
+            {mode === 'trash' && item.deletedAt ? `${subtitle} · deleted ${new Date(item.deletedAt).toLocaleDateString()}` : subtitle}
+          </CardDescription>
+        </div>
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${item.name}`}>
+              <MoreVertical aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-44">
+            {mode === 'trash' ? (
+              <>
+                <DropdownMenuItem onSelect={() => void actions.restore(item)}>
+                  <RotateCcw aria-hidden />
+                  Restore
+                </DropdownMenuItem>
+                <DropdownMenuItem className="text-destructive" onSelect={() => onDeleteForever?.(item)}>
+                  <XCircle aria-hidden />
+                  Delete forever
+                </DropdownMenuItem>
+              </>
+            ) : item.isFolder ? (
+              <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+                <Trash2 aria-hidden />
+                Delete
+              </DropdownMenuItem>
+            ) : (
+              <>
+                <DropdownMenuItem onSelect={() => void actions.view(item)}>
+                  <Eye aria-hidden />
+                  View
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void actions.download(item)}>
+                  <Download aria-hidden />
+                  Download
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
+                  <FolderInput aria-hidden />
+                  Move to…
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+                  <Trash2 aria-hidden />
+                  Delete
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </CardHeader>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@coffer/ui';
+import type { FileItem } from '@coffer/contracts';
+import { useFolderChoices } from '../hooks/use-folder-choices';
+import { useFileActions } from '../hooks/use-file-actions';
+
+interface MoveToDialogProps {
+  file: FileItem | null;
+  currentFolderId?: string;
+  onClose: () => void;
+}
+
+/** "Move to…": drag and drop for keyboard and touch users. */
+export function MoveToDialog({ file, currentFolderId, onClose }: MoveToDialogProps) {
+  const choices = useFolderChoices(currentFolderId);
+  const actions = useFileActions();
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setTarget(''), [file]);
+  const targets = choices.filter((choice) => choice.id !== file?.folderId);
+
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Move to…</DialogTitle>
+          <DialogDescription>Choose the folder for &ldquo;{file?.name}&rdquo;.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!file || !target) return;
+            setBusy(true);
+            void actions.move(file.id, target).finally(() => {
+              setBusy(false);
+              onClose();
+            });
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="move-target">Folder</Label>
+            <Select value={target} onValueChange={setTarget}>
+              <SelectTrigger id="move-target" className="w-full">
+                <SelectValue placeholder="Choose a folder" />
+              </SelectTrigger>
+              <SelectContent>
+                {targets.map((choice) => (
+                  <SelectItem key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || !target}>
+              Move
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Upload } from 'lucide-react';
+import { Button } from '@coffer/ui';
+import { ROOT_FOLDER } from '@coffer/contracts';
+import { UploadDialog } from './upload-dialog';
+
+/** The top bar's Upload button; the dialog preselects the folder the user is in. */
+export function UploadButton() {
+  const [open, setOpen] = useState(false);
+  const folderInPath = /^\/dashboard\/files\/([^/]+)/.exec(useLocation().pathname)?.[1];
+  const currentFolderId = folderInPath ? decodeURIComponent(folderInPath) : ROOT_FOLDER;
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        <Upload aria-hidden />
+        <span className="max-sm:sr-only">Upload</span>
+      </Button>
+      {open && <UploadDialog open={open} onOpenChange={setOpen} currentFolderId={currentFolderId} />}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router-dom';
+import { useListFilesQuery } from '../features/files/api/files-api';
+import { FileGrid } from '../features/files/components/file-grid';
+
+/** /dashboard/search?q=…: the user's files and folders whose name holds the words, in every folder. */
+export function SearchPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const list = useListFilesQuery({ view: 'search', q }, { skip: q === '' });
+  return (
+    <section aria-label="Search results" className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Search</h1>
+        <p className="text-muted-foreground">{q ? <>Results for &ldquo;{q}&rdquo;</> : 'Type in the search box to find files and folders'}</p>
+      </div>
+      {q !== '' && (
+        <FileGrid
+          items={list.data?.items}
+          isLoading={list.isLoading}
+          isError={list.isError}
+          isFetching={list.isFetching}
+          refetch={() => void list.refetch()}
+          mode="browse"
+          label="Search results"
+          empty={{ title: 'No matching files', hint: 'Try another name' }}
+        />
+      )}
+    </section>
+  );
+}
