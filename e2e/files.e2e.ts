@@ -54,7 +54,7 @@ test.describe('folders', () => {
 
     await page.getByRole('link', { name: 'Back to Files' }).click();
     await expect(page).toHaveURL(/\/dashboard\/files$/);
-    await expect(card(page, 'Contracts')).toContainText('0 files, 1 folder');
+    await expect(card(page, 'Contracts')).toContainText('0 file(s), 1 folder(s)');
   });
 });
 
@@ -69,7 +69,7 @@ test.describe('uploads, viewing and downloading', () => {
     const dialog = await uploadThroughDialog(page, [notes, figures]);
     await expect(dialog.getByRole('progressbar', { name: 'Uploading notes.txt' })).toBeVisible();
     await expect(dialog.getByRole('progressbar', { name: 'Uploading figures.csv' })).toBeVisible();
-    await expect(toastWith(page, '2 files uploaded successfully')).toBeVisible({ timeout: 20_000 });
+    await expect(toastWith(page, '2 file(s) uploaded successfully')).toBeVisible({ timeout: 20_000 });
     await restore();
     await expect(dialog).toBeHidden();
 
@@ -132,19 +132,19 @@ test.describe('organising', () => {
   test('a file dragged onto a folder moves into it; Move to… does the same from the menu', async ({ page }) => {
     await startAsNewUser(page);
     await uploadThroughDialog(page, [textFile('report.pdf', 2048, 'application/pdf'), textFile('photo.png', 1024, 'image/png')]);
-    await expect(toastWith(page, '2 files uploaded successfully')).toBeVisible();
+    await expect(toastWith(page, '2 file(s) uploaded successfully')).toBeVisible();
 
     await card(page, 'report.pdf').dragTo(card(page, 'Documents'));
     await expect(toastWith(page, 'File moved successfully')).toBeVisible();
     await expect(card(page, 'report.pdf')).toHaveCount(0);
-    await expect(card(page, 'Documents')).toContainText('1 file, 0 folders');
+    await expect(card(page, 'Documents')).toContainText('1 file(s), 0 folder(s)');
 
     await chooseFromMenu(page, 'photo.png', 'Move to…');
     const dialog = page.getByRole('dialog', { name: 'Move to…' });
     await dialog.getByLabel('Folder').click();
     await page.getByRole('option', { name: 'Images', exact: true }).click();
     await dialog.getByRole('button', { name: 'Move' }).click();
-    await expect(card(page, 'Images')).toContainText('1 file, 0 folders');
+    await expect(card(page, 'Images')).toContainText('1 file(s), 0 folder(s)');
 
     await card(page, 'Documents').getByRole('link', { name: 'Documents' }).click();
     await expect(card(page, 'report.pdf')).toContainText('2 KB');
@@ -170,7 +170,7 @@ test.describe('organising', () => {
     // One at a time, so "newest" has an order to show.
     for (const [name, size] of [['b-medium.txt', 2048], ['c-small.txt', 100], ['a-large.txt', 4096]] as const) {
       await uploadThroughDialog(page, [textFile(name, size)]);
-      await expect(toastWith(page, '1 file uploaded successfully').first()).toBeVisible();
+      await expect(toastWith(page, '1 file(s) uploaded successfully').first()).toBeVisible();
       await expect(card(page, name)).toBeVisible();
     }
     const names = () => page.getByRole('list', { name: 'Files' }).getByRole('heading').allInnerTexts();
@@ -201,12 +201,12 @@ test.describe('trash', () => {
   test('a folder with contents refuses deletion; files go to the trash, come back, and are deleted forever', async ({ page }) => {
     await startAsNewUser(page);
     await uploadThroughDialog(page, [textFile('keep.txt', 3 * 1024), textFile('drop.txt', 1024)], { folder: 'Projects' });
-    await expect(toastWith(page, '2 files uploaded successfully')).toBeVisible();
+    await expect(toastWith(page, '2 file(s) uploaded successfully')).toBeVisible();
     await expect(storageLine(page)).toHaveText('4 KB of 10 GB used');
 
     await chooseFromMenu(page, 'Projects', 'Delete');
     await expect(toastWith(page, 'Failed to move to trash')).toContainText('Cannot delete folder with contents. Please empty the folder first.');
-    await expect(card(page, 'Projects')).toContainText('2 files, 0 folders');
+    await expect(card(page, 'Projects')).toContainText('2 file(s), 0 folder(s)');
 
     await card(page, 'Projects').getByRole('link', { name: 'Projects' }).click();
     await chooseFromMenu(page, 'drop.txt', 'Delete');
@@ -259,7 +259,7 @@ test.describe('live updates', () => {
       await expect(storageLine(other)).toHaveText('0 B of 10 GB used');
 
       await uploadThroughDialog(page, [textFile('live.txt', 2048)]);
-      await expect(toastWith(page, '1 file uploaded successfully')).toBeVisible();
+      await expect(toastWith(page, '1 file(s) uploaded successfully')).toBeVisible();
       await expect(card(other, 'live.txt')).toBeVisible({ timeout: 1500 });
       await expect(storageLine(other)).toHaveText('2 KB of 10 GB used');
     } finally {

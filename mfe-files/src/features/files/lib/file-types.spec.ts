@@ -20,7 +20,7 @@ describe('folderSubtitle', () => {
   it('counts files and folders, or says Empty', () => {
     expect(folderSubtitle({ fileCount: 0, folderCount: 0 })).toBe('Empty');
     expect(folderSubtitle({})).toBe('Empty');
-    expect(folderSubtitle({ fileCount: 1, folderCount: 0 })).toBe('1 file, 0 folders');
-    expect(folderSubtitle({ fileCount: 2, folderCount: 1 })).toBe('2 files, 1 folder');
+    expect(folderSubtitle({ fileCount: 1, folderCount: 0 })).toBe('1 file(s), 0 folder(s)');
+    expect(folderSubtitle({ fileCount: 2, folderCount: 1 })).toBe('2 file(s), 1 folder(s)');
   });
 });

@@ -33,14 +33,12 @@ export const DISPLAY_TYPE_LABELS: Record<DisplayType, string> = {
   file: 'File',
 };
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-/** A folder card's subtitle: "N files, N folders", or "Empty". */
+/** A folder card's subtitle, in the spec's words: "N file(s), N folder(s)", or "Empty". */
 export function folderSubtitle(folder: Pick<FileItem, 'fileCount' | 'folderCount'>): string {
   const files = folder.fileCount ?? 0;
   const folders = folder.folderCount ?? 0;
   if (files === 0 && folders === 0) return 'Empty';
-  return `${count(files, 'file')}, ${count(folders, 'folder')}`;
+  return `${files} file(s), ${folders} folder(s)`;
 }
 
 /** The drag payload type of a file card (folders cannot be dragged). */

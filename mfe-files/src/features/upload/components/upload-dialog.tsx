@@ -35,7 +35,6 @@ interface ChosenFile {
 }
 
 const sizeInMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-const filesCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 let nextKey = 0;
 
 interface UploadDialogProps {
@@ -107,7 +106,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
     setUploading(false);
     const uploaded = results.filter((r) => r.status === 'fulfilled').length;
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (uploaded > 0) toast({ title: `${filesCount(uploaded)} uploaded successfully` });
+    if (uploaded > 0) toast({ title: `${uploaded} file(s) uploaded successfully` });
     if (failures.length > 0) {
       toast({ variant: 'destructive', title: 'Failed to upload files', description: (failures[0].reason as Error).message });
     } else {
