@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { FileItem, FileLink, FolderPath, HttpErrorBody, ListFilesReply, StorageUsage, UploadSlot } from '@coffer/contracts';
+import type { FileItem, FileLink, FolderPath, HttpErrorBody, ListFilesReply, ListFoldersReply, StorageUsage, UploadSlot } from '@coffer/contracts';
 import { call, eventually, signUp, type TestUser } from './support.js';
 
 const MB = 1024 * 1024;
@@ -48,6 +48,15 @@ describe('files', () => {
     expect(path.body.path.map((p) => p.name)).toEqual(['Contracts 2026', 'Signed']);
     const root = await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken });
     expect(root.body.items.find((i) => i.id === made.body.id)).toMatchObject({ fileCount: 0, folderCount: 1 });
+    const all = await call<ListFoldersReply>('/api/folders', { token: user.accessToken });
+    expect(all.body.items.map((f) => [f.name, f.parentId === 'root' ? 'root' : 'nested'])).toEqual([
+      ['Contracts 2026', 'root'],
+      ['Documents', 'root'],
+      ['Images', 'root'],
+      ['Invoices', 'root'],
+      ['Projects', 'root'],
+      ['Signed', 'nested'],
+    ]);
   });
 
   it('uploads bytes straight to S3, then views and downloads them under the file name', async () => {

@@ -6,6 +6,7 @@ import {
   type FileLink,
   type FolderPath,
   type ListFilesReply,
+  type ListFoldersReply,
   type StorageUsage,
   type UploadSlot,
 } from '@coffer/contracts';
@@ -24,6 +25,11 @@ export class FilesController {
   @Get('files')
   list(@CurrentCaller() caller: CallerIdentity, @Query() query: ListFilesQuery): Promise<ListFilesReply> {
     return this.services.request(FilesSubject.ListFiles, query, caller);
+  }
+
+  @Get('folders')
+  folders(@CurrentCaller() caller: CallerIdentity): Promise<ListFoldersReply> {
+    return this.services.request(FilesSubject.ListFolders, {}, caller);
   }
 
   @Get('folders/:id')

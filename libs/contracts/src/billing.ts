@@ -27,7 +27,12 @@ export const contactRequestSchema = z.object({
   name: requiredText('Please enter your full name', 200),
   email: z.email({ error: 'Please enter a valid email address' }).max(320),
   company: requiredText('Please enter your company name', 200),
-  phone: z.string().trim().max(50).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(50, 'Please enter a valid phone number')
+    .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number')
+    .optional(),
   message: requiredText('Please enter a message', 5000),
 });
 export type ContactRequestInput = z.infer<typeof contactRequestSchema>;

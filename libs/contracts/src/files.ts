@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const FilesSubject = {
   ListFiles: 'files.file.list',
   GetFolder: 'files.folder.get',
+  ListFolders: 'files.folder.list',
   CreateFolder: 'files.folder.create',
   CreateUpload: 'files.upload.create',
   CompleteUpload: 'files.upload.complete',
@@ -80,6 +81,16 @@ export interface ListFilesReply {
 }
 
 export const getFolderSchema = z.object({ folderId: z.uuid() });
+
+/** Every active folder of the user, for the upload dialog's and Move to…'s folder choices. */
+export interface FolderSummary {
+  id: string;
+  name: string;
+  parentId: string;
+}
+export interface ListFoldersReply {
+  items: FolderSummary[];
+}
 /** A folder and the path to it from the root, for breadcrumbs. */
 export interface FolderPath {
   folder: FileItem;

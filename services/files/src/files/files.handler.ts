@@ -37,6 +37,11 @@ export class FilesHandler implements OnModuleInit {
     return this.files.list(caller, p);
   }
 
+  @MessagePattern(FilesSubject.ListFolders)
+  folders(@Caller() caller: CallerIdentity) {
+    return this.files.folders(caller);
+  }
+
   @MessagePattern(FilesSubject.GetFolder)
   folder(@Caller() caller: CallerIdentity, @Payload(pipe(getFolderSchema)) p: z.output<typeof getFolderSchema>) {
     return this.files.folderPath(caller, p.folderId);

@@ -42,6 +42,16 @@ export class FilesRepository {
       .offset(page.offset);
   }
 
+  /** All the user's active folders, by name. */
+  listFolders(userId: string): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt)))
+      .orderBy(asc(sql`lower(${files.name})`), asc(files.id))
+      .limit(5000);
+  }
+
   /** The user's trashed items, newest deletion first. */
   listTrash(userId: string): Promise<FileRow[]> {
     return this.db.select().from(files).where(and(eq(files.userId, userId), isNotNull(files.deletedAt))).orderBy(desc(files.deletedAt), asc(files.id));

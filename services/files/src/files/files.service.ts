@@ -18,6 +18,7 @@ import {
   type FileLink,
   type FolderPath,
   type ListFilesReply,
+  type ListFoldersReply,
   type SortOrder,
   type StorageUsage,
   type UploadSlot,
@@ -83,6 +84,11 @@ export class FilesService implements OnApplicationShutdown {
       rows = await this.repository.listFolder(caller.userId, req.folder, req.sort, req);
     }
     return { items: await this.withCounts(rows) };
+  }
+
+  async folders(caller: CallerIdentity): Promise<ListFoldersReply> {
+    const rows = await this.repository.listFolders(caller.userId);
+    return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder })) };
   }
 
   async folderPath(caller: CallerIdentity, folderId: string): Promise<FolderPath> {

@@ -1,5 +1,5 @@
 import { cofferApi, type CofferTagType } from '@coffer/web-core';
-import type { FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
+import type { ListFoldersReply, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
 
 /** Everything a change to files makes stale: every list, folder paths and counts, the meter, the activity log. */
 export const FILES_CHANGED: CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
@@ -23,6 +23,12 @@ export const filesApi = cofferApi.injectEndpoints({
         { type: 'File', id: 'LIST' },
         ...(reply?.items ?? []).map((item) => ({ type: 'File' as const, id: item.id })),
       ],
+    }),
+    /** Every active folder of the user: the choices of the upload dialog and Move to…. */
+    listFolders: build.query<ListFoldersReply, void>({
+      query: () => '/folders',
+      // Any change to the file lists may add, rename or trash a folder.
+      providesTags: [{ type: 'File', id: 'LIST' }],
     }),
     getFolder: build.query<FolderPath, string>({
       query: (folderId) => `/folders/${encodeURIComponent(folderId)}`,
@@ -72,6 +78,7 @@ export const filesApi = cofferApi.injectEndpoints({
 export const {
   useListFilesQuery,
   useGetFolderQuery,
+  useListFoldersQuery,
   useCreateFolderMutation,
   useMoveFileMutation,
   useTrashFileMutation,

@@ -26,7 +26,7 @@ interface MoveToDialogProps {
 
 /** "Move to…": drag and drop for keyboard and touch users. */
 export function MoveToDialog({ file, currentFolderId, onClose }: MoveToDialogProps) {
-  const choices = useFolderChoices(currentFolderId);
+  const choices = useFolderChoices();
   const actions = useFileActions();
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);

@@ -46,7 +46,7 @@ interface UploadDialogProps {
 
 /** Upload Files: a folder, files by drop or Browse Files, a progress bar per file. */
 export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER }: UploadDialogProps) {
-  const folders = useFolderChoices(currentFolderId);
+  const folders = useFolderChoices();
   const [folderId, setFolderId] = useState(currentFolderId);
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
