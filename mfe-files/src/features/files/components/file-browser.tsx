@@ -60,7 +60,6 @@ export function FileBrowser({ folderId = ROOT_FOLDER }: { folderId?: string }) {
         isFetching={list.isFetching}
         refetch={() => void list.refetch()}
         mode="browse"
-        currentFolderId={folderId}
       />
     </section>
   );

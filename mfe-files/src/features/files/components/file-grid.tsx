@@ -14,8 +14,6 @@ interface FileGridProps {
   isFetching: boolean;
   refetch: () => void;
   mode: CardMode;
-  /** Where the user is: the "Move to…" dialog offers the folders around it. */
-  currentFolderId?: string;
   empty?: { title: string; hint: string };
   label?: string;
   children?: ReactNode;
@@ -24,7 +22,7 @@ interface FileGridProps {
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode, currentFolderId, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
   const [moving, setMoving] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const actions = useFileActions();
@@ -65,7 +63,7 @@ export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode,
           </li>
         ))}
       </ul>
-      <MoveToDialog file={moving} currentFolderId={currentFolderId} onClose={() => setMoving(null)} />
+      <MoveToDialog file={moving} onClose={() => setMoving(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

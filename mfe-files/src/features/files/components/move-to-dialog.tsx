@@ -20,12 +20,11 @@ import { useFileActions } from '../hooks/use-file-actions';
 
 interface MoveToDialogProps {
   file: FileItem | null;
-  currentFolderId?: string;
   onClose: () => void;
 }
 
 /** "Move to…": drag and drop for keyboard and touch users. */
-export function MoveToDialog({ file, currentFolderId, onClose }: MoveToDialogProps) {
+export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
   const choices = useFolderChoices();
   const actions = useFileActions();
   const [target, setTarget] = useState('');
