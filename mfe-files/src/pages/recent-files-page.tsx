@@ -7,11 +7,7 @@ export function RecentFilesPage() {
   return (
     <section aria-label="Recent files" className="flex flex-col gap-4">
       <FileGrid
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        isFetching={list.isFetching}
-        refetch={() => void list.refetch()}
+        list={list}
         mode="browse"
         label="Recent files"
         empty={{ title: 'No recent files', hint: 'Files you upload, view or download appear here' }}

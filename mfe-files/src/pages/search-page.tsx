@@ -15,11 +15,7 @@ export function SearchPage() {
       </div>
       {q !== '' && (
         <FileGrid
-          items={list.data?.items}
-          isLoading={list.isLoading}
-          isError={list.isError}
-          isFetching={list.isFetching}
-          refetch={() => void list.refetch()}
+          list={list}
           mode="browse"
           label="Search results"
           empty={{ title: 'No matching files', hint: 'Try another name' }}

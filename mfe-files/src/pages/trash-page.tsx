@@ -22,11 +22,7 @@ export function TrashPage() {
         </Button>
       </div>
       <FileGrid
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        isFetching={list.isFetching}
-        refetch={() => void list.refetch()}
+        list={list}
         mode="trash"
         label="Trash"
         empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }}

@@ -54,11 +54,7 @@ export function FileBrowser({ folderId = ROOT_FOLDER }: { folderId?: string }) {
         <SortSelect value={sort} onChange={setSort} />
       </div>
       <FileGrid
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        isFetching={list.isFetching}
-        refetch={() => void list.refetch()}
+        list={list}
         mode="browse"
       />
     </section>

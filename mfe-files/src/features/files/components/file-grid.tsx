@@ -1,18 +1,23 @@
 import { useState, type ReactNode } from 'react';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
-import type { FileItem } from '@coffer/contracts';
+import type { FileItem, ListFilesReply } from '@coffer/contracts';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 
-interface FileGridProps {
-  items: FileItem[] | undefined;
+/** What the grid needs of a useListFilesQuery result; every list page hands its query over as is. */
+interface FileListQuery {
+  data?: ListFilesReply;
   isLoading: boolean;
   isError: boolean;
   isFetching: boolean;
-  refetch: () => void;
+  refetch: () => unknown;
+}
+
+interface FileGridProps {
+  list: FileListQuery;
   mode: CardMode;
   empty?: { title: string; hint: string };
   label?: string;
@@ -22,7 +27,9 @@ interface FileGridProps {
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+export function FileGrid({ list, mode, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+  const { isLoading, isError, isFetching } = list;
+  const items = list.data?.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const actions = useFileActions();
@@ -39,7 +46,7 @@ export function FileGrid({ items, isLoading, isError, isFetching, refetch, mode,
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-background p-6">
         <p className="font-medium text-destructive">Failed to load files</p>
-        <Button variant="outline" size="sm" disabled={isFetching} onClick={refetch}>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void list.refetch()}>
           Try again
         </Button>
       </div>

@@ -7,14 +7,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
 } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
+import { FolderSelect } from './folder-select';
 import { useFolderChoices } from '../hooks/use-folder-choices';
 import { useFileActions } from '../hooks/use-file-actions';
 
@@ -51,21 +46,7 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
             });
           }}
         >
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="move-target">Folder</Label>
-            <Select value={target} onValueChange={setTarget}>
-              <SelectTrigger id="move-target" className="w-full">
-                <SelectValue placeholder="Choose a folder" />
-              </SelectTrigger>
-              <SelectContent>
-                {targets.map((choice) => (
-                  <SelectItem key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FolderSelect id="move-target" value={target} onChange={setTarget} choices={targets} placeholder="Choose a folder" />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
               Cancel

@@ -9,17 +9,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Label,
   Progress,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   toast,
 } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core';
 import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
+import { FolderSelect } from '../../files/components/folder-select';
 import { useFolderChoices } from '../../files/hooks/use-folder-choices';
 import { useCompleteUploadMutation, useCreateUploadMutation } from '../api/upload-api';
 import { putBytes } from '../lib/put-bytes';
@@ -132,21 +127,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
           <DialogDescription>Choose a folder and the files to upload.</DialogDescription>
         </DialogHeader>
         <div className="flex min-w-0 flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="upload-folder">Folder</Label>
-            <Select value={folderId} onValueChange={setFolderId} disabled={uploading}>
-              <SelectTrigger id="upload-folder" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {folders.map((choice) => (
-                  <SelectItem key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FolderSelect id="upload-folder" value={folderId} onChange={setFolderId} choices={folders} disabled={uploading} />
 
           <div
             onDragOver={(event) => {
