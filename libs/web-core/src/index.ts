@@ -69,3 +69,4 @@ export {
   isAccountExists,
   type ToastCopy,
 } from './auth/auth-messages';
+export { renderStandaloneRemote } from './federation/standalone-remote';
