@@ -113,11 +113,25 @@ test.describe('uploads, viewing and downloading', () => {
 
   test("an upload the server refuses (the plan is full) stores nothing and shows the server's reason", async ({ page }) => {
     await startAsNewUser(page);
-    // Filling a 10 GB trial in a test is not practical: the refusal the files service gives then is played here.
+    // Fill the 10 GB trial without sending 10 GB: open upload slots reserve their declared size.
+    const { accessToken } = await (await page.request.post('/api/auth/refresh')).json();
+    let reserved = 0;
+    for (let i = 0; i < 210; i++) {
+      const slot = await page.request.post('/api/uploads', {
+        headers: { authorization: `Bearer ${accessToken}` },
+        data: { name: `reserved-${i}.bin`, size: 50 * 1024 * 1024 },
+      });
+      if (slot.status() !== 201) break;
+      reserved += 1;
+    }
+    expect(reserved).toBeGreaterThan(200);
+    // ...and the last few megabytes, so that not even a kilobyte fits.
+    const rest = await page.request.post('/api/uploads', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { name: 'reserved-rest.bin', size: 10 * 1024 ** 3 - reserved * 50 * 1024 * 1024 },
+    });
+    expect(rest.status()).toBe(201);
     const full = "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.";
-    await page.route('**/api/uploads', (route) =>
-      route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ statusCode: 413, code: 'CONFLICT', message: full, correlationId: 'e2e' }) }),
-    );
     const dialog = await uploadThroughDialog(page, [textFile('too-much.txt', 1024)]);
     await expect(dialog.getByRole('alert')).toHaveText(full);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
