@@ -27,7 +27,7 @@ const stack = await startStack({
   dataDir,
   logDir: path.join(dataDir, 'logs'),
   quiet: true,
-  env: { ...TEST_STACK_ENV, AUTH_IP_LOCKOUT_THRESHOLD: '100000', LOG_LEVEL: 'warn' },
+  env: { ...TEST_STACK_ENV, AUTH_IP_LOCKOUT_THRESHOLD: '100000', AUTH_SIGNUP_IP_THRESHOLD: '100000', LOG_LEVEL: 'warn' },
 });
 let failed = false;
 try {

@@ -123,6 +123,8 @@ export const TEST_STACK_ENV = {
   AUTH_LOCKOUT_SECONDS: '4',
   AUTH_LOCKOUT_THRESHOLD: '5',
   AUTH_IP_LOCKOUT_THRESHOLD: '40',
+  // Test suites sign many users up from one address.
+  AUTH_SIGNUP_IP_THRESHOLD: '100000',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 

@@ -17,6 +17,8 @@ export const authConfigSchema = serviceConfigSchema
     AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
     /** Failed attempts from one IP address before it is locked for AUTH_LOCKOUT_SECONDS. */
     AUTH_IP_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(100),
+    /** Sign-ups from one IP address per failure window, before it must wait (stops account farming). */
+    AUTH_SIGNUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(20),
     /** After this many failures, each further attempt is answered more slowly. */
     AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
     AUTH_LOCKOUT_SECONDS: seconds(900),

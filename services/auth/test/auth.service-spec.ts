@@ -38,6 +38,7 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
       AUTH_LOCKOUT_THRESHOLD: '3',
       AUTH_LOCKOUT_SECONDS: '2',
       AUTH_SLOWDOWN_AFTER: '10',
+      AUTH_SIGNUP_IP_THRESHOLD: '3',
     });
     app = await runService('auth', config, AppModule.forConfig(config));
     rpc = new TestCaller();
@@ -66,6 +67,17 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     expect(next.refreshToken).not.toBe(session.refreshToken);
     await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({ status: 401 });
     await expect(rpc.request(AuthSubject.Refresh, { refreshToken: next.refreshToken })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('limits how many accounts one IP address may create', async () => {
+    const ip = `10.6.${n}.${kind === 'pglite' ? 1 : 2}`;
+    for (let i = 0; i < 3; i++) await rpc.request(AuthSubject.SignUp, { fullName: 'Farm Account', email: email(), password: 'secret-1', ip });
+    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Farm Account', email: email(), password: 'secret-1', ip })).rejects.toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      status: 429,
+    });
+    // Another address is not affected.
+    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Real Person', email: email(), password: 'secret-1', ip: '10.5.0.9' })).resolves.toHaveProperty('accessToken');
   });
 
   it('locks an account after repeated failures and lifts the lock', async () => {

@@ -28,8 +28,8 @@ export class RateLimiter {
     return { key: `${action}:account:${id.toLowerCase()}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: true };
   }
 
-  ip(action: string, ip: string | undefined): LimitKey | undefined {
-    return ip ? { key: `${action}:ip:${ip}`, threshold: this.config.AUTH_IP_LOCKOUT_THRESHOLD, slowsDown: false } : undefined;
+  ip(action: string, ip: string | undefined, threshold = this.config.AUTH_IP_LOCKOUT_THRESHOLD): LimitKey | undefined {
+    return ip ? { key: `${action}:ip:${ip}`, threshold, slowsDown: false } : undefined;
   }
 
   /** Refuses with 429 while any key is locked; otherwise waits longer the more failures there were. */

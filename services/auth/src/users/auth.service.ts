@@ -58,7 +58,8 @@ export class AuthService {
   }
 
   async signUp(input: { fullName: string; email: string; password: string }, ip?: string): Promise<SignInReply> {
-    const ipKey = this.limiter.ip('sign-up', ip);
+    // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
+    const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
     await this.limiter.check([ipKey]);
     const id = randomUUID();
     const accountId = randomUUID();
@@ -79,6 +80,7 @@ export class AuthService {
       await this.limiter.fail([ipKey]);
       throw rpcError(ErrorCode.AccountExists, 409, 'This email is already registered. Please sign in instead.');
     }
+    await this.limiter.fail([ipKey]).catch(() => undefined); // counted; this sign-up itself has succeeded
     await this.bus.relay();
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) return { confirmationRequired: true };
     const user = await this.users.findById(id);
