@@ -1,7 +1,8 @@
 import { useIsSignedIn } from '@coffer/web-core';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarCheck, Folder, Lock, Users, Zap, type LucideIcon } from 'lucide-react';
-import { Button, Card, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
+import { Button } from '@coffer/ui';
+import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 
@@ -64,17 +65,9 @@ export function LandingPage() {
           lead="One secure space for your company's files, with straightforward sharing and permissions."
         />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full">
-                <CardHeader className="gap-3">
-                  <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                    <Icon className="size-5" />
-                  </span>
-                  <CardTitle className="text-lg">{title}</CardTitle>
-                  <CardDescription className="text-base">{text}</CardDescription>
-                </CardHeader>
-              </Card>
+          {SELLING_POINTS.map((point) => (
+            <li key={point.title}>
+              <FeatureCard {...point} iconClassName="bg-primary text-primary-foreground" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Building2, FolderLock, Share2, Wallet, type LucideIcon } from 'lucide-react';
-import { Button, Card, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
+import { Button } from '@coffer/ui';
+import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 
@@ -76,17 +77,9 @@ export function WhyCofferPage() {
           lead="Coffer keeps what matters to a business and leaves out what doesn't."
         />
         <ul className="grid gap-4 md:grid-cols-2">
-          {REASONS.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full">
-                <CardHeader className="gap-3">
-                  <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-muted">
-                    <Icon className="size-5" />
-                  </span>
-                  <CardTitle className="text-lg">{title}</CardTitle>
-                  <CardDescription className="text-base">{text}</CardDescription>
-                </CardHeader>
-              </Card>
+          {REASONS.map((point) => (
+            <li key={point.title}>
+              <FeatureCard {...point} />
             </li>
           ))}
         </ul>
