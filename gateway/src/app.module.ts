@@ -10,12 +10,14 @@ import { JwksController } from './auth/jwks.controller.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionRevocations } from './auth/session-revocations.js';
 import { ContactRequestsController } from './billing/contact-requests.controller.js';
+import { SubscriptionController } from './billing/subscription.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { ActivityController } from './notifications/activity.controller.js';
 import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
+import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
 
 @Module({})
@@ -28,6 +30,8 @@ export class AppModule implements NestModule {
         AuthController,
         JwksController,
         FilesController,
+        SharesController,
+        SubscriptionController,
         ActivityController,
         EventsController,
         ContactRequestsController,

@@ -11,11 +11,11 @@ const PING_MS = 25_000;
 export class EventsController {
   constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
 
-  /** Server-sent events: the caller's file changes as they happen, and a ping that keeps proxies from closing the stream. */
+  /** Server-sent events: the caller's file and share changes as they happen, and a ping that keeps proxies from closing the stream. */
   @Sse()
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
-      this.hub.forUser(caller.userId).pipe(map((data): MessageEvent => ({ type: 'files', data }))),
+      this.hub.forUser(caller.userId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
     );
   }

@@ -2,22 +2,45 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import type { DomainEvent, FileChanged } from '@coffer/contracts';
+import type { DomainEvent, FileChanged, ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+
+/** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
+export type RealtimeChannel = 'files' | 'shares';
 
 /** What a browser hears: which kind of change, to which item. */
 export interface RealtimeMessage {
+  channel: RealtimeChannel;
   type: string;
   itemId: string;
 }
 
 interface Routed extends RealtimeMessage {
-  userId: string;
+  userIds: string[];
 }
 
+/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient. */
+const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
+  files: {
+    subject: 'events.files.>',
+    route: (event) => {
+      const { item, userId } = (event as DomainEvent<FileChanged>).payload;
+      return { itemId: item.id, userIds: [userId] };
+    },
+  },
+  shares: {
+    subject: 'events.sharing.>',
+    route: (event) => {
+      // Created, revoked and accessed events all carry the share and its recipient.
+      const { share, recipientUserId } = (event as DomainEvent<Pick<ShareCreated, 'share' | 'recipientUserId'>>).payload;
+      return { itemId: share.id, userIds: [share.sharedByUserId, ...(recipientUserId ? [recipientUserId] : [])] };
+    },
+  },
+};
+
 /**
- * Hears the files events on NATS (every gateway replica, each for its own
- * connections) and hands each user's to that user's open streams.
+ * Hears the files and sharing events on NATS (every gateway replica, each for
+ * its own connections) and hands each user's to that user's open streams.
  */
 @Injectable()
 export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
@@ -29,24 +52,26 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit() {
     this.nc = await connect({ servers: this.config.NATS_URL, name: 'gateway-realtime', maxReconnectAttempts: -1 });
-    const sub = this.nc.subscribe('events.files.>');
-    void (async () => {
-      for await (const msg of sub) {
-        try {
-          const event = msg.json<DomainEvent<FileChanged>>();
-          this.changes.next({ type: event.type, itemId: event.payload.item.id, userId: event.payload.userId });
-        } catch (err) {
-          this.logger.warn({ msg: 'Ignored a malformed files event', error: String(err) });
+    for (const [channel, { subject, route }] of Object.entries(ROUTES) as Array<[RealtimeChannel, (typeof ROUTES)[RealtimeChannel]]>) {
+      const sub = this.nc.subscribe(subject);
+      void (async () => {
+        for await (const msg of sub) {
+          try {
+            const event = msg.json<DomainEvent<never>>();
+            this.changes.next({ channel, type: event.type, ...route(event) });
+          } catch (err) {
+            this.logger.warn({ msg: `Ignored a malformed ${channel} event`, error: String(err) });
+          }
         }
-      }
-    })();
+      })();
+    }
   }
 
-  /** The changes to one user's files. */
+  /** The changes to one user's files and shares. */
   forUser(userId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
-      filter((c) => c.userId === userId),
-      map(({ type, itemId }) => ({ type, itemId })),
+      filter((c) => c.userIds.includes(userId)),
+      map(({ channel, type, itemId }) => ({ channel, type, itemId })),
     );
   }
 

@@ -23,6 +23,7 @@ export const AuthSubject = {
 export const AuthEvent = {
   UserRegistered: 'events.auth.user.registered',
   EmailVerificationRequested: 'events.auth.email.verification-requested',
+  EmailVerified: 'events.auth.email.verified',
   PasswordResetRequested: 'events.auth.password.reset-requested',
   SessionsRevoked: 'events.auth.sessions.revoked',
 } as const;
@@ -120,6 +121,12 @@ export interface UserRegistered {
   accountId: string;
   email: string;
   fullName: string;
+}
+
+/** A user proved they own their email address. */
+export interface EmailVerified {
+  userId: string;
+  email: string;
 }
 
 /** Asks for the email that confirms a user's address; the token is single-use. */

@@ -5,7 +5,21 @@ export const BillingSubject = {
   CreateContactRequest: 'billing.contact-request.create',
   /** The account's plan and storage limit (services ask it; the caller header names the account). */
   GetPlan: 'billing.plan.get',
+  /** The account owner starts the 14-day trial of a plan (spec §4 "Trial"). */
+  StartTrial: 'billing.trial.start',
 } as const;
+
+/** Spec §4: a trial lasts this many days. */
+export const TRIAL_DAYS = 14;
+
+export const startTrialSchema = z.object({
+  plan: z.enum(['starter', 'business', 'pro'], { error: 'Please choose a plan' }),
+});
+
+export interface TrialStarted {
+  planType: string;
+  trialEndDate: string;
+}
 
 export interface AccountPlan {
   planType: string | null;
@@ -17,6 +31,7 @@ export interface AccountPlan {
 /** Events published by the billing service. */
 export const BillingEvent = {
   ContactRequestReceived: 'events.billing.contact-request.received',
+  TrialStarted: 'events.billing.trial.started',
 } as const;
 
 /** A required text field: missing, empty or blank all give `message`. */

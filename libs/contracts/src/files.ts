@@ -14,6 +14,8 @@ export const FilesSubject = {
   DeleteFile: 'files.file.delete',
   EmptyTrash: 'files.trash.empty',
   FileLink: 'files.file.link',
+  /** One active file of the caller (sharing asks it before a share is made). */
+  GetFile: 'files.file.get',
   StorageUsage: 'files.storage.usage',
 } as const;
 

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './files.js';
 export * from './billing.js';
 export * from './notification.js';
+export * from './sharing.js';

@@ -40,7 +40,8 @@ export interface EventBusOptions {
  * handler twice for the same event id.
  */
 export class EventBus {
-  private readonly handlers = new Map<string, EventHandler>();
+  /** Every handler of each event type; one event runs all of its handlers in one transaction. */
+  private readonly handlers = new Map<string, EventHandler[]>();
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private db?: Database;
@@ -150,9 +151,9 @@ export class EventBus {
     }
   }
 
-  /** Registers the handler of one event type; call before `start`. */
+  /** Adds a handler of one event type (several parts of a service may handle the same event); call before `start`. */
   on<T>(type: string, handler: EventHandler<T>) {
-    this.handlers.set(type, handler as EventHandler);
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler as EventHandler]);
   }
 
   /** Starts the durable consumer and the outbox relay; events published while the service was down arrive now. */
@@ -186,8 +187,8 @@ export class EventBus {
   }
 
   private async dispatch(msg: JsMsg, db: Database) {
-    const handler = this.handlers.get(msg.subject);
-    if (!handler) {
+    const handlers = this.handlers.get(msg.subject);
+    if (!handlers) {
       msg.ack();
       return;
     }
@@ -208,7 +209,7 @@ export class EventBus {
             .onConflictDoNothing()
             .returning({ eventId: processedEvents.eventId });
           if (fresh.length === 0) return; // already handled: a redelivery
-          await handler(event, tx as unknown as Database);
+          for (const handler of handlers) await handler(event, tx as unknown as Database);
         });
         msg.ack();
         void this.relay().catch(() => undefined);

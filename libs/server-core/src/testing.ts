@@ -1,3 +1,4 @@
+import { RpcException } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,13 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?
 export class TestCaller extends ServiceRequester {
   constructor(natsUrl = testInfra().natsUrl) {
     super(natsUrl);
+  }
+
+  /** Rejects with the service's plain `{ code, status, message }`, as the gateway receives it. */
+  override request<R>(subject: string, payload: unknown, caller?: CallerIdentity, timeoutMs?: number): Promise<R> {
+    return super.request<R>(subject, payload, caller, timeoutMs).catch((error: unknown) => {
+      throw error instanceof RpcException ? error.getError() : error;
+    });
   }
 }
 

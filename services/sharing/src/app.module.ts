@@ -3,6 +3,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { SharingConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { SharesHandler } from './shares/shares.handler.js';
+import { SharesRepository } from './shares/shares.repository.js';
+import { SharesService } from './shares/shares.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -12,6 +15,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
+      controllers: [SharesHandler],
+      providers: [SharesRepository, SharesService],
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   ErrorCode,
   type CallerIdentity,
   type EmailVerificationRequested,
+  type EmailVerified,
   type PasswordResetRequested,
   type SessionInfo,
   type SessionIssued,
@@ -185,8 +186,16 @@ export class AuthService {
   }
 
   async verifyEmail(token: string): Promise<void> {
-    const userId = await this.users.consumeToken(sha256(token), 'verify-email');
-    if (!userId) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
-    await this.users.markEmailVerified(userId);
+    const verified = await this.users.transaction(async (tx) => {
+      const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
+      const user = userId ? await this.users.findById(userId, tx) : undefined;
+      if (!user) return false;
+      await this.users.markEmailVerified(user.id, tx);
+      // Sharing shows files shared with an address only to the user who proved they own it.
+      await this.bus.record<EmailVerified>(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
+      return true;
+    });
+    if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
+    await this.bus.relay();
   }
 }

@@ -23,8 +23,8 @@ export class UsersRepository {
     return row;
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+  async findById(id: string, tx: Database = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id));
     return row;
   }
 

@@ -93,6 +93,11 @@ export class FilesHandler implements OnModuleInit {
     return this.files.link(caller, p.fileId, p.disposition);
   }
 
+  @MessagePattern(FilesSubject.GetFile)
+  file(@Caller() caller: CallerIdentity, @Payload(pipe(fileIdSchema)) p: z.output<typeof fileIdSchema>) {
+    return this.files.file(caller, p.fileId);
+  }
+
   @MessagePattern(FilesSubject.StorageUsage)
   usage(@Caller() caller: CallerIdentity) {
     return this.files.usage(caller);

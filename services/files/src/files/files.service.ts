@@ -291,9 +291,19 @@ export class FilesService implements OnApplicationShutdown {
     return { deleted: trashed.length };
   }
 
-  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+  /** A file of the caller with stored content, not in the trash. */
+  private async activeFile(caller: CallerIdentity, id: string): Promise<FileRow & { storagePath: string }> {
     const file = await this.repository.find(caller.userId, id);
     if (!file || file.deletedAt || !file.storagePath) throw notFound('File not found');
+    return file as FileRow & { storagePath: string };
+  }
+
+  async file(caller: CallerIdentity, id: string): Promise<FileItem> {
+    return toFileItem(await this.activeFile(caller, id));
+  }
+
+  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+    const file = await this.activeFile(caller, id);
     const url = await this.storage.presignGet(file.storagePath, file.name, disposition);
     await this.repository.touch(file.id);
     return { url, expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };

@@ -5,11 +5,13 @@ import {
   ACTIVITY_LIMIT,
   FilesEvent,
   NotificationSubject,
+  SharingEvent,
   type ActivityEntry,
   type CallerIdentity,
   type DomainEvent,
   type FileChanged,
   type ListActivityReply,
+  type ShareCreated,
 } from '@coffer/contracts';
 import { Caller, DATABASE, EventBus, type Database } from '@coffer/server-core';
 import { activity } from '../db/schema.js';
@@ -20,7 +22,7 @@ const KIND_OF: Record<string, ActivityEntry['kind']> = {
   [FilesEvent.FileTrashed]: 'delete',
 };
 
-/** Keeps each user's activity from the files events, and lists the latest. */
+/** Keeps each user's activity from the files and sharing events, and lists the latest. */
 @Controller()
 export class ActivityHandler implements OnModuleInit {
   constructor(
@@ -28,15 +30,21 @@ export class ActivityHandler implements OnModuleInit {
     @Inject(DATABASE) private readonly db: Database,
   ) {}
 
+  private async add(tx: Database, event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string }) {
+    await tx
+      .insert(activity)
+      .values({ id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) })
+      .onConflictDoNothing();
+  }
+
   onModuleInit() {
     for (const [type, kind] of Object.entries(KIND_OF)) {
-      this.bus.on<FileChanged>(type, async (event: DomainEvent<FileChanged>, tx) => {
-        await tx
-          .insert(activity)
-          .values({ id: event.id, userId: event.payload.userId, kind, fileName: event.payload.item.name || 'a file', occurredAt: new Date(event.occurredAt) })
-          .onConflictDoNothing();
-      });
+      this.bus.on<FileChanged>(type, (event, tx) => this.add(tx, event, { userId: event.payload.userId, kind, fileName: event.payload.item.name }));
     }
+    // The sharer's Activity Log shows each share they make.
+    this.bus.on<ShareCreated>(SharingEvent.ShareCreated, (event, tx) =>
+      this.add(tx, event, { userId: event.payload.share.sharedByUserId, kind: 'share', fileName: event.payload.share.fileName }),
+    );
   }
 
   @MessagePattern(NotificationSubject.ListActivity)

@@ -4,16 +4,21 @@ import {
   AuthEvent,
   BillingEvent,
   NotificationSubject,
+  SharingEvent,
   type ContactRequestReceived,
   type EmailVerificationRequested,
   type ListCapturedMailReply,
   type PasswordResetRequested,
+  type ShareCreated,
   type UserRegistered,
 } from '@coffer/contracts';
 import { EventBus, notFound, SERVICE_CONFIG } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
 import { EmailService } from './email.service.js';
 import { Mailer } from './mailer.js';
+
+/** The sharer as the file-shared email names them (spec §9 fallback names). */
+const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
 /** The events that send email, and the development mailbox. */
 @Controller()
@@ -48,6 +53,15 @@ export class EmailHandler implements OnModuleInit {
       this.email.sendFor(event, tx, event.payload.email, 'reset-password', {
         userName: event.payload.fullName,
         resetUrl: this.link('/reset-password', { token: event.payload.token }),
+      }),
+    );
+    // Spec §7: userName from the email's local part; the sharer's name, else email, else "A user"; an unnamed file is "a file".
+    this.bus.on<ShareCreated>(SharingEvent.ShareCreated, (event, tx) =>
+      this.email.sendFor(event, tx, event.payload.share.sharedWithEmail, 'file-shared', {
+        userName: event.payload.share.sharedWithEmail.split('@')[0],
+        sharedBy: fallbackSharer(event.payload),
+        fileName: event.payload.share.fileName || 'a file',
+        fileUrl: this.link('/dashboard/shared'),
       }),
     );
     this.bus.on<ContactRequestReceived>(BillingEvent.ContactRequestReceived, (event, tx) =>

@@ -9,6 +9,7 @@ export interface EmailTemplates {
   welcome: { userName: string; dashboardUrl: string };
   'verify-email': { userName: string; verifyUrl: string };
   'reset-password': { userName: string; resetUrl: string };
+  'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
 export type TemplateName = keyof EmailTemplates;

@@ -1,1 +1,51 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
 export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+
+/**
+ * A file shared with one email address. The file's name, size and type are
+ * copied from the files service when the share is made (files never rename),
+ * so listing shares needs no call to another service.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    sharedByUserId: text('shared_by_user_id').notNull(),
+    /** Lower case; a share belongs to whoever proves they own this address. */
+    sharedWithEmail: text('shared_with_email').notNull(),
+    /** IP addresses or CIDR blocks the recipient may open it from; null: anywhere. */
+    allowedIps: text('allowed_ips').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxAccessCount: integer('max_access_count'),
+    /** Opens and downloads by the recipient, counted atomically against maxAccessCount. */
+    accessCount: integer('access_count').notNull().default(0),
+    /** The file is in its owner's trash: the share is hidden and cannot be opened until restored. */
+    fileTrashed: boolean('file_trashed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shares_file_email_idx').on(t.fileId, t.sharedWithEmail),
+    index('shares_email_idx').on(t.sharedWithEmail, t.createdAt),
+    index('shares_shared_by_idx').on(t.sharedByUserId, t.createdAt),
+  ],
+);
+
+/** Who the Coffer users are, from auth's events: names for emails, and whose address is confirmed. */
+export const people = pgTable(
+  'people',
+  {
+    userId: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  },
+  (t) => [uniqueIndex('people_email_idx').on(t.email)],
+);
+
+export type ShareRow = typeof shares.$inferSelect;
+export type PersonRow = typeof people.$inferSelect;

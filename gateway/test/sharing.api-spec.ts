@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListActivityReply, ListFilesReply, ListSharesReply, ShareItem, UploadSlot } from '@coffer/contracts';
+import { call, eventually, gatewayUrl, linkToken, mailTo, signUp, type TestUser } from './support.js';
+
+/** A user who confirmed their email address: only they see files shared with it. */
+async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
+  const user = await signUp({ fullName });
+  const token = linkToken(await mailTo(user.email, 'Confirm your email address'), '/verify-email');
+  expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+  // The sharing service hears of the confirmation from auth's event.
+  await eventually(async () => (await call<ListSharesReply>('/api/shares?direction=with-me', { token: user.accessToken })).body.emailConfirmed);
+  return user;
+}
+
+async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
+  await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
+  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
+}
+
+const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });
+const sharesOf = (user: TestUser, direction: 'with-me' | 'by-me', fileId?: string) =>
+  call<ListSharesReply>(`/api/shares?direction=${direction}${fileId ? `&fileId=${fileId}` : ''}`, { token: user.accessToken });
+/** The recipient's download; with `ip`, as if from that address (straight to the gateway, which trusts loopback's X-Forwarded-For). */
+const open = (user: TestUser, shareId: string, ip?: string) =>
+  call<FileLink & HttpErrorBody>(`/api/shares/${shareId}/link?disposition=attachment`, {
+    token: user.accessToken,
+    ...(ip ? { headers: { 'x-forwarded-for': ip }, base: gatewayUrl() } : {}),
+  });
+
+describe('sharing', () => {
+  it('shares a file by email: the recipient lists and downloads it, gets the email, and the sharer sees it in activity', async () => {
+    const owner = await confirmedUser('Dana Owner');
+    const recipient = await confirmedUser();
+    const bytes = randomBytes(64 * 1024);
+    const file = await uploadFile(owner, 'Board minutes.pdf', bytes);
+
+    const made = await share(owner, { fileId: file.id, email: `  ${recipient.email.toUpperCase()} ` });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ fileId: file.id, fileName: 'Board minutes.pdf', sharedWithEmail: recipient.email, sharedByName: 'Dana Owner', isShared: true, isOwner: true, allowedIps: null, expiresAt: null, maxAccessCount: null });
+
+    const withMe = await sharesOf(recipient, 'with-me');
+    expect(withMe.body).toMatchObject({ emailConfirmed: true, items: [{ id: made.body.id, fileName: 'Board minutes.pdf', isOwner: false, sharedByName: 'Dana Owner' }] });
+    expect((await sharesOf(owner, 'by-me', file.id)).body.items.map((s) => s.sharedWithEmail)).toEqual([recipient.email]);
+
+    const link = await open(recipient, made.body.id);
+    expect(link.status).toBe(200);
+    expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(bytes)).toBe(true);
+
+    const mail = await mailTo(recipient.email, 'Dana Owner shared "Board minutes.pdf" with you on Coffer');
+    expect(mail.text).toContain(`Hi ${recipient.email.split('@')[0]},`);
+    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/dashboard\/shared/);
+    const activity = await eventually(async () => {
+      const { body } = await call<ListActivityReply>('/api/activity', { token: owner.accessToken });
+      return body.items.find((a) => a.kind === 'share') && body.items;
+    });
+    expect(activity.find((a) => a.kind === 'share')).toMatchObject({ fileName: 'Board minutes.pdf' });
+  });
+
+  it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {
+    const owner = await confirmedUser();
+    const stranger = await confirmedUser();
+    const file = await uploadFile(owner, 'Payroll.xlsx', randomBytes(1024));
+    const [folder] = (await call<ListFilesReply>('/api/files?folder=root', { token: owner.accessToken })).body.items.filter((i) => i.isFolder);
+    expect((await share(stranger, { fileId: file.id, email: 'x@example.com' })).body).toMatchObject({ statusCode: 404, message: 'File not found' });
+    expect((await share(owner, { fileId: folder.id, email: 'x@example.com' })).status).toBe(404);
+    expect((await share(owner, { fileId: file.id, email: '   ' })).body).toMatchObject({ statusCode: 400, message: 'Please enter an email address' });
+    expect((await share(owner, { fileId: file.id, email: 'not-an-address' })).body).toMatchObject({ statusCode: 400, message: 'Please enter a valid email address' });
+    expect((await share(owner, { fileId: file.id, email: owner.email })).body).toMatchObject({ statusCode: 400, message: 'You cannot share a file with yourself' });
+    // A share id that is not yours opens nothing and revokes nothing.
+    const made = await share(owner, { fileId: file.id, email: 'someone@example.com' });
+    expect((await open(stranger, made.body.id)).status).toBe(404);
+    expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: stranger.accessToken })).status).toBe(404);
+  });
+
+  it('keeps the Pro restrictions to plans that have them, then enforces each on every open', async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    const file = await uploadFile(owner, 'Contract.pdf', randomBytes(2048));
+    const onTrial = await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['127.0.0.1'] });
+    expect(onTrial.body).toMatchObject({ statusCode: 403, message: 'IP restrictions are available on the Pro and Enterprise plans.' });
+    expect((await share(owner, { fileId: file.id, email: recipient.email, expiresInDays: 7 })).body.message).toBe('Link expiry is available on the Pro and Enterprise plans.');
+    expect((await share(owner, { fileId: file.id, email: recipient.email, maxAccessCount: 2 })).body.message).toBe('Access limits are available on the Pro and Enterprise plans.');
+
+    const pro = await call<AccountPlan>('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    expect(pro.body).toMatchObject({ planType: 'pro', status: 'trial' });
+    expect((await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['300.1.1.1'] })).body).toMatchObject({
+      statusCode: 400,
+      message: 'Enter IP addresses separated by commas, like 203.0.113.7',
+    });
+
+    const limited = await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['203.0.113.0/24', '198.51.100.7'], expiresInDays: 7, maxAccessCount: 2 });
+    expect(limited.status).toBe(201);
+    expect(limited.body).toMatchObject({ allowedIps: ['203.0.113.0/24', '198.51.100.7'], maxAccessCount: 2, accessCount: 0 });
+    expect(new Date(limited.body.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+
+    const refused = await open(recipient, limited.body.id, '192.0.2.50');
+    expect(refused.body).toMatchObject({ statusCode: 403, message: 'Access from your network is not allowed' });
+    expect((await open(recipient, limited.body.id, '203.0.113.9')).status).toBe(200);
+    expect((await open(recipient, limited.body.id, '198.51.100.7')).status).toBe(200);
+    expect((await open(recipient, limited.body.id, '203.0.113.9')).body).toMatchObject({ statusCode: 403, message: 'This share has reached its access limit' });
+    // The refused open from the wrong network was not counted.
+    expect((await sharesOf(owner, 'by-me', file.id)).body.items[0]).toMatchObject({ accessCount: 2 });
+  });
+
+  it('hides a share while its file is in the trash, and the sharer revokes it', async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    const file = await uploadFile(owner, 'Plan.docx', randomBytes(512));
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    await call(`/api/files/${file.id}/trash`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items.length === 0);
+    expect((await open(recipient, made.body.id)).status).toBe(404);
+    await call(`/api/files/${file.id}/restore`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items.length === 1);
+    expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await sharesOf(recipient, 'with-me')).body.items).toEqual([]);
+    expect((await open(recipient, made.body.id)).status).toBe(404);
+  });
+
+  it('shows nothing shared with an address until its owner confirms it', async () => {
+    const owner = await confirmedUser();
+    const unconfirmed = await signUp();
+    const file = await uploadFile(owner, 'Secret.pdf', randomBytes(256));
+    const made = await share(owner, { fileId: file.id, email: unconfirmed.email });
+    expect((await sharesOf(unconfirmed, 'with-me')).body).toEqual({ items: [], emailConfirmed: false });
+    expect((await open(unconfirmed, made.body.id)).status).toBe(404);
+    const token = linkToken(await mailTo(unconfirmed.email, 'Confirm your email address'), '/verify-email');
+    await call('/api/auth/email/verify', { body: { token } });
+    const listed = await eventually(async () => (await sharesOf(unconfirmed, 'with-me')).body.items.length === 1);
+    expect(listed).toBe(true);
+    expect((await open(unconfirmed, made.body.id)).status).toBe(200);
+  });
+});

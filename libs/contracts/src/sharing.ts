@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/** Request/reply subjects of the sharing service. */
+export const SharingSubject = {
+  CreateShare: 'sharing.share.create',
+  ListShares: 'sharing.share.list',
+  RevokeShare: 'sharing.share.revoke',
+  ShareLink: 'sharing.share.link',
+} as const;
+
+/** Events published by the sharing service. */
+export const SharingEvent = {
+  ShareCreated: 'events.sharing.share.created',
+  ShareRevoked: 'events.sharing.share.revoked',
+  ShareAccessed: 'events.sharing.share.accessed',
+} as const;
+
+/** What a refused open or download of a share says (product decisions, "Sharing"). */
+export const ShareRefusal = {
+  Expired: 'This share has expired',
+  NetworkNotAllowed: 'Access from your network is not allowed',
+  AccessLimitReached: 'This share has reached its access limit',
+} as const;
+
+/** Which plan feature each restriction needs (spec §5), and what the server says without it. */
+export const RESTRICTION_NEEDS_PLAN = {
+  allowedIps: 'IP restrictions are available on the Pro and Enterprise plans.',
+  expiresInDays: 'Link expiry is available on the Pro and Enterprise plans.',
+  maxAccessCount: 'Access limits are available on the Pro and Enterprise plans.',
+} as const;
+
+const MAX_ALLOWED_IPS = 50;
+const MAX_EXPIRY_DAYS = 3650;
+const MAX_ACCESS_COUNT = 1_000_000;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** 4 or 6 for an IP address, else 0 (runs in browsers too, so no node:net). */
+export function ipVersion(value: string): 0 | 4 | 6 {
+  if (IPV4.test(value)) return 4;
+  if (!value.includes(':') || !/^[\da-f:.]+$/i.test(value)) return 0;
+  try {
+    // The WHATWG URL parser validates IPv6 literals the same way everywhere.
+    new URL(`http://[${value}]/`);
+    return 6;
+  } catch {
+    return 0;
+  }
+}
+
+/** An IPv4 or IPv6 address, or a CIDR block of either. */
+export function isIpOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const version = ipVersion(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** Spec §5: comma separated, each item trimmed; empty means no restriction. */
+export function parseAllowedIps(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const optionalWholeNumber = (message: string, max: number) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(max, message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** The Share File dialog (spec §3 "Share request", §5). */
+export const createShareSchema = z.object({
+  fileId: z.uuid({ error: 'File not found' }),
+  email: z
+    .string({ error: 'Please enter an email address' })
+    .trim()
+    .min(1, 'Please enter an email address')
+    .toLowerCase()
+    .pipe(z.email({ error: 'Please enter a valid email address' }).max(320, 'Please enter a valid email address')),
+  allowedIps: z
+    .array(z.string().trim().refine(isIpOrCidr, { error: 'Enter IP addresses separated by commas, like 203.0.113.7' }))
+    .max(MAX_ALLOWED_IPS, `At most ${MAX_ALLOWED_IPS} IP addresses`)
+    .nullish()
+    .transform((v) => (v && v.length > 0 ? v : null)),
+  expiresInDays: optionalWholeNumber(`Link expiry must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}`, MAX_EXPIRY_DAYS),
+  maxAccessCount: optionalWholeNumber(`Maximum access count must be a whole number from 1 to ${MAX_ACCESS_COUNT}`, MAX_ACCESS_COUNT),
+});
+export type CreateShareInput = z.input<typeof createShareSchema>;
+
+export const SHARE_DIRECTIONS = ['with-me', 'by-me'] as const;
+export type ShareDirection = (typeof SHARE_DIRECTIONS)[number];
+export const listSharesSchema = z.object({
+  direction: z.enum(SHARE_DIRECTIONS).default('with-me'),
+  /** By me only: the shares of one file (the Share dialog's "Shared with" list). */
+  fileId: z.uuid().optional(),
+});
+export const shareIdSchema = z.object({ shareId: z.uuid() });
+export const shareLinkSchema = z.object({ shareId: z.uuid(), disposition: z.enum(['inline', 'attachment']).default('inline') });
+
+/** A file shared with one email address, with its restrictions. */
+export interface ShareItem {
+  id: string;
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  sharedByUserId: string;
+  /** Spec §9 fallback: the sharer's full name, else email. */
+  sharedByName: string;
+  sharedWithEmail: string;
+  allowedIps: string[] | null;
+  expiresAt: string | null;
+  maxAccessCount: number | null;
+  accessCount: number;
+  createdAt: string;
+  /** Spec §3: every shared item is flagged as shared; isOwner when the caller shared it. */
+  isShared: true;
+  isOwner: boolean;
+}
+export interface ListSharesReply {
+  items: ShareItem[];
+  /** With me: false while the caller's email address is not confirmed (nothing is listed then). */
+  emailConfirmed: boolean;
+}
+
+export interface ShareCreated {
+  share: ShareItem;
+  /** Empty when unknown: the email falls back to "A user" (spec §9). */
+  sharedByFullName: string;
+  sharedByEmail: string;
+  /** The recipient's user id when that address belongs to a Coffer user. */
+  recipientUserId: string | null;
+}
+export interface ShareRevoked {
+  share: ShareItem;
+  recipientUserId: string | null;
+}
+export interface ShareAccessed {
+  share: ShareItem;
+  recipientUserId: string;
+  clientIp: string | null;
+}

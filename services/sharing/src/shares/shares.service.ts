@@ -1,0 +1,222 @@
+import { BlockList } from 'node:net';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { planFeatures } from '@coffer/plans';
+import {
+  BillingSubject,
+  ErrorCode,
+  FilesSubject,
+  ipVersion,
+  RESTRICTION_NEEDS_PLAN,
+  ShareRefusal,
+  SharingEvent,
+  type AccountPlan,
+  type CallerIdentity,
+  type FileItem,
+  type FileLink,
+  type ListSharesReply,
+  type ShareAccessed,
+  type ShareCreated,
+  type ShareDirection,
+  type ShareItem,
+  type ShareRevoked,
+} from '@coffer/contracts';
+import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
+import type { SharingConfig } from '../config.js';
+import type { PersonRow, ShareRow } from '../db/schema.js';
+import { SharesRepository } from './shares.repository.js';
+
+type ShareRequest = { fileId: string; email: string; allowedIps: string[] | null; expiresInDays: number | null; maxAccessCount: number | null };
+
+/** Roles that may revoke any share made in their account (product decisions, roles). */
+const ACCOUNT_REVOKERS: ReadonlySet<CallerIdentity['role']> = new Set(['owner', 'admin', 'moderator']);
+
+const DAY_MS = 86_400_000;
+
+/** Spec §9 fallback: the sharer's full name, else email, else "Someone". */
+export const sharerName = (person: PersonRow | undefined) => person?.fullName.trim() || person?.email || 'Someone';
+
+/** An IPv4 client seen through an IPv6 socket (::ffff:203.0.113.7) is that IPv4 address. */
+const plainIp = (ip: string) => (ip.toLowerCase().startsWith('::ffff:') && ipVersion(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+
+/** Is the client's address one of the allowed addresses or inside one of the allowed blocks? */
+export function ipAllowed(allowed: string[], clientIp: string | undefined): boolean {
+  if (!clientIp) return false;
+  const ip = plainIp(clientIp);
+  const version = ipVersion(ip);
+  if (!version) return false;
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const [address, bits] = entry.split('/');
+    const type = ipVersion(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(plainIp(address), type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list.check(ip, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
+  return {
+    id: row.id,
+    fileId: row.fileId,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    sharedByUserId: row.sharedByUserId,
+    sharedByName: sharerName(sharer),
+    sharedWithEmail: row.sharedWithEmail,
+    allowedIps: row.allowedIps && row.allowedIps.length > 0 ? row.allowedIps : null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    maxAccessCount: row.maxAccessCount,
+    accessCount: row.accessCount,
+    createdAt: row.createdAt.toISOString(),
+    isShared: true,
+    isOwner: row.sharedByUserId === viewerId,
+  };
+}
+
+/**
+ * The rules of sharing: only a file's owner shares it, the Pro restrictions
+ * need a plan that has them, and every open by the recipient is checked
+ * against them here, on the server, and counted.
+ */
+@Injectable()
+export class SharesService implements OnApplicationShutdown {
+  private readonly services: ServiceRequester;
+
+  constructor(
+    @Inject(SharesRepository) private readonly repository: SharesRepository,
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) config: SharingConfig,
+  ) {
+    this.services = new ServiceRequester(config.NATS_URL);
+  }
+
+  async onApplicationShutdown() {
+    await this.services.close();
+  }
+
+  /** Refuses each restriction the caller's plan does not include (spec §5). */
+  private async checkPlan(caller: CallerIdentity, input: ShareRequest) {
+    if (input.allowedIps === null && input.expiresInDays === null && input.maxAccessCount === null) return;
+    const plan = await this.services.request<AccountPlan>(BillingSubject.GetPlan, {}, caller);
+    const features = planFeatures(plan.planType);
+    const refuse = (message: string) => rpcError(ErrorCode.Forbidden, 403, message);
+    if (input.allowedIps !== null && !features.hasIpRestriction) throw refuse(RESTRICTION_NEEDS_PLAN.allowedIps);
+    if (input.expiresInDays !== null && !features.hasLinkExpiry) throw refuse(RESTRICTION_NEEDS_PLAN.expiresInDays);
+    if (input.maxAccessCount !== null && !features.hasAdvancedSecurity) throw refuse(RESTRICTION_NEEDS_PLAN.maxAccessCount);
+  }
+
+  async create(caller: CallerIdentity, input: ShareRequest): Promise<ShareItem> {
+    // The files service answers "not found" for anything that is not the caller's own active file.
+    const file = await this.services.request<FileItem>(FilesSubject.GetFile, { fileId: input.fileId }, caller);
+    await this.checkPlan(caller, input);
+    const sharer = await this.repository.person(caller.userId);
+    if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
+    const row = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.upsert(tx, {
+        accountId: caller.accountId,
+        fileId: file.id,
+        fileName: file.name,
+        fileSize: file.size,
+        mimeType: file.mimeType,
+        sharedByUserId: caller.userId,
+        sharedWithEmail: input.email,
+        allowedIps: input.allowedIps,
+        expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
+        maxAccessCount: input.maxAccessCount,
+      });
+      // Only a user who confirmed the address is told at once; anyone else finds the share after confirming it.
+      const person = await this.repository.personByEmail(input.email, tx);
+      const recipient = person?.emailConfirmed ? person.userId : null;
+      await this.bus.record<ShareCreated>(tx, SharingEvent.ShareCreated, {
+        accountId: caller.accountId,
+        actorId: caller.userId,
+        payload: {
+          share: toShareItem(row, caller.userId, sharer),
+          sharedByFullName: sharer?.fullName.trim() ?? '',
+          sharedByEmail: sharer?.email ?? '',
+          recipientUserId: recipient,
+        },
+      });
+      return row;
+    });
+    await this.bus.relay();
+    return toShareItem(row, caller.userId, sharer);
+  }
+
+  async list(caller: CallerIdentity, direction: ShareDirection, fileId?: string): Promise<ListSharesReply> {
+    let rows: ShareRow[];
+    if (direction === 'by-me') {
+      rows = await this.repository.sharedBy(caller.userId, fileId);
+    } else {
+      const me = await this.repository.person(caller.userId);
+      if (!me?.emailConfirmed) return { items: [], emailConfirmed: false };
+      rows = await this.repository.sharedWith(me.email);
+    }
+    const sharers = await this.repository.peopleByIds([...new Set(rows.map((r) => r.sharedByUserId))]);
+    return { items: rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))), emailConfirmed: true };
+  }
+
+  async revoke(caller: CallerIdentity, shareId: string): Promise<void> {
+    const share = await this.repository.find(shareId);
+    const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && ACCOUNT_REVOKERS.has(caller.role)));
+    if (!share || !mayRevoke) throw notFound('Share not found');
+    await this.repository.transaction(async (tx) => {
+      await this.repository.remove(tx, share.id);
+      const person = await this.repository.personByEmail(share.sharedWithEmail, tx);
+      const sharer = await this.repository.person(share.sharedByUserId, tx);
+      await this.bus.record<ShareRevoked>(tx, SharingEvent.ShareRevoked, {
+        accountId: caller.accountId,
+        actorId: caller.userId,
+        payload: { share: toShareItem(share, caller.userId, sharer), recipientUserId: person?.emailConfirmed ? person.userId : null },
+      });
+    });
+    await this.bus.relay();
+  }
+
+  /**
+   * A signed link to a file shared with the caller: the share must be theirs,
+   * not expired, opened from an allowed address and under its access limit;
+   * the access is counted before the link is handed out.
+   */
+  async link(caller: CallerIdentity, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+    const me = await this.repository.person(caller.userId);
+    const share = await this.repository.find(shareId);
+    if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email || share.fileTrashed) throw notFound('Share not found');
+    if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw forbidden(ShareRefusal.Expired);
+    if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, caller.clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
+    const counted = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.countAccess(tx, share.id);
+      if (row) await this.recordAccess(tx, caller, row);
+      return row;
+    });
+    if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
+    await this.bus.relay();
+    // Asked as the owner: the files service hands out links only for its owner's own files.
+    const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
+    return this.services.request<FileLink>(FilesSubject.FileLink, { fileId: share.fileId, disposition }, owner);
+  }
+
+  private async recordAccess(tx: Database, caller: CallerIdentity, row: ShareRow) {
+    const sharer = await this.repository.person(row.sharedByUserId, tx);
+    await this.bus.record<ShareAccessed>(tx, SharingEvent.ShareAccessed, {
+      accountId: row.accountId,
+      actorId: caller.userId,
+      payload: { share: toShareItem(row, caller.userId, sharer), recipientUserId: caller.userId, clientIp: caller.clientIp ?? null },
+    });
+  }
+
+  // Kept in step with the other services' events.
+
+  rememberPerson(tx: Database, person: { userId: string; email: string; fullName?: string; emailConfirmed?: boolean }) {
+    return this.repository.rememberPerson(tx, person);
+  }
+
+  fileTrashed(tx: Database, fileId: string, trashed: boolean) {
+    return this.repository.setFileTrashed(tx, fileId, trashed);
+  }
+
+  fileDeleted(tx: Database, fileId: string) {
+    return this.repository.removeFile(tx, fileId);
+  }
+}
