@@ -10,7 +10,8 @@ export async function signUpThroughApi(page: Page, baseUrl?: string) {
   const user = { fullName: 'Erin Example', email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: `pw-${randomUUID()}` };
   const res = await page.request.post(`${baseUrl ?? ''}/api/auth/sign-up`, { data: user });
   expect(res.status()).toBe(201);
-  return user;
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return { ...user, accessToken };
 }
 
 export const E2E_PASSWORD = 'correct-horse-1';

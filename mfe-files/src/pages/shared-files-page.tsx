@@ -1,7 +1,75 @@
+import { useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { FileViewPlaceholder } from '../components/file-view-placeholder';
+import { Button, Spinner } from '@coffer/ui';
+import type { ShareDirection, ShareItem } from '@coffer/contracts';
+import { useListSharesQuery } from '../features/sharing/api/sharing-api';
+import { SharedFileCard } from '../features/sharing/components/shared-file-card';
+import { ShareDialog } from '../features/sharing/components/share-dialog';
 
-/** /dashboard/shared */
+const SECTIONS: Array<{ direction: ShareDirection; title: string; empty: string }> = [
+  { direction: 'with-me', title: 'Shared with you', empty: 'When someone shares a file with your email address, it appears here.' },
+  { direction: 'by-me', title: 'Shared by you', empty: 'Share a file from its menu in Files, and it appears here.' },
+];
+
+/** /dashboard/shared: files shared with you and by you. */
 export function SharedFilesPage() {
-  return <FileViewPlaceholder icon={Share2} text="Files shared with you, and the files you share, appear here." />;
+  const [sharing, setSharing] = useState<ShareItem | null>(null);
+  return (
+    <div className="flex flex-col gap-8">
+      {SECTIONS.map((section) => (
+        <SharedSection key={section.direction} {...section} onShare={setSharing} />
+      ))}
+      <ShareDialog file={sharing && { id: sharing.fileId, name: sharing.fileName }} onClose={() => setSharing(null)} />
+    </div>
+  );
+}
+
+function SharedSection({ direction, title, empty, onShare }: (typeof SECTIONS)[number] & { onShare: (share: ShareItem) => void }) {
+  const { data, isLoading, isError, isFetching, refetch } = useListSharesQuery({ direction });
+  const headingId = `shared-${direction}`;
+  let body;
+  if (isLoading) {
+    body = (
+      <div className="flex items-center gap-2 py-6 text-muted-foreground">
+        <Spinner label="Loading shared files" />
+        <span>Loading files...</span>
+      </div>
+    );
+  } else if (isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-background p-6">
+        <p className="font-medium text-destructive">Failed to load files</p>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background px-4 py-10 text-center">
+        <Share2 aria-hidden className="size-8 text-muted-foreground" />
+        <p className="text-sm text-muted-foreground">
+          {data && !data.emailConfirmed ? 'Confirm your email address to see files shared with you. The link is in the email we sent when you signed up.' : empty}
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul aria-labelledby={headingId} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+        {data.items.map((share) => (
+          <li key={share.id}>
+            <SharedFileCard share={share} onShare={onShare} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
 }

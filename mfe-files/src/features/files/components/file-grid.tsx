@@ -5,6 +5,7 @@ import type { FileItem, ListFilesReply } from '@coffer/contracts';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
+import { ShareDialog } from '../../sharing/components/share-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 
 /** What the grid needs of a useListFilesQuery result; every list page hands its query over as is. */
@@ -32,6 +33,7 @@ export function FileGrid({ list, mode, empty = DEFAULT_EMPTY, label = 'Files' }:
   const items = list.data?.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const [sharing, setSharing] = useState<FileItem | null>(null);
   const actions = useFileActions();
 
   if (isLoading) {
@@ -66,11 +68,12 @@ export function FileGrid({ list, mode, empty = DEFAULT_EMPTY, label = 'Files' }:
       <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
         {items.map((item) => (
           <li key={item.id}>
-            <ItemCard item={item} mode={mode} onMoveTo={setMoving} onDeleteForever={setDeleting} />
+            <ItemCard item={item} mode={mode} onMoveTo={setMoving} onDeleteForever={setDeleting} onShare={setSharing} />
           </li>
         ))}
       </ul>
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
+      <ShareDialog file={sharing} onClose={() => setSharing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

@@ -1,6 +1,6 @@
-import { useState, type DragEvent } from 'react';
+import { useState, type ComponentType, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Download, Eye, FolderInput, MoreVertical, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import { Download, Eye, FolderInput, MoreVertical, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
 import {
   Button,
   Card,
@@ -28,10 +28,12 @@ interface ItemCardProps {
   onMoveTo?: (file: FileItem) => void;
   /** Asks before deleting an item of the trash for good. */
   onDeleteForever?: (item: FileItem) => void;
+  /** Opens the Share File dialog for a file. */
+  onShare?: (file: FileItem) => void;
 }
 
 /** A file or folder in the grid, with its menu; in the browser, files drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onDeleteForever }: ItemCardProps) {
+export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare }: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
@@ -77,76 +79,102 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever }: ItemCardProp
         dropTarget && 'ring-2 ring-primary',
       )}
     >
-      <CardHeader className="flex-row items-center gap-3">
-        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
-          <Icon className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <CardTitle className="truncate text-base" title={item.name}>
-            {item.isFolder && browsing ? (
-              // The link covers the card, so a click anywhere but the menu opens the folder.
-              <Link
-                to={`/dashboard/files/${encodeURIComponent(item.id)}`}
-                draggable={false}
-                className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
-              >
-                {item.name}
-              </Link>
-            ) : (
-              item.name
-            )}
-          </CardTitle>
-          <CardDescription className="truncate">
-            {mode === 'trash' && item.deletedAt ? `${subtitle} · deleted ${new Date(item.deletedAt).toLocaleDateString()}` : subtitle}
-          </CardDescription>
-        </div>
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${item.name}`}>
-              <MoreVertical aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-44">
-            {mode === 'trash' ? (
-              <>
-                <DropdownMenuItem onSelect={() => void actions.restore(item)}>
-                  <RotateCcw aria-hidden />
-                  Restore
-                </DropdownMenuItem>
-                <DropdownMenuItem className="text-destructive" onSelect={() => onDeleteForever?.(item)}>
-                  <XCircle aria-hidden />
-                  Delete forever
-                </DropdownMenuItem>
-              </>
-            ) : item.isFolder ? (
-              <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-                <Trash2 aria-hidden />
-                Delete
-              </DropdownMenuItem>
-            ) : (
-              <>
-                <DropdownMenuItem onSelect={() => void actions.view(item)}>
-                  <Eye aria-hidden />
-                  View
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void actions.download(item)}>
-                  <Download aria-hidden />
-                  Download
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
-                  <FolderInput aria-hidden />
-                  Move to…
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-                  <Trash2 aria-hidden />
-                  Delete
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </CardHeader>
+      <ItemCardHeader
+        icon={Icon}
+        name={item.name}
+        title={
+          item.isFolder && browsing ? (
+            // The link covers the card, so a click anywhere but the menu opens the folder.
+            <Link
+              to={`/dashboard/files/${encodeURIComponent(item.id)}`}
+              draggable={false}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+            >
+              {item.name}
+            </Link>
+          ) : undefined
+        }
+        subtitle={mode === 'trash' && item.deletedAt ? `${subtitle} · deleted ${new Date(item.deletedAt).toLocaleDateString()}` : subtitle}
+      >
+        {mode === 'trash' ? (
+          <>
+            <DropdownMenuItem onSelect={() => void actions.restore(item)}>
+              <RotateCcw aria-hidden />
+              Restore
+            </DropdownMenuItem>
+            <DropdownMenuItem className="text-destructive" onSelect={() => onDeleteForever?.(item)}>
+              <XCircle aria-hidden />
+              Delete forever
+            </DropdownMenuItem>
+          </>
+        ) : item.isFolder ? (
+          <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+            <Trash2 aria-hidden />
+            Delete
+          </DropdownMenuItem>
+        ) : (
+          <>
+            <DropdownMenuItem onSelect={() => void actions.view(item)}>
+              <Eye aria-hidden />
+              View
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onShare?.(item)}>
+              <Share2 aria-hidden />
+              Share
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void actions.download(item)}>
+              <Download aria-hidden />
+              Download
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
+              <FolderInput aria-hidden />
+              Move to…
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+              <Trash2 aria-hidden />
+              Delete
+            </DropdownMenuItem>
+          </>
+        )}
+      </ItemCardHeader>
     </Card>
+  );
+}
+
+interface ItemCardHeaderProps {
+  icon: ComponentType<{ className?: string }>;
+  name: string;
+  /** The title as shown, when it is more than the name (a link). */
+  title?: ReactNode;
+  subtitle: ReactNode;
+  /** The entries of the card's menu. */
+  children: ReactNode;
+}
+
+/** The row every file card shows: type icon, name, subtitle and the actions menu. */
+export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: ItemCardHeaderProps) {
+  return (
+    <CardHeader className="flex-row items-center gap-3">
+      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <CardTitle className="truncate text-base" title={name}>
+          {title ?? name}
+        </CardTitle>
+        <CardDescription className="truncate">{subtitle}</CardDescription>
+      </div>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${name}`}>
+            <MoreVertical aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-44">
+          {children}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </CardHeader>
   );
 }

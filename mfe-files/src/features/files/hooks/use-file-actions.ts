@@ -1,5 +1,4 @@
 import { toast } from '@coffer/ui';
-import { toApiError } from '@coffer/web-core';
 import type { FileItem } from '@coffer/contracts';
 import {
   useDeleteForeverMutation,
@@ -9,12 +8,7 @@ import {
   useRestoreFileMutation,
   useTrashFileMutation,
 } from '../api/files-api';
-
-/** The server's reason, shown under the spec's title. */
-const failure = (title: string, error: unknown) => {
-  const { message } = toApiError(error);
-  toast({ variant: 'destructive', title, description: message ?? undefined });
-};
+import { downloadFile, failureToast, viewFile } from '../lib/open-link';
 
 /** What the cards' menus, drag and drop and the trash do, each with the spec's toasts. */
 export function useFileActions() {
@@ -27,47 +21,17 @@ export function useFileActions() {
 
   return {
     /** Opens the file in a new tab through an inline signed URL. */
-    async view(file: FileItem) {
-      // Opened now, while the click still counts as the user's: a tab opened after the await would be blocked.
-      const tab = window.open('', '_blank');
-      try {
-        const { url } = await fileLink({ fileId: file.id, disposition: 'inline' }).unwrap();
-        if (tab) {
-          tab.opener = null;
-          tab.location.href = url;
-        } else {
-          window.open(url, '_blank', 'noopener');
-        }
-        toast({ title: 'Opening file' });
-      } catch (error) {
-        tab?.close();
-        failure('Failed to view file', error);
-      }
-    },
+    view: (file: FileItem) => viewFile(async () => (await fileLink({ fileId: file.id, disposition: 'inline' }).unwrap()).url),
 
-    /** Saves the file under its name (the signed URL answers with Content-Disposition: attachment). */
-    async download(file: FileItem) {
-      try {
-        const { url } = await fileLink({ fileId: file.id, disposition: 'attachment' }).unwrap();
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = file.name;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
-        toast({ title: 'File downloaded' });
-      } catch (error) {
-        failure('Failed to download file', error);
-      }
-    },
+    /** Saves the file under its name. */
+    download: (file: FileItem) => downloadFile(async () => (await fileLink({ fileId: file.id, disposition: 'attachment' }).unwrap()).url, file.name),
 
     async move(fileId: string, folderId: string) {
       try {
         await moveFile({ fileId, folderId }).unwrap();
         toast({ title: 'File moved successfully' });
       } catch (error) {
-        failure('Failed to move file', error);
+        failureToast('Failed to move file', error);
       }
     },
 
@@ -76,7 +40,7 @@ export function useFileActions() {
         await trashFile(item.id).unwrap();
         toast({ title: item.isFolder ? 'Folder moved to trash' : 'File moved to trash' });
       } catch (error) {
-        failure('Failed to move to trash', error);
+        failureToast('Failed to move to trash', error);
       }
     },
 
@@ -85,7 +49,7 @@ export function useFileActions() {
         await restoreFile(item.id).unwrap();
         toast({ title: item.isFolder ? 'Folder restored' : 'File restored' });
       } catch (error) {
-        failure('Failed to restore', error);
+        failureToast('Failed to restore', error);
       }
     },
 
@@ -94,7 +58,7 @@ export function useFileActions() {
         await deleteForever(item.id).unwrap();
         toast({ title: item.isFolder ? 'Folder deleted forever' : 'File deleted forever' });
       } catch (error) {
-        failure('Failed to delete', error);
+        failureToast('Failed to delete', error);
       }
     },
 
@@ -103,7 +67,7 @@ export function useFileActions() {
         const { deleted } = await emptyTrash().unwrap();
         toast({ title: 'Trash emptied', description: `${deleted} item${deleted === 1 ? '' : 's'} deleted forever` });
       } catch (error) {
-        failure('Failed to empty trash', error);
+        failureToast('Failed to empty trash', error);
       }
     },
   };

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { ListCapturedMailReply } from '@coffer/contracts';
+import { signUpThroughApi } from './support/session';
+import { card, chooseFromMenu, textFile, toastWith, uploadThroughDialog } from './support/files';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+const appUrl = () => process.env.COFFER_TEST_APP_URL;
+
+/** Confirms the user's address through the link of the email Coffer sent (the embedded mailbox). */
+async function confirmEmail(request: APIRequestContext, email: string) {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const { items } = (await (await request.get('/dev/mail')).json()) as ListCapturedMailReply;
+      token = items.find((m) => m.to === email && m.subject === 'Confirm your email address')?.text.match(/verify-email\?token=([\w-]+)/)?.[1];
+      return token;
+    })
+    .toBeTruthy();
+  expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
+}
+
+/** A confirmed user signed in, in a browser context of their own. */
+async function confirmedUserIn(context: BrowserContext) {
+  const page = await context.newPage();
+  const user = await signUpThroughApi(page, appUrl());
+  await confirmEmail(page.request, user.email);
+  return { page, user };
+}
+
+const shareDialog = (page: Page) => page.getByRole('dialog', { name: 'Share File' });
+
+test.describe('sharing', () => {
+  test('a file shared by email appears live in the recipient’s Shared tab and downloads there; the sharer revokes it', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    await confirmEmail(page.request, owner.email);
+    const recipientContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
+      await other.goto('/dashboard/shared');
+      await expect(other.getByText('Files shared with you and by you')).toBeVisible();
+      await expect(other.getByText('When someone shares a file with your email address, it appears here.')).toBeVisible();
+
+      await page.goto('/dashboard');
+      const report = textFile('quarterly.txt', 4096);
+      await uploadThroughDialog(page, [report]);
+      await expect(toastWith(page, '1 file(s) uploaded successfully')).toBeVisible();
+
+      await chooseFromMenu(page, 'quarterly.txt', 'Share');
+      const dialog = shareDialog(page);
+      await expect(dialog.getByText('quarterly.txt')).toBeVisible();
+      await expect(dialog.getByText('They get an email notification and find the file in the Shared section.')).toBeVisible();
+      // A trial has none of the Pro options.
+      await expect(dialog.getByText('IP Restrictions (Pro Feature)')).toHaveCount(0);
+      await expect(dialog.getByText('Link Expiry (Pro Feature)')).toHaveCount(0);
+      await expect(dialog.getByText('Maximum Access Count (Pro Feature)')).toHaveCount(0);
+      const shareButton = dialog.getByRole('button', { name: 'Share File' });
+      await expect(shareButton).toBeDisabled();
+      await dialog.getByPlaceholder('Enter email address').fill('not-an-address');
+      await shareButton.click();
+      await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+      await dialog.getByLabel('Share with Email').fill(recipient.email);
+      await shareButton.click();
+      await expect(toastWith(page, `File shared with ${recipient.email}`)).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      // Pushed to the recipient's open Shared tab.
+      const shared = card(other, 'quarterly.txt');
+      await expect(shared).toBeVisible({ timeout: 2000 });
+      await expect(shared).toContainText(`Shared by ${owner.fullName}`);
+      const [download] = await Promise.all([other.waitForEvent('download'), chooseFromMenu(other, 'quarterly.txt', 'Download')]);
+      expect(download.suggestedFilename()).toBe('quarterly.txt');
+      expect(fs.readFileSync(await download.path()).equals(report.buffer)).toBe(true);
+      await expect(toastWith(other, 'File downloaded')).toBeVisible();
+
+      // The sharer sees who has it, in the dialog and in Shared, and takes it back.
+      await chooseFromMenu(page, 'quarterly.txt', 'Share');
+      await expect(shareDialog(page).getByRole('region', { name: 'Shared with' })).toContainText(recipient.email);
+      await shareDialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await page.goto('/dashboard/shared');
+      await expect(card(page, 'quarterly.txt')).toContainText(`Shared with ${recipient.email}`);
+      await expectNoSeriousA11yViolations(page, 'Shared tab');
+      await chooseFromMenu(page, 'quarterly.txt', 'Revoke');
+      await expect(toastWith(page, 'Access revoked')).toBeVisible();
+      await expect(card(other, 'quarterly.txt')).toBeHidden({ timeout: 2000 });
+    } finally {
+      await recipientContext.close();
+    }
+  });
+
+  test('a Pro account sets the restrictions, and the recipient is refused from outside the allowed network', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    const trial = await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: { authorization: `Bearer ${owner.accessToken}` } });
+    expect(trial.status()).toBe(201);
+    const recipientContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
+      await page.goto('/dashboard');
+      await uploadThroughDialog(page, [textFile('restricted.txt', 512)]);
+      await expect(toastWith(page, '1 file(s) uploaded successfully')).toBeVisible();
+      await chooseFromMenu(page, 'restricted.txt', 'Share');
+      const dialog = shareDialog(page);
+      await dialog.getByLabel('Share with Email').fill(recipient.email);
+      await dialog.getByLabel('IP Restrictions (Pro Feature)').fill('203.0.113.7, 999.1.1.1');
+      await expect(dialog.getByLabel('Link Expiry (Pro Feature)')).toHaveAttribute('placeholder', '7');
+      await expect(dialog.getByLabel('Maximum Access Count (Pro Feature)')).toHaveAttribute('placeholder', '10');
+      await dialog.getByRole('button', { name: 'Share File' }).click();
+      await expect(dialog.getByText('Enter IP addresses separated by commas, like 203.0.113.7')).toBeVisible();
+      await dialog.getByLabel('IP Restrictions (Pro Feature)').fill('203.0.113.7, 198.51.100.0/24');
+      await dialog.getByLabel('Link Expiry (Pro Feature)').fill('7');
+      await dialog.getByLabel('Maximum Access Count (Pro Feature)').fill('3');
+      await dialog.getByRole('button', { name: 'Share File' }).click();
+      await expect(toastWith(page, `File shared with ${recipient.email}`)).toBeVisible();
+
+      await other.goto('/dashboard/shared');
+      const shared = card(other, 'restricted.txt');
+      await expect(shared).toContainText('0 of 3 opens');
+      await expect(shared).toContainText('IP restricted');
+      await expect(shared).toContainText(/Expires /);
+      // The browser here is on 127.0.0.1, which the share does not allow.
+      await chooseFromMenu(other, 'restricted.txt', 'Download');
+      await expect(toastWith(other, 'Failed to download file')).toContainText('Access from your network is not allowed');
+    } finally {
+      await recipientContext.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { cofferApi } from '@coffer/web-core';
+import type { AccountPlan, CreateShareInput, FileLink, ListSharesReply, ShareDirection, ShareItem } from '@coffer/contracts';
+
+/** The sharing API: make, list and revoke shares, and open a file shared with you. */
+export const sharingApi = cofferApi.injectEndpoints({
+  endpoints: (build) => ({
+    listShares: build.query<ListSharesReply, { direction: ShareDirection; fileId?: string }>({
+      query: ({ direction, fileId }) => ({ url: '/shares', params: { direction, ...(fileId ? { fileId } : {}) } }),
+      providesTags: (reply) => [{ type: 'Share', id: 'LIST' }, ...(reply?.items ?? []).map((s) => ({ type: 'Share' as const, id: s.id }))],
+    }),
+    createShare: build.mutation<ShareItem, CreateShareInput>({
+      query: (body) => ({ url: '/shares', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Share', id: 'LIST' }, 'Activity'],
+    }),
+    revokeShare: build.mutation<void, string>({
+      query: (shareId) => ({ url: `/shares/${shareId}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Share', id: 'LIST' }],
+    }),
+    // A mutation: every open is checked against the share's restrictions and counted.
+    shareLink: build.mutation<FileLink, { shareId: string; disposition: 'inline' | 'attachment' }>({
+      query: ({ shareId, disposition }) => ({ url: `/shares/${shareId}/link`, params: { disposition } }),
+      invalidatesTags: (_reply, _error, { shareId }) => [{ type: 'Share', id: shareId }],
+    }),
+    /** The account's plan: the Pro share options show only when it has them. */
+    subscription: build.query<AccountPlan, void>({
+      query: () => '/subscription',
+    }),
+  }),
+});
+
+export const { useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery } = sharingApi;

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { UserX } from 'lucide-react';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Spinner,
+  toast,
+} from '@coffer/ui';
+import { createShareSchema, parseAllowedIps, type FileItem } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
+import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
+import { useRevokeShare } from '../hooks/use-revoke-share';
+import { describeRestrictions } from '../lib/restrictions';
+import { failureToast } from '../../files/lib/open-link';
+
+interface ShareDialogProps {
+  /** The file to share; the dialog is open while it is set. */
+  file: Pick<FileItem, 'id' | 'name'> | null;
+  onClose: () => void;
+}
+
+type Field = 'email' | 'allowedIps' | 'expiresInDays' | 'maxAccessCount';
+const EMPTY = { email: '', allowedIps: '', expiresInDays: '', maxAccessCount: '' } satisfies Record<Field, string>;
+
+/** An optional number field: empty means "no restriction". */
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The Share File dialog (spec §2): the recipient's email, the Pro options the
+ * plan has, and who the file is already shared with, each with Revoke.
+ */
+export function ShareDialog({ file, onClose }: ShareDialogProps) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [createShare, { isLoading: sharing }] = useCreateShareMutation();
+  const features = planFeatures(useSubscriptionQuery(undefined, { skip: !file }).data?.planType);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const close = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || sharing) return;
+    const parsed = createShareSchema.safeParse({
+      fileId: file.id,
+      email: values.email,
+      allowedIps: features.hasIpRestriction ? parseAllowedIps(values.allowedIps) : null,
+      expiresInDays: features.hasLinkExpiry ? numberOrNull(values.expiresInDays) : null,
+      maxAccessCount: features.hasAdvancedSecurity ? numberOrNull(values.maxAccessCount) : null,
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    try {
+      const share = await createShare(parsed.data).unwrap();
+      toast({ title: `File shared with ${share.sharedWithEmail}` });
+      close();
+    } catch (error) {
+      // Spec §4: on failure the dialog stays open.
+      failureToast('Failed to share file', error);
+    }
+  };
+
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Share File</DialogTitle>
+          <DialogDescription className="break-all">{file?.name}</DialogDescription>
+        </DialogHeader>
+        <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+          <div className="flex flex-col gap-1.5">
+            <FormField
+              label="Share with Email"
+              type="email"
+              autoComplete="off"
+              autoFocus
+              placeholder="Enter email address"
+              value={values.email}
+              onChange={set('email')}
+              error={errors.email}
+            />
+            <p className="text-xs text-muted-foreground">They get an email notification and find the file in the Shared section.</p>
+          </div>
+          {features.hasIpRestriction && (
+            <div className="flex flex-col gap-1.5">
+              <FormField
+                label="IP Restrictions (Pro Feature)"
+                placeholder="203.0.113.7, 198.51.100.0/24"
+                value={values.allowedIps}
+                onChange={set('allowedIps')}
+                error={errors.allowedIps}
+              />
+              <p className="text-xs text-muted-foreground">Comma-separated IP addresses allowed to open the file. Leave empty for no restriction.</p>
+            </div>
+          )}
+          {features.hasLinkExpiry && (
+            <div className="flex flex-col gap-1.5">
+              <FormField
+                label="Link Expiry (Pro Feature)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                placeholder="7"
+                value={values.expiresInDays}
+                onChange={set('expiresInDays')}
+                error={errors.expiresInDays}
+              />
+              <p className="text-xs text-muted-foreground">Days until the link stops working. Leave empty for no expiry.</p>
+            </div>
+          )}
+          {features.hasAdvancedSecurity && (
+            <div className="flex flex-col gap-1.5">
+              <FormField
+                label="Maximum Access Count (Pro Feature)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                placeholder="10"
+                value={values.maxAccessCount}
+                onChange={set('maxAccessCount')}
+                error={errors.maxAccessCount}
+              />
+              <p className="text-xs text-muted-foreground">How many times the file can be opened. Leave empty for unlimited.</p>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={values.email.trim() === '' || sharing}>
+              {sharing ? 'Sharing...' : 'Share File'}
+            </Button>
+          </DialogFooter>
+        </form>
+        {file && <SharedWithList fileId={file.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Who the file is shared with already, each with Revoke. */
+function SharedWithList({ fileId }: { fileId: string }) {
+  const { data, isLoading } = useListSharesQuery({ direction: 'by-me', fileId });
+  const { revokeShare, revoking } = useRevokeShare();
+  if (isLoading) return <Spinner label="Loading shares" />;
+  const shares = data?.items ?? [];
+  if (shares.length === 0) return null;
+  return (
+    <section aria-label="Shared with" className="flex flex-col gap-2 border-t border-border pt-4">
+      <h3 className="text-sm font-medium">Shared with</h3>
+      <ul className="flex flex-col gap-2">
+        {shares.map((share) => (
+          <li key={share.id} className="flex items-center justify-between gap-2 text-sm">
+            <div className="min-w-0">
+              <p className="truncate">{share.sharedWithEmail}</p>
+              <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={revoking}
+              aria-label={`Revoke access for ${share.sharedWithEmail}`}
+              onClick={() => void revokeShare(share)}
+            >
+              <UserX aria-hidden />
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

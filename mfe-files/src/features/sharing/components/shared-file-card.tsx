@@ -1,0 +1,77 @@
+import { Download, Eye, Share2, UserX } from 'lucide-react';
+import { Badge, Card, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
+import { formatFileSize } from '@coffer/web-core';
+import type { ShareItem } from '@coffer/contracts';
+import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../files/lib/file-types';
+import { ItemCardHeader } from '../../files/components/item-card';
+import { downloadFile, viewFile } from '../../files/lib/open-link';
+import { useFileLinkMutation } from '../../files/api/files-api';
+import { useShareLinkMutation } from '../api/sharing-api';
+import { useRevokeShare } from '../hooks/use-revoke-share';
+import { describeRestrictions } from '../lib/restrictions';
+
+interface SharedFileCardProps {
+  share: ShareItem;
+  /** By me: opens the Share File dialog of the file (add people, revoke). */
+  onShare: (share: ShareItem) => void;
+}
+
+/**
+ * A card of the Shared tab. A file shared with me opens through the share, so
+ * its restrictions are checked and the open counted; a file I shared opens as
+ * my own and offers Share and Revoke.
+ */
+export function SharedFileCard({ share, onShare }: SharedFileCardProps) {
+  const [shareLink] = useShareLinkMutation();
+  const [fileLink] = useFileLinkMutation();
+  const { revokeShare } = useRevokeShare();
+  const type = displayTypeOf({ isFolder: false, mimeType: share.mimeType });
+  const signedUrl = (disposition: 'inline' | 'attachment') => async () =>
+    share.isOwner
+      ? (await fileLink({ fileId: share.fileId, disposition }).unwrap()).url
+      : (await shareLink({ shareId: share.id, disposition }).unwrap()).url;
+  const restrictions = describeRestrictions(share);
+  const who = share.isOwner ? `Shared with ${share.sharedWithEmail}` : `Shared by ${share.sharedByName}`;
+
+  return (
+    <Card data-testid="shared-file-card" role="group" aria-label={`${DISPLAY_TYPE_LABELS[type]} ${share.fileName}`} className="relative h-full">
+      <ItemCardHeader icon={DISPLAY_TYPE_ICONS[type]} name={share.fileName} subtitle={formatFileSize(share.fileSize)}>
+        <DropdownMenuItem onSelect={() => void viewFile(signedUrl('inline'))}>
+          <Eye aria-hidden />
+          View
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void downloadFile(signedUrl('attachment'), share.fileName)}>
+          <Download aria-hidden />
+          Download
+        </DropdownMenuItem>
+        {share.isOwner && (
+          <>
+            <DropdownMenuItem onSelect={() => onShare(share)}>
+              <Share2 aria-hidden />
+              Share
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              className="text-destructive"
+              onSelect={() => void revokeShare(share)}
+            >
+              <UserX aria-hidden />
+              Revoke
+            </DropdownMenuItem>
+          </>
+        )}
+      </ItemCardHeader>
+      <div className="-mt-2 flex flex-col gap-2 px-6 pb-5">
+        <p className="text-sm break-all text-muted-foreground">{who}</p>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant="secondary">Shared</Badge>
+          {restrictions.map((text) => (
+            <Badge key={text} variant={text === 'Expired' ? 'destructive' : 'outline'}>
+              {text}
+            </Badge>
+          ))}
+        </div>
+      </div>
+    </Card>
+  );
+}
