@@ -9,11 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
   FormField,
+  type FormFieldProps,
   Spinner,
   toast,
 } from '@coffer/ui';
 import { createShareSchema, parseAllowedIps, type FileItem } from '@coffer/contracts';
-import { planFeatures } from '@coffer/plans';
+import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
@@ -27,6 +28,44 @@ interface ShareDialogProps {
 
 type Field = 'email' | 'allowedIps' | 'expiresInDays' | 'maxAccessCount';
 const EMPTY = { email: '', allowedIps: '', expiresInDays: '', maxAccessCount: '' } satisfies Record<Field, string>;
+
+/** Spec §2: each optional field shows only when the plan has its capability; empty means no restriction. */
+const PRO_OPTIONS: Array<{ field: Exclude<Field, 'email'>; feature: keyof PlanFeatures; numeric: boolean; label: string; placeholder: string; hint: string }> = [
+  {
+    field: 'allowedIps',
+    feature: 'hasIpRestriction',
+    numeric: false,
+    label: 'IP Restrictions (Pro Feature)',
+    placeholder: '203.0.113.7, 198.51.100.0/24',
+    hint: 'Comma-separated IP addresses allowed to open the file. Leave empty for no restriction.',
+  },
+  {
+    field: 'expiresInDays',
+    feature: 'hasLinkExpiry',
+    numeric: true,
+    label: 'Link Expiry (Pro Feature)',
+    placeholder: '7',
+    hint: 'Days until the link stops working. Leave empty for no expiry.',
+  },
+  {
+    field: 'maxAccessCount',
+    feature: 'hasAdvancedSecurity',
+    numeric: true,
+    label: 'Maximum Access Count (Pro Feature)',
+    placeholder: '10',
+    hint: 'How many times the file can be opened. Leave empty for unlimited.',
+  },
+];
+
+/** A form field with a line of help under it. */
+function FieldWithHint({ hint, ...field }: FormFieldProps & { hint: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <FormField {...field} />
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
 
 /** An optional number field: empty means "no restriction". */
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -85,61 +124,29 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
           <DialogDescription className="break-all">{file?.name}</DialogDescription>
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-          <div className="flex flex-col gap-1.5">
-            <FormField
-              label="Share with Email"
-              type="email"
-              autoComplete="off"
-              autoFocus
-              placeholder="Enter email address"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
+          <FieldWithHint
+            label="Share with Email"
+            hint="They get an email notification and find the file in the Shared section."
+            type="email"
+            autoComplete="off"
+            autoFocus
+            placeholder="Enter email address"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          {PRO_OPTIONS.filter((option) => features[option.feature]).map((option) => (
+            <FieldWithHint
+              key={option.field}
+              label={option.label}
+              hint={option.hint}
+              placeholder={option.placeholder}
+              {...(option.numeric ? { type: 'number', inputMode: 'numeric' as const, min: 1 } : {})}
+              value={values[option.field]}
+              onChange={set(option.field)}
+              error={errors[option.field]}
             />
-            <p className="text-xs text-muted-foreground">They get an email notification and find the file in the Shared section.</p>
-          </div>
-          {features.hasIpRestriction && (
-            <div className="flex flex-col gap-1.5">
-              <FormField
-                label="IP Restrictions (Pro Feature)"
-                placeholder="203.0.113.7, 198.51.100.0/24"
-                value={values.allowedIps}
-                onChange={set('allowedIps')}
-                error={errors.allowedIps}
-              />
-              <p className="text-xs text-muted-foreground">Comma-separated IP addresses allowed to open the file. Leave empty for no restriction.</p>
-            </div>
-          )}
-          {features.hasLinkExpiry && (
-            <div className="flex flex-col gap-1.5">
-              <FormField
-                label="Link Expiry (Pro Feature)"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                placeholder="7"
-                value={values.expiresInDays}
-                onChange={set('expiresInDays')}
-                error={errors.expiresInDays}
-              />
-              <p className="text-xs text-muted-foreground">Days until the link stops working. Leave empty for no expiry.</p>
-            </div>
-          )}
-          {features.hasAdvancedSecurity && (
-            <div className="flex flex-col gap-1.5">
-              <FormField
-                label="Maximum Access Count (Pro Feature)"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                placeholder="10"
-                value={values.maxAccessCount}
-                onChange={set('maxAccessCount')}
-                error={errors.maxAccessCount}
-              />
-              <p className="text-xs text-muted-foreground">How many times the file can be opened. Leave empty for unlimited.</p>
-            </div>
-          )}
+          ))}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
