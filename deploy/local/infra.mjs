@@ -2,6 +2,7 @@
 // and, for tests, a PostgreSQL 15 server on its own port and data directory.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { hasCommand, portIsFree, ROOT, waitForPort } from './processes.mjs';
 
@@ -33,7 +34,8 @@ export async function startObjectStorage(group, { port, dataDir, bucket, origins
 }
 
 function asPostgres(command) {
-  const result = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' });
+  // From '/': the caller's folder may be one the postgres user cannot enter.
+  const result = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8', cwd: '/' });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }
@@ -56,7 +58,17 @@ export async function startPostgres({ port, dataDir }) {
   const run = pgCommand();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres:postgres', dataDir]);
+  let ownDir = false;
+  if (process.getuid?.() === 0) {
+    spawnSync('chown', ['-R', 'postgres:postgres', dataDir]);
+    // A checkout inside a private folder (mktemp -d is 0700) is out of the postgres user's reach: use the temp folder.
+    if (spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -w '${dataDir}'`], { cwd: '/' }).status !== 0) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-pg-'));
+      spawnSync('chown', ['-R', 'postgres:postgres', dataDir]);
+      ownDir = true;
+    }
+  }
   run(`${PG_BIN}/initdb -D ${dataDir} -U postgres -A trust -E UTF8 --locale=C.UTF-8 > /dev/null`);
   run(`${PG_BIN}/pg_ctl -D ${dataDir} -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off" -l ${dataDir}/server.log -w start > /dev/null`);
   await waitForPort(port, { name: 'postgresql' });
@@ -69,6 +81,7 @@ export async function startPostgres({ port, dataDir }) {
     },
     stop() {
       run(`${PG_BIN}/pg_ctl -D ${dataDir} -m fast stop > /dev/null`);
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
