@@ -23,6 +23,13 @@ const workspaceVersion = (dir) => readJson(path.join(repoRoot, 'libs', dir, 'pac
 /**
  * Shared singletons: one copy of each in the page, provided by the shell.
  * `react/` and `react-dom/` share the subpaths too (jsx-runtime, react-dom/client).
+ *
+ * A shared module is never tree-shaken: everything it exports is downloaded by
+ * the first page that uses it. So react-router is shared through
+ * `@coffer/web-core/router` (only what Coffer uses of it), and Redux Toolkit,
+ * RTK Query and react-redux through `@coffer/web-core/store` (only loaded by
+ * the screens that call the API); apps never import those packages themselves,
+ * or they would get a second copy with its own contexts.
  * @param {Record<string, string>} deps the app's package.json dependencies
  */
 function sharedSingletons(deps) {
@@ -42,14 +49,10 @@ function sharedSingletons(deps) {
     'react/': fromDeps('react'),
     'react-dom': fromDeps('react-dom'),
     'react-dom/': fromDeps('react-dom'),
-    'react-router-dom': fromDeps('react-router-dom'),
-    // react-router-dom 7 re-exports react-router; its contexts must be one copy too.
-    'react-router': fromDeps('react-router-dom'),
-    'react-redux': fromDeps('react-redux'),
-    '@reduxjs/toolkit': fromDeps('@reduxjs/toolkit'),
-    '@reduxjs/toolkit/': fromDeps('@reduxjs/toolkit'),
     '@coffer/ui': workspaceLib('ui'),
     '@coffer/web-core': workspaceLib('web-core'),
+    '@coffer/web-core/router': workspaceLib('web-core'),
+    '@coffer/web-core/store': workspaceLib('web-core'),
   };
 }
 

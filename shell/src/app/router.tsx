@@ -1,8 +1,8 @@
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from '@coffer/web-core/router';
 import type { AccountPage, FilesPage, MarketingPage } from '@coffer/web-core';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../layouts/public-layout';
-import { DashboardLayout } from '../layouts/dashboard-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteErrorPage } from '../pages/route-error-page';
 import { RequireSession } from './require-session';
@@ -11,6 +11,9 @@ import { RequireSession } from './require-session';
 const marketing = (page: MarketingPage) => <RemotePage remote="coffer_marketing" page={page} />;
 const account = (page: AccountPage) => <RemotePage remote="coffer_account" page={page} />;
 const files = (page: FilesPage) => <RemotePage remote="coffer_files" page={page} />;
+
+// The dashboard's frame, and the data layer it brings, load when a dashboard page is first opened.
+const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((module) => ({ default: module.DashboardLayout })));
 
 function RootLayout() {
   return (

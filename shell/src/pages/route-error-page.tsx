@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@coffer/web-core/router';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@coffer/ui';
 

@@ -1,5 +1,5 @@
 import { toast } from '@coffer/ui';
-import { toApiError } from '@coffer/web-core';
+import { toApiError } from '@coffer/web-core/store';
 import type { FileItem } from '@coffer/contracts';
 import {
   useDeleteForeverMutation,
