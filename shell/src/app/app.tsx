@@ -1,7 +1,7 @@
-import { RouterProvider } from '@coffer/web-core/router';
+import { BrowserRouter } from '@coffer/web-core/router';
 import { Toaster } from '@coffer/ui';
 import { restoreSession } from '@coffer/web-core';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 // Trade the refresh cookie for a session (or settle on signed out) while the first screen renders.
 void restoreSession();
@@ -9,7 +9,9 @@ void restoreSession();
 export function App() {
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       {/* The one Toaster: toast() from the shell or any remote shows here, on every page. */}
       <Toaster />
     </>

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from '@coffer/web-core/router';
+import { useLocation, useRoutes, type RouteObject } from '@coffer/web-core/router';
 import type { AccountPage, FilesPage, MarketingPage } from '@coffer/web-core';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../layouts/public-layout';
 import { NotFoundPage } from '../pages/not-found-page';
-import { RouteErrorPage } from '../pages/route-error-page';
 import { RequireSession } from './require-session';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ScrollRestoration } from './scroll-restoration';
 
 // The shell owns every URL; each page itself comes from the remote that owns its area.
 const marketing = (page: MarketingPage) => <RemotePage remote="coffer_marketing" page={page} />;
@@ -15,58 +16,53 @@ const files = (page: FilesPage) => <RemotePage remote="coffer_files" page={page}
 // The dashboard's frame, and the data layer it brings, load when a dashboard page is first opened.
 const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((module) => ({ default: module.DashboardLayout })));
 
-function RootLayout() {
+const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: marketing('landing') },
+      { path: 'why-coffer', element: marketing('whyCoffer') },
+      { path: 'pricing', element: marketing('pricing') },
+      { path: 'contact-sales', element: marketing('contactSales') },
+      { path: 'terms', element: marketing('terms') },
+      { path: 'privacy', element: marketing('privacy') },
+      { path: 'login', element: account('login') },
+      // The links of the password reset and email confirmation emails.
+      { path: 'reset-password', element: account('resetPassword') },
+      { path: 'verify-email', element: account('verifyEmail') },
+      { path: 'checkout', element: account('checkout') },
+    ],
+  },
+  {
+    path: 'dashboard',
+    element: (
+      <RequireSession>
+        <DashboardLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: files('files') },
+      { path: 'files/:folderId?', element: files('files') },
+      { path: 'shared', element: files('shared') },
+      { path: 'recent', element: files('recent') },
+      { path: 'trash', element: files('trash') },
+      { path: 'search', element: files('search') },
+      { path: 'notifications', element: account('notifications') },
+      { path: 'settings/:tab?', element: account('settings') },
+      { path: 'account', element: account('account') },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The page for the current URL, with the scroll position and the error screen every page shares. Render inside BrowserRouter. */
+export function AppRoutes() {
+  const page = useRoutes(routes);
+  const location = useLocation();
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>
     </>
   );
 }
-
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: marketing('landing') },
-          { path: 'why-coffer', element: marketing('whyCoffer') },
-          { path: 'pricing', element: marketing('pricing') },
-          { path: 'contact-sales', element: marketing('contactSales') },
-          { path: 'terms', element: marketing('terms') },
-          { path: 'privacy', element: marketing('privacy') },
-          { path: 'login', element: account('login') },
-          // The links of the password reset and email confirmation emails.
-          { path: 'reset-password', element: account('resetPassword') },
-          { path: 'verify-email', element: account('verifyEmail') },
-          { path: 'checkout', element: account('checkout') },
-        ],
-      },
-      {
-        path: 'dashboard',
-        element: (
-          <RequireSession>
-            <DashboardLayout />
-          </RequireSession>
-        ),
-        children: [
-          { index: true, element: files('files') },
-          { path: 'files/:folderId?', element: files('files') },
-          { path: 'shared', element: files('shared') },
-          { path: 'recent', element: files('recent') },
-          { path: 'trash', element: files('trash') },
-          { path: 'search', element: files('search') },
-          { path: 'notifications', element: account('notifications') },
-          { path: 'settings/:tab?', element: account('settings') },
-          { path: 'account', element: account('account') },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
