@@ -28,8 +28,8 @@ const workspaceVersion = (dir) => readJson(path.join(repoRoot, 'libs', dir, 'pac
  * the first page that uses it. So react-router is shared through
  * `@coffer/web-core/router` (only what Coffer uses of it), and Redux Toolkit,
  * RTK Query and react-redux through `@coffer/web-core/store` (only loaded by
- * the screens that call the API); apps never import those packages themselves,
- * or they would get a second copy with its own contexts.
+ * the screens that call the API); apps never import those packages themselves
+ * (lint refuses it), or they would get a second copy with its own contexts.
  * @param {Record<string, string>} deps the app's package.json dependencies
  */
 function sharedSingletons(deps) {

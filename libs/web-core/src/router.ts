@@ -4,7 +4,7 @@
  * one copy of react-router and its contexts. Shared through this module rather
  * than as the whole package, the page downloads only what Coffer uses (a
  * shared package is never tree-shaken). Import routing from here, never from
- * react-router-dom.
+ * react-router-dom: lint refuses it.
  *
  * The shell routes in declarative mode (BrowserRouter and useRoutes): Coffer's
  * routes have no loaders or actions, and the data router would add some 16 KB
