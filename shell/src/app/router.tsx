@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from '@coffer/web-core/router';
 import type { AccountPage, FilesPage, MarketingPage } from '@coffer/web-core';
 import { RemotePage } from '../federation/remote-page';
@@ -14,7 +14,21 @@ const account = (page: AccountPage) => <RemotePage remote="coffer_account" page=
 const files = (page: FilesPage) => <RemotePage remote="coffer_files" page={page} />;
 
 // The dashboard's frame, and the data layer it brings, load when a dashboard page is first opened.
-const DashboardLayout = lazy(() => import('../layouts/dashboard-layout').then((module) => ({ default: module.DashboardLayout })));
+const loadDashboardLayout = () => import('../layouts/dashboard-layout').then((module) => ({ default: module.DashboardLayout }));
+const DashboardLayout = lazy(loadDashboardLayout);
+
+/** The dashboard behind its guard; the frame's code is fetched while the session is still being restored, not after. */
+function Dashboard() {
+  useEffect(() => {
+    // A failed fetch shows when the frame renders (the lazy component loads again and throws).
+    loadDashboardLayout().catch(() => undefined);
+  }, []);
+  return (
+    <RequireSession>
+      <DashboardLayout />
+    </RequireSession>
+  );
+}
 
 const routes: RouteObject[] = [
   {
@@ -35,11 +49,7 @@ const routes: RouteObject[] = [
   },
   {
     path: 'dashboard',
-    element: (
-      <RequireSession>
-        <DashboardLayout />
-      </RequireSession>
-    ),
+    element: <Dashboard />,
     children: [
       { index: true, element: files('files') },
       { path: 'files/:folderId?', element: files('files') },
