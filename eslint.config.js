@@ -1,18 +1,37 @@
 // Lint for every project, with the module boundaries of the architecture:
 // services never import each other (or the gateway or front ends), remotes
-// never import each other, and libs never import apps.
+// never import each other, libs never import apps, and the front ends reach
+// react-router and Redux only through @coffer/web-core.
 import tseslint from 'typescript-eslint';
 
 const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 const REMOTES = ['mfe-marketing', 'mfe-files', 'mfe-account'];
 const APPS = ['@coffer/gateway', '@coffer/shell', ...REMOTES.map((r) => `@coffer/${r}`), ...SERVICES.map((s) => `@coffer/${s}-service`)];
 
-const boundary = (files, forbidden, message) => ({
+const rule = (forbidden, message) => forbidden.map((group) => ({ group: [group], message }));
+/** One no-restricted-imports per file (a later one would replace it): every rule that applies, together. */
+const boundary = (files, forbidden, message, ...moreRules) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
+    'no-restricted-imports': ['error', { patterns: [...rule(forbidden, message), ...moreRules.flat()] }],
   },
 });
+
+// Imported directly, these would be a second copy beside the page's shared one (its own router or
+// store contexts), or would bring the whole package to every page: the shared modules of web-core
+// hold only what Coffer uses, and the data layer loads only with the screens that call the API.
+const ROUTER_THROUGH_WEB_CORE = rule(['react-router', 'react-router-dom', 'react-router/*'], 'Import routing from @coffer/web-core/router.');
+const REDUX_THROUGH_WEB_CORE = rule(
+  ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'],
+  'Use the data layer of @coffer/web-core/store (StoreProvider, cofferApi, the typed hooks).',
+);
+// The data layer is its own shared module: reached by path, the session would be a second copy.
+const SESSION_THROUGH_INDEX = rule(
+  ['../auth/session-*', '../auth/access-token', './auth/session-*', './auth/access-token'],
+  "The data layer reaches the session through '@coffer/web-core', so it shares the page's one session.",
+);
+const LIBS_NEVER_IMPORT_APPS = [[...APPS, '../../services/**', '../../gateway/**', '../../shell/**', '../../mfe-*/**'], 'Libraries never import apps.'];
+const WEB_CORE_DATA_LAYER = ['libs/web-core/src/store.ts', 'libs/web-core/src/{store,api,realtime}/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/migrations/**', 'e2e/**', 'bench/**'] },
@@ -35,9 +54,23 @@ export default tseslint.config(
       [`${remote}/**/*.{ts,tsx}`],
       [...APPS.filter((a) => a !== `@coffer/${remote}`), '../mfe-*/**', '../../mfe-*/**', '**/services/**', '**/gateway/**', '**/shell/**', '@coffer/server-core'],
       'A remote uses only the shared libs; other remotes, the shell and the back end are reached at run time.',
+      ROUTER_THROUGH_WEB_CORE,
+      REDUX_THROUGH_WEB_CORE,
     ),
   ),
-  boundary(['shell/**/*.{ts,tsx}'], [...APPS.filter((a) => a !== '@coffer/shell'), '../mfe-*/**', '**/services/**', '**/gateway/**', '@coffer/server-core'], 'The shell loads remotes at run time, never by import.'),
+  boundary(
+    ['shell/**/*.{ts,tsx}'],
+    [...APPS.filter((a) => a !== '@coffer/shell'), '../mfe-*/**', '**/services/**', '**/gateway/**', '@coffer/server-core'],
+    'The shell loads remotes at run time, never by import.',
+    ROUTER_THROUGH_WEB_CORE,
+    REDUX_THROUGH_WEB_CORE,
+  ),
   boundary(['gateway/**/*.ts'], [...APPS.filter((a) => a !== '@coffer/gateway'), '../services/**', '../../services/**', '@coffer/ui', '@coffer/web-core'], 'The gateway reaches services only over NATS.'),
-  boundary(['libs/**/*.{ts,tsx}'], [...APPS, '../../services/**', '../../gateway/**', '../../shell/**', '../../mfe-*/**'], 'Libraries never import apps.'),
+  boundary(['libs/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
+  // @coffer/ui and the public part of web-core (session, federation contract) stay free of both.
+  boundary(['libs/ui/**/*.{ts,tsx}', 'libs/web-core/src/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, REDUX_THROUGH_WEB_CORE),
+  boundary(['libs/web-core/src/router.ts'], ...LIBS_NEVER_IMPORT_APPS, REDUX_THROUGH_WEB_CORE),
+  boundary(WEB_CORE_DATA_LAYER, ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, SESSION_THROUGH_INDEX),
+  // Tests build their own routers and stores, and read the modules they test by path.
+  boundary(['libs/web-core/src/**/*.spec.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
 );

@@ -1,5 +1,5 @@
 import '@coffer/ui/styles.css';
-import { renderStandaloneRemote } from '@coffer/web-core';
+import { renderStandaloneRemote } from '@coffer/web-core/standalone';
 import { pages } from './exposes/routes';
 
 // Opened on its own (not through the shell), the remote only says what it is.

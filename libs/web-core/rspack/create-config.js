@@ -23,6 +23,13 @@ const workspaceVersion = (dir) => readJson(path.join(repoRoot, 'libs', dir, 'pac
 /**
  * Shared singletons: one copy of each in the page, provided by the shell.
  * `react/` and `react-dom/` share the subpaths too (jsx-runtime, react-dom/client).
+ *
+ * A shared module is never tree-shaken: everything it exports is downloaded by
+ * the first page that uses it. So react-router is shared through
+ * `@coffer/web-core/router` (only what Coffer uses of it), and Redux Toolkit,
+ * RTK Query and react-redux through `@coffer/web-core/store` (only loaded by
+ * the screens that call the API); apps never import those packages themselves
+ * (lint refuses it), or they would get a second copy with its own contexts.
  * @param {Record<string, string>} deps the app's package.json dependencies
  */
 function sharedSingletons(deps) {
@@ -42,14 +49,10 @@ function sharedSingletons(deps) {
     'react/': fromDeps('react'),
     'react-dom': fromDeps('react-dom'),
     'react-dom/': fromDeps('react-dom'),
-    'react-router-dom': fromDeps('react-router-dom'),
-    // react-router-dom 7 re-exports react-router; its contexts must be one copy too.
-    'react-router': fromDeps('react-router-dom'),
-    'react-redux': fromDeps('react-redux'),
-    '@reduxjs/toolkit': fromDeps('@reduxjs/toolkit'),
-    '@reduxjs/toolkit/': fromDeps('@reduxjs/toolkit'),
     '@coffer/ui': workspaceLib('ui'),
     '@coffer/web-core': workspaceLib('web-core'),
+    '@coffer/web-core/router': workspaceLib('web-core'),
+    '@coffer/web-core/store': workspaceLib('web-core'),
   };
 }
 
@@ -67,16 +70,24 @@ function sharedSingletons(deps) {
 /**
  * The rspack configuration of one Coffer front end, as the function rspack calls
  * with the CLI's arguments: production unless `--mode development` or
- * NODE_ENV=development says otherwise.
+ * NODE_ENV=development says otherwise. A remote's is two builds: the app, and
+ * the federation runtime of its standalone page.
  * @param {FrontendOptions} options
- * @returns {(env: unknown, argv?: { mode?: string }) => import('@rspack/core').Configuration}
+ * @returns {(env: unknown, argv?: { mode?: string }) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
  */
 export function createFrontendConfig(options) {
   return (_env, argv = {}) => {
     const requested = argv.mode ?? process.env.NODE_ENV;
-    return buildConfig(options, requested === 'development' ? 'development' : 'production');
+    const mode = requested === 'development' ? 'development' : 'production';
+    const app = buildConfig(options, mode);
+    return options.host ? app : [app, standaloneRuntimeConfig(options.projectDir, mode)];
   };
 }
+
+/** The global the remotes' federation code reads the runtime from (experiments.externalRuntime). */
+const EXTERNAL_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/** The script a remote's standalone page loads before its own. */
+const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
 /**
  * @param {FrontendOptions} options
@@ -97,8 +108,9 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
       // The shell serves deep links (/dashboard/files/x), so its assets are absolute;
       // a remote's assets are found relative to wherever its manifest was loaded from.
       publicPath: host ? '/' : 'auto',
-      // Everything but index.html, mf-manifest.json and remoteEntry.js is content
-      // hashed, so it can be cached forever; those three are served no-cache.
+      // Everything but index.html, mf-manifest.json and remoteEntry.js (and a remote's
+      // standalone federation-runtime.js) is content hashed, so it can be cached
+      // forever; those are served no-cache.
       filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
       cssFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
@@ -106,7 +118,8 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // Each app gets its own chunk-loading global, or two apps' chunks collide.
       uniqueName: name,
-      clean: true,
+      // (A remote's standalone runtime comes from the other build: not the app's to remove.)
+      clean: host ? true : { keep: STANDALONE_RUNTIME_FILE },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
@@ -153,7 +166,7 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
       }),
       new rspack.HtmlRspackPlugin({
         title,
-        templateContent: htmlTemplate(title),
+        templateContent: htmlTemplate(title, host ? [] : [`/${STANDALONE_RUNTIME_FILE}`]),
         publicPath: '/',
         minify: isProduction,
       }),
@@ -165,6 +178,14 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
         shared: sharedSingletons(pkg.dependencies ?? {}),
         manifest: true,
         dts: false,
+        // One federation runtime per page, the shell's: a remote's entry uses it rather than
+        // bringing its own copy. Browser only (target: 'web' drops the Node loaders), and
+        // without the snapshot plugin: the shell reads the remotes' manifests itself
+        // (shell/src/federation/remotes-registry.ts).
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web', disableSnapshot: true },
+        },
       }),
     ],
     optimization: {
@@ -181,15 +202,44 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
   };
 }
 
-/** @param {string} title */
-function htmlTemplate(title) {
+/**
+ * A remote opened on its own (its index.html) has no shell to provide the
+ * federation runtime its code expects (experiments.externalRuntime): this
+ * second, plain build of the runtime is the first script of that page. The
+ * shell never loads it.
+ * @param {string} projectDir
+ * @param {'development' | 'production'} mode
+ * @returns {import('@rspack/core').Configuration}
+ */
+function standaloneRuntimeConfig(projectDir, mode) {
+  return {
+    name: 'standalone-federation-runtime',
+    mode,
+    context: projectDir,
+    entry: { runtime: '@module-federation/runtime-tools/runtime-core' },
+    output: {
+      path: path.join(projectDir, 'dist'),
+      filename: STANDALONE_RUNTIME_FILE,
+      library: { type: 'window', name: EXTERNAL_RUNTIME_GLOBAL },
+    },
+    devtool: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * @param {string} title
+ * @param {string[]} firstScripts classic scripts that run before the app's (deferred) ones
+ */
+function htmlTemplate(title, firstScripts) {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Coffer: secure file storage and sharing for business" />
-    <title>${title}</title>
+    <title>${title}</title>${firstScripts.map((src) => `\n    <script src="${src}"></script>`).join('')}
   </head>
   <body>
     <div id="root"></div>

@@ -1,12 +1,10 @@
-export { cofferApi, COFFER_TAG_TYPES, API_BASE_URL, type CofferTagType } from './api/coffer-api';
-export {
-  createCofferStore,
-  rootReducer,
-  type RootState,
-  type CofferStore,
-  type AppDispatch,
-} from './store/create-store';
-export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+/**
+ * `@coffer/web-core`: what every page of Coffer needs, the public ones included,
+ * as one Module Federation singleton: the session (token in memory, refresh by
+ * cookie, the tabs kept in step) and the contract between the shell and its
+ * remotes. No Redux here: the data layer is `@coffer/web-core/store`, loaded by
+ * the screens that call the API.
+ */
 export {
   REMOTE_NAMES,
   ROUTES_EXPOSE,
@@ -22,51 +20,34 @@ export {
   type RoutesModuleOf,
 } from './federation/remotes';
 export { remoteRoot } from './federation/remote-root';
-export { formatFileSize } from './format/format-file-size';
-export { formatBytes, formatStorageLimit, formatStoragePercent, formatStorageUsed, storagePercent } from './format/format-storage';
-export { formatRelativeTime, formatRelativeTimeShort } from './format/relative-time';
-export { startRealtimeUpdates, reconnectDelayMs, FILE_CHANGE_TAGS } from './realtime/realtime-updates';
-export { useRealtimeUpdates } from './realtime/realtime-hooks';
-export { avatarInitials } from './format/avatar-initials';
-export { toApiError, NETWORK_ERROR_MESSAGE, type ApiError } from './api/api-error';
 
-// The session: token in memory, refresh by cookie, the auth API and the account flows' toast copy.
+// The session, as the pages read it.
 export type {
   AssuranceLevel,
   SessionUser,
   SessionInfo,
   Factor,
   EnrolledFactor,
+  IssuedSession,
+  SignInReply,
   SignInRequest,
+  SignUpReply,
   SignUpRequest,
 } from './auth/auth-types';
-export { isTwoFactorEnabled, firstVerifiedTotpFactor } from './auth/auth-types';
-export {
-  sessionSlice,
-  sessionEnded,
-  selectSession,
-  selectSessionStatus,
-  selectSessionUser,
-  type SessionState,
-  type SessionStatus,
-} from './auth/session-slice';
-export { restoreSession, refreshSession, leaveSecondFactorStep, type RefreshOutcome } from './auth/session-runtime';
+export { isTwoFactorEnabled, firstVerifiedTotpFactor, isConfirmationRequired, isMfaRequired } from './auth/auth-types';
+export { isSignedIn, type SessionState, type SessionStatus } from './auth/session-state';
+export { getSession, subscribeToSession } from './auth/session-store';
 export { useSession, useIsSignedIn } from './auth/session-hooks';
-// authApi, its hooks (useSignInMutation, useGetSessionQuery, …) and their result types.
-export * from './auth/auth-api';
+export { restoreSession, leaveSecondFactorStep, type RefreshOutcome } from './auth/session-runtime';
+
+// The session, as the data layer (@coffer/web-core/store) drives it: it imports
+// these from here, never by path, so that it shares the page's one session.
+export { getAccessToken } from './auth/access-token';
 export {
-  AUTH_TOASTS,
-  AuthErrorCode,
-  signUpErrorToast,
-  signInErrorToast,
-  verificationErrorToast,
-  signOutErrorToast,
-  enrollmentErrorToast,
-  disableTwoFactorErrorToast,
-  changePasswordErrorToast,
-  resetPasswordErrorToast,
-  requestResetErrorToast,
-  isAccountExists,
-  type ToastCopy,
-} from './auth/auth-messages';
-export { renderStandaloneRemote } from './federation/standalone-remote';
+  startSession,
+  startSecondFactorStep,
+  endSessionEverywhere,
+  refreshSession,
+  settledRefresh,
+  updateSessionInfo,
+} from './auth/session-runtime';

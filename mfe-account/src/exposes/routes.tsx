@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { remoteRoot, type AccountPage, type RemoteRoutesModule } from '@coffer/web-core';
+import { withStore } from '@coffer/web-core/store';
 import { LoginPage } from '../pages/login-page';
 import { ResetPasswordPage } from '../pages/reset-password-page';
 import { VerifyEmailPage } from '../pages/verify-email-page';
@@ -8,14 +10,17 @@ import { SettingsPage } from '../pages/settings-page';
 import { AccountOverviewPage } from '../pages/account-page';
 
 const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ?? 'dev');
+// Every account page calls the API, and sign-in, password reset, email confirmation and checkout
+// are outside the dashboard (whose frame provides the store): each page brings the store itself.
+const accountPage = (Page: ComponentType) => inAccountRoot(withStore(Page));
 
 /** The pages of the account area; the shell decides their URLs. */
 export const pages: RemoteRoutesModule<AccountPage>['pages'] = {
-  login: inAccountRoot(LoginPage),
-  resetPassword: inAccountRoot(ResetPasswordPage),
-  verifyEmail: inAccountRoot(VerifyEmailPage),
-  checkout: inAccountRoot(CheckoutPage),
-  notifications: inAccountRoot(NotificationsPage),
-  settings: inAccountRoot(SettingsPage),
-  account: inAccountRoot(AccountOverviewPage),
+  login: accountPage(LoginPage),
+  resetPassword: accountPage(ResetPasswordPage),
+  verifyEmail: accountPage(VerifyEmailPage),
+  checkout: accountPage(CheckoutPage),
+  notifications: accountPage(NotificationsPage),
+  settings: accountPage(SettingsPage),
+  account: accountPage(AccountOverviewPage),
 };

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@coffer/web-core/router';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
 
 // The plans a trial can start on (Enterprise is sold by contact). Names and prices come with @coffer/plans.

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@coffer/web-core/router';
 import { useSession } from '@coffer/web-core';
 import { LoginCard } from '../features/auth/components/login-card';
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@coffer/web-core/router';
 import { Button, Spinner, toast } from '@coffer/ui';
-import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core';
+import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
 import { PasswordField } from '../components/credential-fields';
 import { validateNewPassword, type FieldErrors } from '../features/auth/validation';

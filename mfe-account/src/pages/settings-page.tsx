@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@coffer/web-core/router';
 import { Card, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
 import { SecuritySettings } from '../features/security/components/security-settings';

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@coffer/web-core/router';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
-import { toApiError, useIsSignedIn, useVerifyEmailMutation } from '@coffer/web-core';
+import { useIsSignedIn } from '@coffer/web-core';
+import { toApiError, useVerifyEmailMutation } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@coffer/web-core/router';
 import { FileBrowser } from '../features/files/components/file-browser';
 
 /** /dashboard and /dashboard/files/:folderId? */

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@coffer/web-core/router';
 import { useListFilesQuery } from '../features/files/api/files-api';
 import { FileGrid } from '../features/files/components/file-grid';
 

@@ -1,6 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { Building2, Clock, ShieldCheck } from 'lucide-react';
 import { Card, CardContent } from '@coffer/ui';
+import { StoreProvider } from '@coffer/web-core/store';
 import { ContactSalesForm } from '../features/contact-sales/components/contact-sales-form';
 
 const WHAT_TO_EXPECT = [
@@ -41,7 +42,10 @@ export function ContactSalesPage() {
           </div>
           <Card className="py-6 sm:py-8">
             <CardContent className="sm:px-8">
-              <ContactSalesForm />
+              {/* The one public marketing page that calls the API: it brings the store along. */}
+              <StoreProvider>
+                <ContactSalesForm />
+              </StoreProvider>
             </CardContent>
           </Card>
         </div>

@@ -1,5 +1,5 @@
 import { useIsSignedIn } from '@coffer/web-core';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { ArrowRight, CalendarCheck, Folder, Lock, Users, Zap, type LucideIcon } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { FeatureCard } from '../components/feature-card';

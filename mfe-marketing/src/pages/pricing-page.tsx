@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { PLAN_DEFINITIONS } from '@coffer/plans';
 import { PageHero } from '../components/page-hero';
 import { PlanCard } from '../features/pricing/components/plan-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { LegalPage, type LegalSection } from '../components/legal-page';
 import { LEGAL_EMAIL } from '../config/company';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { Building2, FolderLock, Share2, Wallet, type LucideIcon } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { FeatureCard } from '../components/feature-card';

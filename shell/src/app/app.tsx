@@ -1,20 +1,19 @@
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from '@coffer/web-core/router';
 import { Toaster } from '@coffer/ui';
-import { createCofferStore, restoreSession } from '@coffer/web-core';
-import { router } from './router';
+import { restoreSession } from '@coffer/web-core';
+import { AppRoutes } from './router';
 
-// One store for the whole page: remotes reach it through the shared react-redux and web-core.
-const store = createCofferStore();
 // Trade the refresh cookie for a session (or settle on signed out) while the first screen renders.
-void store.dispatch(restoreSession());
+void restoreSession();
 
 export function App() {
   return (
-    <Provider store={store}>
-      <RouterProvider router={router} />
+    <>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       {/* The one Toaster: toast() from the shell or any remote shows here, on every page. */}
       <Toaster />
-    </Provider>
+    </>
   );
 }

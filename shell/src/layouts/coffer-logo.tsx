@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { ShieldCheck } from 'lucide-react';
 import { cn } from '@coffer/ui';
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@coffer/web-core/router';
 import { LogOut, Settings, User } from 'lucide-react';
 import {
   Button,
@@ -10,7 +10,9 @@ import {
   DropdownMenuTrigger,
   toast,
 } from '@coffer/ui';
-import { AUTH_TOASTS, avatarInitials, signOutErrorToast, useSession, useSignOutMutation } from '@coffer/web-core';
+import { useSession } from '@coffer/web-core';
+import { AUTH_TOASTS, signOutErrorToast, useSignOutMutation } from '@coffer/web-core/store';
+import { avatarInitials } from '@coffer/web-core/format';
 
 /** The avatar menu of the top bar: "My Account" with Profile, Settings and Sign out. */
 export function DashboardAccountMenu() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from '@coffer/web-core/router';
 import { Bell, Menu, Settings, User } from 'lucide-react';
 import { Button, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@coffer/ui';
-import { useRealtimeUpdates } from '@coffer/web-core';
+import { StoreProvider, useRealtimeUpdates } from '@coffer/web-core/store';
 import { RemoteWidget } from '../federation/remote-widget';
 import { CofferLogo } from './coffer-logo';
 import { DashboardAccountMenu } from './dashboard-account-menu';
@@ -12,12 +12,21 @@ import { tabForPath } from './dashboard-tabs';
 
 const storageMeter = <RemoteWidget remote="coffer_files" name="storageMeter" />;
 
-/**
- * Frame of the signed-in app: a permanent sidebar on large screens (a drawer on
- * small ones) with the storage meter, a top bar, the current tab's title above
- * the remote's panel, and the Activity Log on extra-large screens.
- */
+/** Frame of the signed-in app, with the page's store for everything in it (the remotes' panels and widgets too). */
 export function DashboardLayout() {
+  return (
+    <StoreProvider>
+      <DashboardFrame />
+    </StoreProvider>
+  );
+}
+
+/**
+ * A permanent sidebar on large screens (a drawer on small ones) with the
+ * storage meter, a top bar, the current tab's title above the remote's panel,
+ * and the Activity Log on extra-large screens.
+ */
+function DashboardFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const tab = tabForPath(useLocation().pathname);
   // Pushes from the server keep lists, the meter and the activity log current.

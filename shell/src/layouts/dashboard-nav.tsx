@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@coffer/web-core/router';
 import { cn } from '@coffer/ui';
 import { DASHBOARD_TABS, tabForPath, type DashboardTab } from './dashboard-tabs';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@coffer/web-core/router';
 import { Search } from 'lucide-react';
 import { Input } from '@coffer/ui';
 

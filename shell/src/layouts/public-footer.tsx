@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { CofferLogo } from './coffer-logo';
 import { PUBLIC_NAV_LINKS } from './public-nav';
 

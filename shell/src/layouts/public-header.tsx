@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@coffer/web-core/router';
 import { Menu } from 'lucide-react';
 import { Button, cn, preloadSheet, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@coffer/ui';
 import { CofferLogo } from './coffer-logo';

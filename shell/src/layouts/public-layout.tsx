@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@coffer/web-core/router';
 import { PublicHeader } from './public-header';
 import { PublicFooter } from './public-footer';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@coffer/web-core/router';
 import { Button } from '@coffer/ui';
 import { PublicFrame } from '../layouts/public-layout';
 

@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@coffer/ui';
 
-/** What went wrong, in one line: the error's message, or the response's status and status text. */
+/** What went wrong, in one line: the error's message (or the thrown value itself). */
 export function describeRouteError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   try {
@@ -14,9 +12,8 @@ export function describeRouteError(error: unknown): string {
   }
 }
 
-/** The fallback screen when rendering a route throws. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** The fallback screen when rendering a route throws (RouteErrorBoundary shows it). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   console.error(error);
 
   return (

@@ -1,20 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Progress as ProgressPrimitive } from 'radix-ui';
-import { cn } from '../lib/cn';
+import { deferredModule } from '../lib/deferred';
 
-export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
-  return (
-    <ProgressPrimitive.Root
-      data-slot="progress"
-      value={value}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-primary/20', className)}
-      {...props}
-    >
-      <ProgressPrimitive.Indicator
-        data-slot="progress-indicator"
-        className="h-full w-full flex-1 bg-primary transition-transform"
-        style={{ transform: `translateX(-${100 - Math.min(100, Math.max(0, value ?? 0))}%)` }}
-      />
-    </ProgressPrimitive.Root>
-  );
-}
+// Radix Progress loads when a bar first renders (the storage meter, uploads), not with every page.
+export const Progress = deferredModule(() => import('./deferred/progress')).part('Progress');

@@ -3,9 +3,10 @@ import { Suspense, use, type ComponentType } from 'react';
 /**
  * Components whose code is fetched the first time one of them renders, not with
  * the page. @coffer/ui is one Module Federation singleton, so everything it
- * exports is downloaded by every page, the landing page included; the heavy
- * Radix families (dialog and sheet, select, dropdown menu, tabs, the toasts)
- * are split off this way and cost nothing until a screen renders one.
+ * exports is downloaded by every page, the landing page included; the Radix
+ * families (dialog and sheet, select, dropdown menu, tabs, the toasts,
+ * checkbox, switch, progress) are split off this way and cost nothing until a
+ * screen renders one.
  *
  * The outermost part of a family renders nothing for the moment the chunk takes
  * to arrive; once it is there every part renders at once, without suspending.

@@ -1,7 +1,5 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { getAccessToken } from '../auth/access-token';
-import { refreshSession, settledRefresh } from '../auth/session-runtime';
-import type { SessionState } from '../auth/session-slice';
+import { getAccessToken, getSession, refreshSession, settledRefresh } from '@coffer/web-core';
 import { API_BASE_URL } from './api-base-url';
 
 const fetchFromApi = fetchBaseQuery({
@@ -23,7 +21,7 @@ const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : a
  * fetchBaseQuery plus the session: sends the access token as a Bearer header and,
  * when a signed-in call gets a 401 (the token expired), refreshes once (shared
  * by every call that failed meanwhile) and retries. If the refresh is refused
- * the session has ended and the store says signed out.
+ * the session has ended and says signed out.
  */
 export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   // A call made while the page is still restoring its session waits for the token.
@@ -31,11 +29,11 @@ export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBas
   const sentWith = getAccessToken();
   const result = await fetchFromApi(args, api, extraOptions);
   if (result.error?.status !== 401 || !sentWith || SESSION_ROUTES.test(urlOf(args))) return result;
-  if ((api.getState() as { session?: SessionState }).session?.status !== 'signed-in') return result;
+  if (getSession().status !== 'signed-in') return result;
 
   const current = getAccessToken();
   // Another call refreshed while this one was under way: its token is already new.
   if (current && current !== sentWith) return fetchFromApi(args, api, extraOptions);
-  const outcome = await refreshSession(api.dispatch);
+  const outcome = await refreshSession();
   return outcome === 'refreshed' ? fetchFromApi(args, api, extraOptions) : result;
 };

@@ -1,8 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sessionBaseQuery } from './base-query';
 
-export { API_BASE_URL } from './api-base-url';
-
 /** Cache tags every remote invalidates or provides; realtime pushes invalidate them too. */
 export const COFFER_TAG_TYPES = [
   'File',

@@ -1,9 +1,10 @@
 import { jest } from '@jest/globals';
+import { authApi } from '../api/auth-api';
 import { cofferApi } from '../api/coffer-api';
 import { createCofferStore } from '../store/create-store';
 import { clearAccessToken, getAccessToken } from './access-token';
-import { authApi } from './auth-api';
 import { restoreSession } from './session-runtime';
+import { getSession } from './session-store';
 
 // The tabs' channel is not under test here (and would keep jest's process alive).
 Object.defineProperty(globalThis, 'BroadcastChannel', { value: undefined, configurable: true });
@@ -45,19 +46,17 @@ afterEach(() => jest.useRealTimers());
 describe('restoreSession', () => {
   it('is signed out when the refresh cookie is refused', async () => {
     serve(() => unauthorized());
-    const store = createCofferStore();
-    expect(store.getState().session.status).toBe('unknown');
-    await store.dispatch(restoreSession());
-    expect(store.getState().session.status).toBe('signed-out');
+    expect(getSession().status).toBe('unknown');
+    await restoreSession();
+    expect(getSession().status).toBe('signed-out');
     expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', authorization: null }]);
   });
 
   it('is signed in with a fresh token in memory when the cookie is good, and refreshes 60 s before expiry', async () => {
     let issued = 0;
     serve(() => json(200, { accessToken: `token-${++issued}`, expiresIn: 900, user }));
-    const store = createCofferStore();
-    await store.dispatch(restoreSession());
-    expect(store.getState().session).toMatchObject({ status: 'signed-in', user });
+    await restoreSession();
+    expect(getSession()).toMatchObject({ status: 'signed-in', user });
     expect(getAccessToken()).toBe('token-1');
 
     await jest.advanceTimersByTimeAsync(839_000);
@@ -76,12 +75,12 @@ describe('a call that gets a 401', () => {
       return authorization === `Bearer token-${issued}` && issued > 1 ? json(200, { ok: true }) : unauthorized();
     });
     const store = createCofferStore();
-    await store.dispatch(restoreSession());
+    await restoreSession();
 
     const results = await Promise.all(['a', 'b', 'c'].map((id) => store.dispatch(probeApi.endpoints.probe.initiate(id))));
     expect(results.map((r) => r.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(2);
-    expect(store.getState().session.status).toBe('signed-in');
+    expect(getSession().status).toBe('signed-in');
   });
 
   it('signs out, and drops the previous user\'s cache, when the refresh is refused', async () => {
@@ -92,13 +91,13 @@ describe('a call that gets a 401', () => {
       return unauthorized();
     });
     const store = createCofferStore();
-    await store.dispatch(restoreSession());
+    await restoreSession();
     await store.dispatch(probeApi.endpoints.probe.initiate('cached'));
     expect(probeApi.endpoints.probe.select('cached')(store.getState()).data).toEqual({ ok: true });
 
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('gone'));
     expect(result.error).toMatchObject({ status: 401 });
-    expect(store.getState().session.status).toBe('signed-out');
+    expect(getSession().status).toBe('signed-out');
     expect(getAccessToken()).toBeNull();
     await jest.advanceTimersByTimeAsync(0);
     expect(probeApi.endpoints.probe.select('cached')(store.getState()).data).toBeUndefined();
@@ -110,11 +109,11 @@ describe('sign-in', () => {
   it('is signed in before the mutation resolves, with the token out of the store', async () => {
     serve(({ url }) => (url === '/api/auth/sign-in' ? json(200, { accessToken: 'token-9', expiresIn: 900, user }) : unauthorized()));
     const store = createCofferStore();
-    await store.dispatch(restoreSession());
+    await restoreSession();
     const signIn = store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: true }));
     const result = await signIn.unwrap();
     expect(result).toEqual({ status: 'signed-in', user });
-    expect(store.getState().session.status).toBe('signed-in');
+    expect(getSession().status).toBe('signed-in');
     expect(JSON.stringify(store.getState())).not.toContain('token-9');
   });
 
@@ -126,15 +125,15 @@ describe('sign-in', () => {
       return unauthorized();
     });
     const store = createCofferStore();
-    await store.dispatch(restoreSession());
+    await restoreSession();
     expect(await store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: false })).unwrap()).toEqual({
       status: 'mfa-required',
       factorId: 'f1',
     });
-    expect(store.getState().session).toMatchObject({ status: 'mfa-required', factorId: 'f1', user: null });
+    expect(getSession()).toMatchObject({ status: 'mfa-required', factorId: 'f1', user: null });
 
     await store.dispatch(authApi.endpoints.verifyFactor.initiate({ factorId: 'f1', code: '123456' })).unwrap();
-    expect(store.getState().session).toMatchObject({ status: 'signed-in', user, factorId: null });
+    expect(getSession()).toMatchObject({ status: 'signed-in', user, factorId: null });
     expect(getAccessToken()).toBe('aal2-token');
   });
 });
@@ -150,14 +149,14 @@ describe('sign-out', () => {
       return unauthorized();
     });
     const store = createCofferStore();
-    await store.dispatch(restoreSession());
+    await restoreSession();
 
     await expect(store.dispatch(authApi.endpoints.signOut.initiate()).unwrap()).rejects.toMatchObject({ status: 503 });
-    expect(store.getState().session.status).toBe('signed-in');
+    expect(getSession().status).toBe('signed-in');
 
     signOutStatus = 204;
     await store.dispatch(authApi.endpoints.signOut.initiate()).unwrap();
-    expect(store.getState().session.status).toBe('signed-out');
+    expect(getSession().status).toBe('signed-out');
     expect(getAccessToken()).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import type { Dispatch } from '@reduxjs/toolkit';
 import { API_BASE_URL } from '../api/api-base-url';
 import {
   accessTokenExpiresAt,
@@ -11,13 +10,13 @@ import {
 import { firstVerifiedTotpFactor, type IssuedSession, type SessionInfo } from './auth-types';
 import { isRefreshDue, refreshDelayMs, refreshRetryDelayMs } from './refresh-schedule';
 import { broadcastSession, onSessionMessage } from './session-channel';
-import { secondFactorRequired, sessionEnded, sessionStarted, type SessionState } from './session-slice';
+import { secondFactorRequired, sessionEnded, sessionInfoLoaded, sessionStarted } from './session-state';
+import { getSession, updateSession } from './session-store';
 
 /**
  * The session's life in the browser: the access token in memory, one shared
  * refresh through the httpOnly cookie, the timer that refreshes before expiry,
- * and the other tabs kept in step. Every function takes the store's dispatch,
- * so this module never needs the store itself.
+ * and the other tabs kept in step. It is the only writer of the session store.
  */
 
 export type RefreshOutcome = 'refreshed' | 'signed-out' | 'failed';
@@ -33,16 +32,14 @@ let failedRefreshes = 0;
 /** Bumped whenever the session ends here, so an answer to an older refresh cannot bring it back. */
 let generation = 0;
 
-const sessionOf = (state: unknown): SessionState => (state as { session: SessionState }).session;
-
 function cancelRefreshTimer() {
   clearTimeout(refreshTimer);
   refreshTimer = undefined;
 }
 
-function scheduleRefresh(dispatch: Dispatch, delayMs: number) {
+function scheduleRefresh(delayMs: number) {
   cancelRefreshTimer();
-  refreshTimer = setTimeout(() => void refreshSession(dispatch), delayMs);
+  refreshTimer = setTimeout(() => void refreshSession(), delayMs);
 }
 
 async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
@@ -79,10 +76,10 @@ async function pendingFactorId(accessToken: string): Promise<string | null> {
 
 /**
  * Takes a session the API issued (sign-up, sign-in, verified code, refresh):
- * keeps its access token, marks the store signed in, and sets the refresh timer.
+ * keeps its access token, marks the session signed in, and sets the refresh timer.
  * With `announce`, the other tabs hear of it and pick it up.
  */
-export async function startSession(dispatch: Dispatch, session: IssuedSession, options: { announce?: boolean } = {}): Promise<void> {
+export async function startSession(session: IssuedSession, options: { announce?: boolean } = {}): Promise<void> {
   setAccessToken(session.accessToken, session.expiresIn);
   failedRefreshes = 0;
   if (needsSecondFactor(session.accessToken)) {
@@ -90,55 +87,55 @@ export async function startSession(dispatch: Dispatch, session: IssuedSession, o
     const factorId = await pendingFactorId(session.accessToken);
     if (factorId) {
       cancelRefreshTimer();
-      dispatch(secondFactorRequired({ factorId }));
+      updateSession((state) => secondFactorRequired(state, { factorId }));
     } else {
-      endSession(dispatch);
+      endSession();
     }
     return;
   }
-  dispatch(sessionStarted({ user: session.user, currentLevel: readTokenClaims(session.accessToken)?.aal ?? null }));
-  scheduleRefresh(dispatch, refreshDelayMs(session.expiresIn));
+  updateSession((state) => sessionStarted(state, { user: session.user, currentLevel: readTokenClaims(session.accessToken)?.aal ?? null }));
+  scheduleRefresh(refreshDelayMs(session.expiresIn));
   if (options.announce) broadcastSession({ type: 'signed-in', userId: session.user.id });
 }
 
 /** The password was right; keep the aal1 token for the code step only (it is never refreshed). */
-export function startSecondFactorStep(dispatch: Dispatch, accessToken: string, expiresIn: number, factorId: string): void {
+export function startSecondFactorStep(accessToken: string, expiresIn: number, factorId: string): void {
   setAccessToken(accessToken, expiresIn);
   cancelRefreshTimer();
-  dispatch(secondFactorRequired({ factorId }));
+  updateSession((state) => secondFactorRequired(state, { factorId }));
 }
 
-/** Forgets the session in this tab (the token, the timer) and marks the store signed out. */
-export function endSession(dispatch: Dispatch): void {
+/** Forgets the session in this tab (the token, the timer) and marks it signed out. */
+export function endSession(): void {
   generation += 1;
   clearAccessToken();
   cancelRefreshTimer();
   failedRefreshes = 0;
-  dispatch(sessionEnded());
+  updateSession(sessionEnded);
 }
 
 /** Ends the session here and tells the other tabs to end theirs (after a sign-out). */
-export function endSessionEverywhere(dispatch: Dispatch): void {
-  endSession(dispatch);
+export function endSessionEverywhere(): void {
+  endSession();
   broadcastSession({ type: 'signed-out' });
 }
 
-async function runRefresh(dispatch: Dispatch): Promise<RefreshOutcome> {
+async function runRefresh(): Promise<RefreshOutcome> {
   const startedIn = generation;
   const answer = await requestRefresh();
   if (startedIn !== generation) return 'signed-out';
   if (answer.kind === 'session') {
-    await startSession(dispatch, answer.session);
+    await startSession(answer.session);
     return 'refreshed';
   }
   if (answer.kind === 'ended') {
-    endSession(dispatch);
+    endSession();
     return 'signed-out';
   }
   // The gateway could not answer: keep the session and try again soon.
   if (getAccessToken()) {
     failedRefreshes += 1;
-    scheduleRefresh(dispatch, refreshRetryDelayMs(failedRefreshes));
+    scheduleRefresh(refreshRetryDelayMs(failedRefreshes));
   }
   return 'failed';
 }
@@ -147,8 +144,8 @@ async function runRefresh(dispatch: Dispatch): Promise<RefreshOutcome> {
  * Refreshes the session with the cookie (POST /api/auth/refresh). Calls made
  * while one is under way share it, so a burst of 401s costs one refresh.
  */
-export function refreshSession(dispatch: Dispatch): Promise<RefreshOutcome> {
-  refreshing ??= runRefresh(dispatch).finally(() => {
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= runRefresh().finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -162,38 +159,41 @@ export async function settledRefresh(): Promise<void> {
 let syncStarted = false;
 
 /** Keeps this tab in step with the others and refreshes a token that went stale while the tab slept. */
-function startSessionSync(dispatch: Dispatch, getState: () => unknown) {
+function startSessionSync() {
   if (syncStarted) return;
   syncStarted = true;
   onSessionMessage((message) => {
-    const session = sessionOf(getState());
+    const session = getSession();
     if (message.type === 'signed-out') {
-      if (session.status !== 'signed-out') endSession(dispatch);
+      if (session.status !== 'signed-out') endSession();
     } else if (session.status !== 'signed-in' || session.user?.id !== message.userId) {
-      void refreshSession(dispatch);
+      void refreshSession();
     }
   });
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState !== 'visible') return;
-      if (sessionOf(getState()).status === 'signed-in' && isRefreshDue(accessTokenExpiresAt())) void refreshSession(dispatch);
+      if (getSession().status === 'signed-in' && isRefreshDue(accessTokenExpiresAt())) void refreshSession();
     });
   }
 }
 
 /** "Back to Sign In" on the two-factor step: drops the aal1 token and the factor. */
-export function leaveSecondFactorStep() {
-  return (dispatch: Dispatch): void => endSession(dispatch);
+export function leaveSecondFactorStep(): void {
+  endSession();
+}
+
+/** What GET /auth/session said about the signed-in session (levels, a newly verified email). */
+export function updateSessionInfo(info: Pick<SessionInfo, 'user' | 'currentLevel' | 'nextLevel'>): void {
+  updateSession((state) => sessionInfoLoaded(state, info));
 }
 
 /**
  * Run once when the app starts (the shell does): trades the refresh cookie for
  * a session, or settles on signed out, and starts following the other tabs.
  */
-export function restoreSession() {
-  return async (dispatch: Dispatch, getState: () => unknown): Promise<void> => {
-    startSessionSync(dispatch, getState);
-    const outcome = await refreshSession(dispatch);
-    if (outcome !== 'refreshed' && sessionOf(getState()).status === 'unknown') dispatch(sessionEnded());
-  };
+export async function restoreSession(): Promise<void> {
+  startSessionSync();
+  const outcome = await refreshSession();
+  if (outcome !== 'refreshed' && getSession().status === 'unknown') updateSession(sessionEnded);
 }

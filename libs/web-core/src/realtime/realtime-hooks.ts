@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../auth/session-hooks';
+import { useSession } from '@coffer/web-core';
 import { useAppDispatch } from '../store/hooks';
 import { startRealtimeUpdates } from './realtime-updates';
 

@@ -1,8 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import { getAccessToken, refreshSession, settledRefresh } from '@coffer/web-core';
 import { API_BASE_URL } from '../api/api-base-url';
 import { cofferApi, type CofferTagType } from '../api/coffer-api';
-import { getAccessToken } from '../auth/access-token';
-import { refreshSession, settledRefresh } from '../auth/session-runtime';
 import { createSseParser } from './sse-parser';
 
 const EVENTS_URL = `${API_BASE_URL}/events`;
@@ -64,7 +63,7 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       });
       if (response.status === 401) {
         // The token expired: one refresh (shared with the API calls), then straight back.
-        const outcome = await refreshSession(dispatch);
+        const outcome = await refreshSession();
         if (outcome === 'signed-out') return;
         scheduleReconnect();
         return;

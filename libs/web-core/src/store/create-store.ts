@@ -1,39 +1,42 @@
-import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { getSession, subscribeToSession } from '@coffer/web-core';
 import { cofferApi } from '../api/coffer-api';
-import { sessionSlice, type SessionState } from '../auth/session-slice';
 
 /**
  * The root reducer. Slices that only a remote needs are added when it loads with
  * `rootReducer.inject(slice)`, so the shell never has to know about them.
+ * (The session is not in it: it lives in @coffer/web-core's session store.)
  */
-export const rootReducer = combineSlices(cofferApi, sessionSlice);
+export const rootReducer = combineSlices(cofferApi);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/**
- * One user's cached answers are never shown to the next: the cache is dropped
- * when the user signs out or changes. Not at once: resetting aborts every call
- * under way, the sign-out or sign-in that caused it included.
- */
-const dropCacheOfPreviousUser: Middleware<object, { session: SessionState }> = (store) => (next) => (action) => {
-  const before = store.getState().session.user?.id;
-  const result = next(action);
-  const after = store.getState().session.user?.id;
-  if (before && before !== after) setTimeout(() => store.dispatch(cofferApi.util.resetApiState()), 0);
-  return result;
-};
-
-/** Creates the app's Redux store (the shell creates one and provides it to every remote). */
+/** Creates a Redux store for the app (StoreProvider creates the page's one). */
 export function createCofferStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(cofferApi.middleware, dropCacheOfPreviousUser),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(cofferApi.middleware),
     preloadedState,
   });
   // Refetch on window focus and on reconnect for queries that opt in.
   setupListeners(store.dispatch);
+  dropCacheOfPreviousUser(() => store.dispatch(cofferApi.util.resetApiState()));
   return store;
+}
+
+/**
+ * One user's cached answers are never shown to the next: `dropCache` runs when
+ * the user signs out or changes. Not at once: resetting aborts every call under
+ * way, the sign-out or sign-in that caused it included.
+ */
+function dropCacheOfPreviousUser(dropCache: () => void): void {
+  let userId = getSession().user?.id;
+  subscribeToSession(() => {
+    const previous = userId;
+    userId = getSession().user?.id;
+    if (previous && previous !== userId) setTimeout(dropCache, 0);
+  });
 }
 
 export type CofferStore = ReturnType<typeof createCofferStore>;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
 import { ResetRequestForm } from './reset-request-form';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Button, Spinner, toast } from '@coffer/ui';
-import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core';
+import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core/store';
 import { EmailField } from '../../../components/credential-fields';
 import { validateEmail } from '../validation';
 

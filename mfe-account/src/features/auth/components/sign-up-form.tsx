@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
-import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core';
+import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { validateSignUp, type FieldErrors } from '../validation';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
-import { AUTH_TOASTS, leaveSecondFactorStep, useAppDispatch, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core';
+import { leaveSecondFactorStep } from '@coffer/web-core';
+import { AUTH_TOASTS, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { isVerificationCode } from '../validation';
 
@@ -8,7 +9,6 @@ import { isVerificationCode } from '../validation';
 export function TwoFactorStep({ factorId }: { factorId: string }) {
   const [code, setCode] = useState('');
   const [verify, { isLoading }] = useVerifyFactorMutation();
-  const dispatch = useAppDispatch();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +35,7 @@ export function TwoFactorStep({ factorId }: { factorId: string }) {
         {isLoading ? 'Verifying...' : 'Verify'}
       </Button>
       {/* Leaving the step drops the factor; the code goes with this form. */}
-      <Button type="button" variant="ghost" className="w-full" onClick={() => dispatch(leaveSecondFactorStep())}>
+      <Button type="button" variant="ghost" className="w-full" onClick={leaveSecondFactorStep}>
         Back to Sign In
       </Button>
     </form>

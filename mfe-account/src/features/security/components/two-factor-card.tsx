@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch, toast } from '@coffer/ui';
-import {
-  AUTH_TOASTS,
-  disableTwoFactorErrorToast,
-  firstVerifiedTotpFactor,
-  isTwoFactorEnabled,
-  useGetSessionQuery,
-  useUnenrollFactorMutation,
-} from '@coffer/web-core';
+import { firstVerifiedTotpFactor, isTwoFactorEnabled } from '@coffer/web-core';
+import { AUTH_TOASTS, disableTwoFactorErrorToast, useGetSessionQuery, useUnenrollFactorMutation } from '@coffer/web-core/store';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
 
 /** Security tab: the two-factor switch. On opens the setup dialog; off removes the authenticator. */

@@ -14,14 +14,8 @@ import {
   Spinner,
   toast,
 } from '@coffer/ui';
-import {
-  AUTH_TOASTS,
-  enrollmentErrorToast,
-  useEnrollFactorMutation,
-  useVerifyFactorMutation,
-  verificationErrorToast,
-  type EnrolledFactor,
-} from '@coffer/web-core';
+import type { EnrolledFactor } from '@coffer/web-core';
+import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { isVerificationCode } from '../../auth/validation';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@coffer/ui';
-import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core';
+import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core/store';
 import { PasswordField } from '../../../components/credential-fields';
 import { validateChangePassword, type FieldErrors } from '../../auth/validation';
 

@@ -1,4 +1,4 @@
-import { cofferApi, type CofferTagType } from '@coffer/web-core';
+import { cofferApi, type CofferTagType } from '@coffer/web-core/store';
 import type { ListFoldersReply, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
 
 /** Everything a change to files makes stale: every list, folder paths and counts, the meter, the activity log. */

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { ChevronRight } from 'lucide-react';
 
 export interface Crumb {

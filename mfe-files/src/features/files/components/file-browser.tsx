@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@coffer/web-core/router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER, type SortOrder } from '@coffer/contracts';

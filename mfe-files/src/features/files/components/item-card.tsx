@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type DragEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { Download, Eye, FolderInput, MoreVertical, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
 import {
   Button,
@@ -14,7 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@coffer/ui';
-import { formatFileSize } from '@coffer/web-core';
+import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../lib/file-types';
 import { useFileActions } from '../hooks/use-file-actions';

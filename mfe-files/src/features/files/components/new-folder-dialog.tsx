@@ -13,7 +13,7 @@ import {
   Label,
   toast,
 } from '@coffer/ui';
-import { toApiError } from '@coffer/web-core';
+import { toApiError } from '@coffer/web-core/store';
 import { useCreateFolderMutation } from '../api/files-api';
 
 const NAME_REQUIRED = 'Please enter a folder name';

@@ -1,5 +1,5 @@
 import { toast } from '@coffer/ui';
-import { toApiError } from '@coffer/web-core';
+import { toApiError } from '@coffer/web-core/store';
 
 /** The server's reason, shown under the spec's title. */
 export const failureToast = (title: string, error: unknown) => {

@@ -1,4 +1,4 @@
-import { cofferApi } from '@coffer/web-core';
+import { cofferApi } from '@coffer/web-core/store';
 import type { AccountPlan, CreateShareInput, FileLink, ListSharesReply, ShareDirection, ShareItem } from '@coffer/contracts';
 
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */

@@ -1,4 +1,4 @@
-import { cofferApi } from '@coffer/web-core';
+import { cofferApi } from '@coffer/web-core/store';
 import type { FileItem, UploadSlot } from '@coffer/contracts';
 import { FILES_CHANGED } from '../../files/api/files-api';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@coffer/web-core/router';
 import { Upload } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER } from '@coffer/contracts';

@@ -12,7 +12,7 @@ import {
   Progress,
   toast,
 } from '@coffer/ui';
-import { toApiError } from '@coffer/web-core';
+import { toApiError } from '@coffer/web-core/store';
 import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
 import { FolderSelect } from '../../files/components/folder-select';
 import { useFolderChoices } from '../../files/hooks/use-folder-choices';

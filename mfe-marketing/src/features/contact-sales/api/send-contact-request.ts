@@ -1,4 +1,4 @@
-import { cofferApi } from '@coffer/web-core';
+import { cofferApi } from '@coffer/web-core/store';
 
 /** What the Contact Sales form sends (spec §3 "Contact form"); phone is left out when blank. */
 export interface ContactRequest {

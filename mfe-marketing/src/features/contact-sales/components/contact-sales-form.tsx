@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { CircleCheck } from 'lucide-react';
 import { Button, FormField, Spinner, Textarea, toast, type ToastHandle } from '@coffer/ui';
 import { contactRequestErrorMessage, useSendContactRequestMutation } from '../api/send-contact-request';

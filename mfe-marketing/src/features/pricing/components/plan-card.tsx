@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@coffer/web-core/router';
 import { Check, HardDrive } from 'lucide-react';
 import type { PlanDefinition } from '@coffer/plans';
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, cn } from '@coffer/ui';

@@ -4,58 +4,56 @@ import {
   secondFactorRequired,
   sessionEnded,
   sessionInfoLoaded,
-  sessionSlice,
   sessionStarted,
   type SessionState,
-} from './session-slice';
+} from './session-state';
 
-const reduce = sessionSlice.reducer;
 const ada = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
 const grace = { ...ada, id: 'u2', email: 'grace@example.com', fullName: 'Grace Hopper' };
 
-describe('the session slice', () => {
+describe('the session transitions', () => {
   it('starts unknown, before the refresh cookie has been tried', () => {
-    expect(reduce(undefined, { type: 'init' })).toEqual({ status: 'unknown', user: null, currentLevel: null, nextLevel: null, factorId: null });
+    expect(initialSessionState).toEqual({ status: 'unknown', user: null, currentLevel: null, nextLevel: null, factorId: null });
   });
 
   it('is signed in with the user once a session starts', () => {
-    const state = reduce(initialSessionState, sessionStarted({ user: ada, currentLevel: 'aal1' }));
+    const state = sessionStarted(initialSessionState, { user: ada, currentLevel: 'aal1' });
     expect(state).toEqual({ status: 'signed-in', user: ada, currentLevel: 'aal1', nextLevel: null, factorId: null });
   });
 
   it('keeps the known levels when the same user refreshes, and drops them for another user', () => {
-    let state = reduce(initialSessionState, sessionStarted({ user: ada }));
-    state = reduce(state, sessionInfoLoaded({ user: ada, currentLevel: 'aal2', nextLevel: 'aal2' }));
-    expect(reduce(state, sessionStarted({ user: ada }))).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(reduce(state, sessionStarted({ user: grace }))).toMatchObject({ user: grace, currentLevel: null, nextLevel: null });
+    let state = sessionStarted(initialSessionState, { user: ada });
+    state = sessionInfoLoaded(state, { user: ada, currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(sessionStarted(state, { user: ada })).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(sessionStarted(state, { user: grace })).toMatchObject({ user: grace, currentLevel: null, nextLevel: null });
   });
 
   it('holds the factor to verify, and no user, while the second factor is required', () => {
-    const state = reduce(initialSessionState, secondFactorRequired({ factorId: 'f1' }));
+    const state = secondFactorRequired(initialSessionState, { factorId: 'f1' });
     expect(state).toEqual({ status: 'mfa-required', user: null, currentLevel: 'aal1', nextLevel: 'aal2', factorId: 'f1' });
   });
 
   it('forgets everything when the session ends ("Back to Sign In" included)', () => {
     const states: SessionState[] = [
-      reduce(initialSessionState, sessionStarted({ user: ada })),
-      reduce(initialSessionState, secondFactorRequired({ factorId: 'f1' })),
+      sessionStarted(initialSessionState, { user: ada }),
+      secondFactorRequired(initialSessionState, { factorId: 'f1' }),
       initialSessionState,
     ];
     for (const state of states) {
-      expect(reduce(state, sessionEnded())).toEqual({ status: 'signed-out', user: null, currentLevel: null, nextLevel: null, factorId: null });
+      expect(sessionEnded(state)).toEqual({ status: 'signed-out', user: null, currentLevel: null, nextLevel: null, factorId: null });
     }
   });
 
   it('takes the levels from GET /auth/session only for the signed-in user', () => {
-    const signedIn = reduce(initialSessionState, sessionStarted({ user: ada }));
-    expect(reduce(signedIn, sessionInfoLoaded({ user: { ...ada, emailVerified: true }, currentLevel: 'aal1', nextLevel: 'aal2' }))).toMatchObject({
+    const signedIn = sessionStarted(initialSessionState, { user: ada });
+    expect(sessionInfoLoaded(signedIn, { user: { ...ada, emailVerified: true }, currentLevel: 'aal1', nextLevel: 'aal2' })).toMatchObject({
       user: { emailVerified: true },
       currentLevel: 'aal1',
       nextLevel: 'aal2',
     });
-    expect(reduce(signedIn, sessionInfoLoaded({ user: grace, currentLevel: 'aal2', nextLevel: 'aal2' }))).toBe(signedIn);
-    const signedOut = reduce(signedIn, sessionEnded());
-    expect(reduce(signedOut, sessionInfoLoaded({ user: ada, currentLevel: 'aal2', nextLevel: 'aal2' }))).toBe(signedOut);
+    expect(sessionInfoLoaded(signedIn, { user: grace, currentLevel: 'aal2', nextLevel: 'aal2' })).toBe(signedIn);
+    const signedOut = sessionEnded(signedIn);
+    expect(sessionInfoLoaded(signedOut, { user: ada, currentLevel: 'aal2', nextLevel: 'aal2' })).toBe(signedOut);
   });
 });
 

@@ -1,7 +1,10 @@
-import { cofferApi } from '../api/coffer-api';
 import {
+  endSessionEverywhere,
   isConfirmationRequired,
   isMfaRequired,
+  startSecondFactorStep,
+  startSession,
+  updateSessionInfo,
   type EnrolledFactor,
   type IssuedSession,
   type SessionInfo,
@@ -10,9 +13,8 @@ import {
   type SignInRequest,
   type SignUpReply,
   type SignUpRequest,
-} from './auth-types';
-import { endSessionEverywhere, startSecondFactorStep, startSession } from './session-runtime';
-import { sessionInfoLoaded } from './session-slice';
+} from '@coffer/web-core';
+import { cofferApi } from './coffer-api';
 
 // What the sign-in mutations keep in the store: never a token (tokens stay in memory, outside Redux).
 export type SignUpResult = { status: 'signed-in'; user: SessionUser } | { status: 'confirmation-required' };
@@ -28,38 +30,38 @@ export interface VerifyFactorRequest {
  * The auth routes (`/api/auth/*`). They live in web-core because the shell
  * (session, sign-out) and mfe-account (sign-in, settings) both use them. Each
  * call that issues a session hands it to the session runtime before it
- * resolves, so the store already says signed in when the caller navigates.
+ * resolves, so the session already says signed in when the caller navigates.
  */
 export const authApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
     signUp: build.mutation<SignUpResult, SignUpRequest>({
-      async queryFn(body, { dispatch }, _extra, baseQuery) {
+      async queryFn(body, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: '/auth/sign-up', method: 'POST', body });
         if (result.error) return { error: result.error };
         const reply = result.data as SignUpReply;
         if (isConfirmationRequired(reply)) return { data: { status: 'confirmation-required' } };
-        await startSession(dispatch, reply, { announce: true });
+        await startSession(reply, { announce: true });
         return { data: { status: 'signed-in', user: reply.user } };
       },
     }),
 
     signIn: build.mutation<SignInResult, SignInRequest>({
-      async queryFn(body, { dispatch }, _extra, baseQuery) {
+      async queryFn(body, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: '/auth/sign-in', method: 'POST', body });
         if (result.error) return { error: result.error };
         const reply = result.data as SignInReply;
         if (isMfaRequired(reply)) {
-          startSecondFactorStep(dispatch, reply.accessToken, reply.expiresIn, reply.factorId);
+          startSecondFactorStep(reply.accessToken, reply.expiresIn, reply.factorId);
           return { data: { status: 'mfa-required', factorId: reply.factorId } };
         }
-        await startSession(dispatch, reply, { announce: true });
+        await startSession(reply, { announce: true });
         return { data: { status: 'signed-in', user: reply.user } };
       },
     }),
 
     /** Challenges a TOTP factor and verifies the code: the second step of sign-in, and the last of 2FA setup. */
     verifyFactor: build.mutation<{ user: SessionUser }, VerifyFactorRequest>({
-      async queryFn({ factorId, code }, { dispatch }, _extra, baseQuery) {
+      async queryFn({ factorId, code }, _api, _extra, baseQuery) {
         const factor = encodeURIComponent(factorId);
         const challenge = await baseQuery({ url: `/auth/factors/${factor}/challenge`, method: 'POST', body: {} });
         if (challenge.error) return { error: challenge.error };
@@ -67,7 +69,7 @@ export const authApi = cofferApi.injectEndpoints({
         const verified = await baseQuery({ url: `/auth/factors/${factor}/verify`, method: 'POST', body: { challengeId, code } });
         if (verified.error) return { error: verified.error };
         const session = verified.data as IssuedSession;
-        await startSession(dispatch, session, { announce: true });
+        await startSession(session, { announce: true });
         return { data: { user: session.user } };
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Session']),
@@ -75,11 +77,11 @@ export const authApi = cofferApi.injectEndpoints({
 
     /** Signs out on the server (clears the cookie), then here and in every other tab. */
     signOut: build.mutation<null, void>({
-      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+      async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: '/auth/sign-out', method: 'POST' });
         // A 401: the server had already ended the session, which is what was asked.
         if (result.error && result.error.status !== 401) return { error: result.error };
-        endSessionEverywhere(dispatch);
+        endSessionEverywhere();
         return { data: null };
       },
     }),
@@ -87,10 +89,10 @@ export const authApi = cofferApi.injectEndpoints({
     getSession: build.query<SessionInfo, void>({
       query: () => '/auth/session',
       providesTags: ['Session'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_arg, { queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(sessionInfoLoaded({ user: data.user, currentLevel: data.currentLevel, nextLevel: data.nextLevel }));
+          updateSessionInfo(data);
         } catch {
           // The component shows the query's error.
         }

@@ -1,4 +1,4 @@
-import { toApiError } from '../api/api-error';
+import { toApiError } from './api-error';
 
 /** A toast's copy; errors are destructive (spec §8). Fits @coffer/ui's `toast()` as it is. */
 export interface ToastCopy {

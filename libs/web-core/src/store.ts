@@ -1,0 +1,31 @@
+/**
+ * `@coffer/web-core/store`: the data layer, one Module Federation singleton:
+ * the Redux store, the one RTK Query api with the auth routes, the realtime
+ * updates, and what the UI says about API errors. Only screens that call the
+ * API load it (the dashboard, sign-in, checkout, Contact Sales); they render
+ * inside StoreProvider.
+ */
+export { cofferApi, COFFER_TAG_TYPES, type CofferTagType } from './api/coffer-api';
+export { createCofferStore, rootReducer, type RootState, type CofferStore, type AppDispatch } from './store/create-store';
+export { StoreProvider, withStore } from './store/store-provider';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+export { startRealtimeUpdates, reconnectDelayMs, FILE_CHANGE_TAGS } from './realtime/realtime-updates';
+export { useRealtimeUpdates } from './realtime/realtime-hooks';
+export { toApiError, NETWORK_ERROR_MESSAGE, type ApiError } from './api/api-error';
+// authApi, its hooks (useSignInMutation, useGetSessionQuery, …) and their result types.
+export * from './api/auth-api';
+export {
+  AUTH_TOASTS,
+  AuthErrorCode,
+  signUpErrorToast,
+  signInErrorToast,
+  verificationErrorToast,
+  signOutErrorToast,
+  enrollmentErrorToast,
+  disableTwoFactorErrorToast,
+  changePasswordErrorToast,
+  resetPasswordErrorToast,
+  requestResetErrorToast,
+  isAccountExists,
+  type ToastCopy,
+} from './api/auth-messages';
