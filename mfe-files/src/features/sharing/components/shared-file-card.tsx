@@ -1,6 +1,6 @@
 import { Download, Eye, Share2, UserX } from 'lucide-react';
 import { Badge, Card, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
-import { formatFileSize } from '@coffer/web-core';
+import { formatFileSize } from '@coffer/web-core/format';
 import type { ShareItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../files/lib/file-types';
 import { ItemCardHeader } from '../../files/components/item-card';
