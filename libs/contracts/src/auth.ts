@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { message } from './messages.js';
+import { isoDateTime, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the auth service. */
 export const AuthSubject = {
@@ -33,12 +35,12 @@ export const ACCESS_TOKEN_ISSUER = 'coffer-auth';
 export const ACCESS_TOKEN_AUDIENCE = 'coffer';
 
 /** Spec §5 rules and messages. */
-export const emailSchema = z.string({ error: 'Please enter a valid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' }).max(320));
+export const emailSchema = text('Please enter a valid email address').trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' }).max(320));
 export const passwordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')
   .max(128, 'Password must be at most 128 characters');
-export const fullNameSchema = z.string({ error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200);
+export const fullNameSchema = text('Name must be at least 2 characters').trim().min(2, 'Name must be at least 2 characters').max(200);
 export const totpCodeSchema = z.string({ error: 'Please enter a 6-digit verification code' }).regex(/^\d{6}$/, 'Please enter a 6-digit verification code');
 
 export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: passwordSchema });
@@ -50,72 +52,112 @@ export const signInSchema = z.object({
 });
 export type SignInRequest = z.input<typeof signInSchema>;
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshRequest = z.input<typeof refreshSchema>;
 export const signOutSchema = z.object({ refreshToken: z.string().max(200).optional() });
-export const challengeSchema = z.object({ factorId: z.uuid() });
-export const verifyFactorSchema = z.object({ factorId: z.uuid(), challengeId: z.uuid(), code: totpCodeSchema });
-export const unenrollSchema = z.object({ factorId: z.uuid() });
+export const factorIdSchema = z.object({ factorId: z.uuid({ error: 'Factor not found' }) });
+export const verifyCodeSchema = z.object({ challengeId: z.uuid({ error: 'Challenge not found' }), code: totpCodeSchema });
+export const verifyFactorSchema = factorIdSchema.extend(verifyCodeSchema.shape);
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
-export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema });
-export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
+export const resetPasswordSchema = z.object({ token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1, 'This reset link is invalid or has expired.').max(200, 'This reset link is invalid or has expired.'), password: passwordSchema });
+export const changePasswordSchema = z.object({ currentPassword: z.string({ error: 'Current password is incorrect' }).min(1, 'Current password is incorrect').max(128, 'Current password is incorrect'), newPassword: passwordSchema });
+export const verifyEmailSchema = z.object({ token: z.string({ error: 'This confirmation link is invalid or has expired.' }).min(1, 'This confirmation link is invalid or has expired.').max(200, 'This confirmation link is invalid or has expired.') });
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified: boolean;
-  createdAt: string;
-}
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: isoDateTime(),
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;
+
+/** What the browser gets of a signed-in session: the access token (the refresh token goes in an httpOnly cookie). */
+export const browserSessionSchema = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int().describe('seconds until the access token expires'),
+  user: sessionUserSchema,
+});
+export type BrowserSession = z.output<typeof browserSessionSchema>;
 
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
-export interface SessionIssued {
-  accessToken: string;
-  expiresIn: number;
-  user: SessionUser;
-  refreshToken: string;
+export const sessionIssuedSchema = browserSessionSchema.extend({
+  refreshToken: z.string(),
   /** When the refresh cookie expires; null = a browser-session cookie ("Remember me" unchecked). */
-  refreshExpiresAt: string | null;
-}
+  refreshExpiresAt: isoDateTime().nullable(),
+});
+export type SessionIssued = z.output<typeof sessionIssuedSchema>;
 
 /** Password accepted, second factor needed: an aal1 token that can only verify it. */
-export interface MfaChallengeRequired {
-  mfaRequired: true;
-  factorId: string;
-  accessToken: string;
-  expiresIn: number;
-}
+export const mfaChallengeRequiredSchema = z.object({
+  mfaRequired: z.literal(true),
+  factorId: z.uuid(),
+  accessToken: z.string(),
+  expiresIn: z.number().int(),
+});
+export type MfaChallengeRequired = z.output<typeof mfaChallengeRequiredSchema>;
 
-export interface ConfirmationRequired {
-  confirmationRequired: true;
-}
+/** Signed up, but the address must be confirmed before signing in (AUTH_REQUIRE_EMAIL_CONFIRMATION). */
+export const confirmationRequiredSchema = z.object({ confirmationRequired: z.literal(true) });
+export type ConfirmationRequired = z.output<typeof confirmationRequiredSchema>;
 
-export type SignInReply = SessionIssued | MfaChallengeRequired | ConfirmationRequired;
+export const signInReplySchema = z.union([sessionIssuedSchema, mfaChallengeRequiredSchema, confirmationRequiredSchema]);
+export type SignInReply = z.output<typeof signInReplySchema>;
+/** The HTTP answer of sign-up, sign-in and factor verification. */
+export const browserSignInReplySchema = z.union([browserSessionSchema, mfaChallengeRequiredSchema, confirmationRequiredSchema]);
 
-export interface Factor {
-  id: string;
-  factorType: 'totp';
-  status: 'verified' | 'unverified';
-  friendlyName: string;
-}
+export const factorSchema = z.object({
+  id: z.uuid(),
+  factorType: z.literal('totp'),
+  status: z.enum(['verified', 'unverified']),
+  friendlyName: z.string(),
+});
+export type Factor = z.output<typeof factorSchema>;
 
-export interface SessionInfo {
-  user: SessionUser;
-  currentLevel: 'aal1' | 'aal2';
-  nextLevel: 'aal1' | 'aal2';
-  factors: Factor[];
-}
+const assuranceLevel = z.enum(['aal1', 'aal2']);
+export const sessionInfoSchema = z.object({
+  user: sessionUserSchema,
+  currentLevel: assuranceLevel,
+  nextLevel: assuranceLevel,
+  factors: z.array(factorSchema),
+});
+export type SessionInfo = z.output<typeof sessionInfoSchema>;
 
-export interface FactorEnrolled {
-  id: string;
-  qrCode: string;
-  secret: string;
-  uri: string;
-}
+export const factorEnrolledSchema = z.object({
+  id: z.uuid(),
+  qrCode: z.string().describe('an SVG data URL of the otpauth URI'),
+  secret: z.string(),
+  uri: z.string(),
+});
+export type FactorEnrolled = z.output<typeof factorEnrolledSchema>;
 
-export interface Jwks {
-  keys: Array<Record<string, unknown>>;
-}
+export const challengeCreatedSchema = z.object({ id: z.uuid() });
+export type ChallengeCreated = z.output<typeof challengeCreatedSchema>;
 
+export const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+export type Jwks = z.output<typeof jwksSchema>;
+
+const noPayload = z.object({});
+
+/** Every request the auth service answers: its payload and its reply. */
+export const authRequests = {
+  [AuthSubject.SignUp]: message(signUpSchema, signInReplySchema),
+  [AuthSubject.SignIn]: message(signInSchema, signInReplySchema),
+  [AuthSubject.Refresh]: message(refreshSchema, sessionIssuedSchema),
+  [AuthSubject.SignOut]: message(signOutSchema, okReplySchema),
+  [AuthSubject.GetSession]: message(noPayload, sessionInfoSchema),
+  [AuthSubject.ListFactors]: message(noPayload, z.array(factorSchema)),
+  [AuthSubject.EnrollFactor]: message(noPayload, factorEnrolledSchema),
+  [AuthSubject.ChallengeFactor]: message(factorIdSchema, challengeCreatedSchema),
+  [AuthSubject.VerifyFactor]: message(verifyFactorSchema, sessionIssuedSchema),
+  [AuthSubject.UnenrollFactor]: message(factorIdSchema, okReplySchema),
+  [AuthSubject.ForgotPassword]: message(forgotPasswordSchema, okReplySchema),
+  [AuthSubject.ResetPassword]: message(resetPasswordSchema, okReplySchema),
+  [AuthSubject.ChangePassword]: message(changePasswordSchema, okReplySchema),
+  [AuthSubject.VerifyEmail]: message(verifyEmailSchema, okReplySchema),
+  [AuthSubject.GetJwks]: message(noPayload, jwksSchema),
+};
+
+/** A new account and its owner. */
 export interface UserRegistered {
   userId: string;
   accountId: string;
@@ -150,4 +192,13 @@ export interface PasswordResetRequested {
 export interface SessionsRevoked {
   userId: string;
   sessionIds: string[];
+}
+
+/** The payload of each auth event. */
+export interface AuthEvents {
+  [AuthEvent.UserRegistered]: UserRegistered;
+  [AuthEvent.EmailVerificationRequested]: EmailVerificationRequested;
+  [AuthEvent.EmailVerified]: EmailVerified;
+  [AuthEvent.PasswordResetRequested]: PasswordResetRequested;
+  [AuthEvent.SessionsRevoked]: SessionsRevoked;
 }

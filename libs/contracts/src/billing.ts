@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { message } from './messages.js';
+import { isoDateTime, text } from './text.js';
 
 /** Request/reply subjects of the billing service. */
 export const BillingSubject = {
@@ -9,6 +11,12 @@ export const BillingSubject = {
   StartTrial: 'billing.trial.start',
 } as const;
 
+/** Events published by the billing service. */
+export const BillingEvent = {
+  ContactRequestReceived: 'events.billing.contact-request.received',
+  TrialStarted: 'events.billing.trial.started',
+} as const;
+
 /** Spec §4: a trial lasts this many days. */
 export const TRIAL_DAYS = 14;
 
@@ -16,34 +24,23 @@ export const startTrialSchema = z.object({
   plan: z.enum(['starter', 'business', 'pro'], { error: 'Please choose a plan' }),
 });
 
-export interface TrialStarted {
-  planType: string;
-  trialEndDate: string;
-}
-
-export interface AccountPlan {
-  planType: string | null;
-  status: 'none' | 'trial' | 'active';
-  trialEndDate: string | null;
-  storageLimitBytes: number;
-}
-
-/** Events published by the billing service. */
-export const BillingEvent = {
-  ContactRequestReceived: 'events.billing.contact-request.received',
-  TrialStarted: 'events.billing.trial.started',
-} as const;
+export const accountPlanSchema = z.object({
+  planType: z.string().nullable(),
+  status: z.enum(['none', 'trial', 'active']),
+  trialEndDate: isoDateTime().nullable(),
+  storageLimitBytes: z.number().int().min(0),
+});
+export type AccountPlan = z.output<typeof accountPlanSchema>;
 
 /** A required text field: missing, empty or blank all give `message`. */
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max: number) => text(message).trim().min(1, message).max(max, message);
 
 /** The Contact Sales form (spec §3 "Contact form"). */
 export const contactRequestSchema = z.object({
   name: requiredText('Please enter your full name', 200),
-  email: z.email({ error: 'Please enter a valid email address' }).max(320),
+  email: z.email({ error: 'Please enter a valid email address' }).max(320, 'Please enter a valid email address'),
   company: requiredText('Please enter your company name', 200),
-  phone: z
-    .string()
+  phone: text('Please enter a valid phone number')
     .trim()
     .max(50, 'Please enter a valid phone number')
     .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number')
@@ -52,11 +49,30 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
 
-export interface ContactRequestCreated {
-  id: string;
-}
+export const contactRequestCreatedSchema = z.object({ id: z.uuid() });
+export type ContactRequestCreated = z.output<typeof contactRequestCreatedSchema>;
 
+/** Every request the billing service answers: its payload and its reply. */
+export const billingRequests = {
+  [BillingSubject.CreateContactRequest]: message(contactRequestSchema, contactRequestCreatedSchema),
+  [BillingSubject.GetPlan]: message(z.object({}), accountPlanSchema),
+  [BillingSubject.StartTrial]: message(startTrialSchema, accountPlanSchema),
+};
+
+/** A Contact Sales form arrived; sales is emailed. */
 export interface ContactRequestReceived extends ContactRequestInput {
   id: string;
   receivedAt: string;
+}
+
+/** The account's owner started the 14-day trial of a plan. */
+export interface TrialStarted {
+  planType: string;
+  trialEndDate: string;
+}
+
+/** The payload of each billing event. */
+export interface BillingEvents {
+  [BillingEvent.ContactRequestReceived]: ContactRequestReceived;
+  [BillingEvent.TrialStarted]: TrialStarted;
 }

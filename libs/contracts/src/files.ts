@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { message } from './messages.js';
+import { isoDateTime, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the files service. */
 export const FilesSubject = {
@@ -49,89 +51,132 @@ export const FILE_VIEWS = ['folder', 'trash', 'recent', 'search'] as const;
 export type FileView = (typeof FILE_VIEWS)[number];
 
 /** A row of the file browser: a file or a folder (mimeType "folder"). */
-export interface FileItem {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  folderId: string;
-  isFolder: boolean;
+export const fileItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().min(0),
+  mimeType: z.string(),
+  folderId: z.string().describe('"root" or the id of the folder that holds it'),
+  isFolder: z.boolean(),
   /** Folders only: how many active files and folders they hold directly. */
-  fileCount?: number;
-  folderCount?: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  lastAccessedAt: string | null;
-}
+  fileCount: z.number().int().optional(),
+  folderCount: z.number().int().optional(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+  deletedAt: isoDateTime().nullable(),
+  lastAccessedAt: isoDateTime().nullable(),
+});
+export type FileItem = z.output<typeof fileItemSchema>;
 
-/** A folder reference: "root" or a folder's id. */
-export const folderRefSchema = z.union([z.literal(ROOT_FOLDER), z.uuid()]);
+/** A folder reference: "root" or a folder's id; `field` names it in the message. */
+export const folderRef = (field: string) => {
+  const error = `${field} must be "${ROOT_FOLDER}" or a folder id`;
+  return z.union([z.literal(ROOT_FOLDER), z.uuid({ error })], { error });
+};
 
 export const listFilesRequestSchema = z.object({
-  folder: folderRefSchema.default(ROOT_FOLDER),
-  sort: z.enum(SORT_ORDERS).default('newest'),
-  view: z.enum(FILE_VIEWS).default('folder'),
-  q: z.string().trim().max(200).optional(),
+  folder: folderRef('folder').default(ROOT_FOLDER),
+  sort: z.enum(SORT_ORDERS, { error: `sort must be one of ${SORT_ORDERS.join(', ')}` }).default('newest'),
+  view: z.enum(FILE_VIEWS, { error: `view must be one of ${FILE_VIEWS.join(', ')}` }).default('folder'),
+  q: text().trim().max(200, 'Search text can be at most 200 characters').optional(),
   /** A page of a large folder: at most `limit` items after skipping `offset`. */
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(1000),
+  offset: z.coerce.number({ error: 'offset must be a whole number' }).int().min(0).max(1_000_000_000).default(0),
 });
 export type ListFilesRequest = z.input<typeof listFilesRequestSchema>;
-export interface ListFilesReply {
-  items: FileItem[];
-}
+export const listFilesReplySchema = z.object({ items: z.array(fileItemSchema) });
+export type ListFilesReply = z.output<typeof listFilesReplySchema>;
 
-export const getFolderSchema = z.object({ folderId: z.uuid() });
+export const folderIdSchema = z.object({ folderId: z.uuid({ error: 'Folder not found' }) });
 
 /** Every active folder of the user, for the upload dialog's and Move to…'s folder choices. */
-export interface FolderSummary {
-  id: string;
-  name: string;
-  parentId: string;
-}
-export interface ListFoldersReply {
-  items: FolderSummary[];
-}
-/** A folder and the path to it from the root, for breadcrumbs. */
-export interface FolderPath {
-  folder: FileItem;
-  path: Array<{ id: string; name: string }>;
-}
+export const folderSummarySchema = z.object({ id: z.uuid(), name: z.string(), parentId: z.string() });
+export type FolderSummary = z.output<typeof folderSummarySchema>;
+export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySchema) });
+export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(255, 'Names can be at most 255 characters');
-export const createFolderSchema = z.object({ name: name('Please enter a folder name'), parentId: folderRefSchema.default(ROOT_FOLDER) });
+/** A folder and the path to it from the root, for breadcrumbs. */
+export const folderPathSchema = z.object({ folder: fileItemSchema, path: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export type FolderPath = z.output<typeof folderPathSchema>;
+
+const itemName = (message: string) => text(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
+export const createFolderSchema = z.object({ name: itemName('Please enter a folder name'), parentId: folderRef('parentId').default(ROOT_FOLDER) });
+export type CreateFolderInput = z.input<typeof createFolderSchema>;
 
 export const createUploadSchema = z.object({
-  name: name('Please choose a file'),
-  size: z.number({ error: 'File size is required' }).int().min(0),
-  mimeType: z.string().trim().max(255).default('application/octet-stream'),
-  folderId: folderRefSchema.default(ROOT_FOLDER),
+  name: itemName('Please choose a file'),
+  size: z.number({ error: 'File size is required' }).int('File size is required').min(0, 'File size is required').max(Number.MAX_SAFE_INTEGER),
+  mimeType: text().trim().max(255).default('application/octet-stream'),
+  folderId: folderRef('folderId').default(ROOT_FOLDER),
 });
+export type CreateUploadInput = z.input<typeof createUploadSchema>;
 /** Where the browser PUTs the bytes: straight to S3, within the size it declared. */
-export interface UploadSlot {
-  uploadId: string;
-  url: string;
-  headers: Record<string, string>;
-  expiresAt: string;
-}
-export const completeUploadSchema = z.object({ uploadId: z.uuid() });
+export const uploadSlotSchema = z.object({
+  uploadId: z.uuid(),
+  url: z.url(),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: isoDateTime(),
+});
+export type UploadSlot = z.output<typeof uploadSlotSchema>;
+export const uploadIdSchema = z.object({ uploadId: z.uuid({ error: 'Upload not found' }) });
 
-export const fileIdSchema = z.object({ fileId: z.uuid() });
-export const moveFileSchema = z.object({ fileId: z.uuid(), folderId: folderRefSchema });
-export const fileLinkSchema = z.object({ fileId: z.uuid(), disposition: z.enum(['inline', 'attachment']).default('inline') });
-export interface FileLink {
-  url: string;
-  expiresAt: string;
-}
+export const fileIdSchema = z.object({ fileId: z.uuid({ error: 'File not found' }) });
+export const moveFileSchema = z.object({ folderId: folderRef('folderId') });
+export const linkDispositionSchema = z.object({
+  disposition: z.enum(['inline', 'attachment'], { error: 'disposition must be inline or attachment' }).default('inline'),
+});
+export const fileLinkSchema = z.object({ url: z.url(), expiresAt: isoDateTime() });
+export type FileLink = z.output<typeof fileLinkSchema>;
 
-export interface StorageUsage {
-  usedBytes: number;
-  limitBytes: number;
-}
+export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
+export type StorageUsage = z.output<typeof storageUsageSchema>;
 
-/** Every files event carries the item as it is after the change. */
-export interface FileChanged {
+export const emptyTrashReplySchema = z.object({ deleted: z.number().int().min(0) });
+
+const noPayload = z.object({});
+
+/** Every request the files service answers: its payload and its reply. */
+export const filesRequests = {
+  [FilesSubject.ListFiles]: message(listFilesRequestSchema, listFilesReplySchema),
+  [FilesSubject.ListFolders]: message(noPayload, listFoldersReplySchema),
+  [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
+  [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
+  [FilesSubject.CreateUpload]: message(createUploadSchema, uploadSlotSchema),
+  [FilesSubject.CompleteUpload]: message(uploadIdSchema, fileItemSchema),
+  [FilesSubject.MoveFile]: message(fileIdSchema.extend(moveFileSchema.shape), fileItemSchema),
+  [FilesSubject.TrashFile]: message(fileIdSchema, fileItemSchema),
+  [FilesSubject.RestoreFile]: message(fileIdSchema, fileItemSchema),
+  [FilesSubject.DeleteFile]: message(fileIdSchema, okReplySchema),
+  [FilesSubject.EmptyTrash]: message(noPayload, emptyTrashReplySchema),
+  [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape), fileLinkSchema),
+  [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
+  [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
+};
+
+/** What every files event says: the item as it is after the change, and whose it is. */
+export interface FileChange {
   item: FileItem;
   userId: string;
+}
+/** A folder was created. */
+export type FolderCreated = FileChange;
+/** A file's bytes arrived and passed the size and quota checks. */
+export type FileUploaded = FileChange;
+/** A file moved to another folder. */
+export type FileMoved = FileChange & { fromFolderId: string };
+/** A file or an empty folder went to the trash. */
+export type FileTrashed = FileChange;
+/** An item came back from the trash (into the root when its folder is gone). */
+export type FileRestored = FileChange;
+/** An item was deleted for good: its row and its bytes are gone. */
+export type FileDeleted = FileChange;
+
+/** The payload of each files event. */
+export interface FilesEvents {
+  [FilesEvent.FolderCreated]: FolderCreated;
+  [FilesEvent.FileUploaded]: FileUploaded;
+  [FilesEvent.FileMoved]: FileMoved;
+  [FilesEvent.FileTrashed]: FileTrashed;
+  [FilesEvent.FileRestored]: FileRestored;
+  [FilesEvent.FileDeleted]: FileDeleted;
 }

@@ -1,18 +1,30 @@
+import { z } from 'zod';
+import { message } from './messages.js';
+
 export const SERVICE_NAMES = ['auth', 'files', 'sharing', 'billing', 'notification'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Request/reply subject a service answers its health on. */
-export const healthSubject = (service: ServiceName) => `${service}.health.check`;
+export type HealthSubject = `${ServiceName}.health.check`;
+export const healthSubject = <S extends ServiceName>(service: S) => `${service}.health.check` as `${S}.health.check`;
 
-export interface ServiceHealth {
-  service: ServiceName;
-  status: 'up' | 'down';
-  database?: 'up' | 'down';
-  uptimeSeconds?: number;
-  error?: string;
-}
+const upOrDown = z.enum(['up', 'down']);
+export const serviceHealthSchema = z.object({
+  service: z.enum(SERVICE_NAMES),
+  status: upOrDown,
+  database: upOrDown.optional(),
+  uptimeSeconds: z.number().optional(),
+  error: z.string().optional(),
+});
+export type ServiceHealth = z.output<typeof serviceHealthSchema>;
 
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  services: Record<ServiceName, ServiceHealth>;
-}
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(z.enum(SERVICE_NAMES), serviceHealthSchema),
+});
+export type HealthReport = z.output<typeof healthReportSchema>;
+
+const healthCheck = message(z.object({}), serviceHealthSchema);
+/** Every service answers its health check with the same contract. */
+export const healthRequests = Object.fromEntries(SERVICE_NAMES.map((s) => [healthSubject(s), healthCheck])) as Record<HealthSubject, typeof healthCheck>;
+

@@ -9,18 +9,23 @@ export interface CallerIdentity {
   aal?: 'aal1' | 'aal2';
   /** aal1 of a user with a verified factor: only the second step of sign-in is allowed. */
   mfaPending?: boolean;
-  clientIp?: string;
 }
 
-/** NATS header names that carry the caller and the correlation id between processes. */
+/**
+ * What travels beside every request's payload, in NATS headers: the caller
+ * (absent on public routes) and the client's address and user agent as the
+ * gateway saw them. A service never reads these from a payload.
+ */
+export interface RequestMeta {
+  caller?: CallerIdentity;
+  clientIp?: string;
+  userAgent?: string;
+}
+
+/** NATS header names that carry the request's metadata and the correlation id between processes. */
 export const Header = {
   CorrelationId: 'x-correlation-id',
   Caller: 'x-coffer-caller',
+  ClientIp: 'x-coffer-client-ip',
+  UserAgent: 'x-coffer-user-agent',
 } as const;
-
-/** Every request/reply message: the payload plus who asked. */
-export interface Envelope<T> {
-  caller?: CallerIdentity;
-  correlationId?: string;
-  payload: T;
-}

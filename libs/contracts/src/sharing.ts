@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { fileLinkSchema, linkDispositionSchema } from './files.js';
+import { message } from './messages.js';
+import { isoDateTime, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the sharing service. */
 export const SharingSubject = {
@@ -78,8 +81,7 @@ const optionalWholeNumber = (message: string, max: number) =>
 /** The Share File dialog (spec §3 "Share request", §5). */
 export const createShareSchema = z.object({
   fileId: z.uuid({ error: 'File not found' }),
-  email: z
-    .string({ error: 'Please enter an email address' })
+  email: text('Please enter an email address')
     .trim()
     .min(1, 'Please enter an email address')
     .toLowerCase()
@@ -97,39 +99,49 @@ export type CreateShareInput = z.input<typeof createShareSchema>;
 export const SHARE_DIRECTIONS = ['with-me', 'by-me'] as const;
 export type ShareDirection = (typeof SHARE_DIRECTIONS)[number];
 export const listSharesSchema = z.object({
-  direction: z.enum(SHARE_DIRECTIONS).default('with-me'),
+  direction: z.enum(SHARE_DIRECTIONS, { error: `direction must be one of ${SHARE_DIRECTIONS.join(', ')}` }).default('with-me'),
   /** By me only: the shares of one file (the Share dialog's "Shared with" list). */
-  fileId: z.uuid().optional(),
+  fileId: z.uuid({ error: 'fileId must be a file id' }).optional(),
 });
-export const shareIdSchema = z.object({ shareId: z.uuid() });
-export const shareLinkSchema = z.object({ shareId: z.uuid(), disposition: z.enum(['inline', 'attachment']).default('inline') });
+export const shareIdSchema = z.object({ shareId: z.uuid({ error: 'Share not found' }) });
 
 /** A file shared with one email address, with its restrictions. */
-export interface ShareItem {
-  id: string;
-  fileId: string;
-  fileName: string;
-  fileSize: number;
-  mimeType: string;
-  sharedByUserId: string;
+export const shareItemSchema = z.object({
+  id: z.uuid(),
+  fileId: z.uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int().min(0),
+  mimeType: z.string(),
+  sharedByUserId: z.uuid(),
   /** Spec §9 fallback: the sharer's full name, else email. */
-  sharedByName: string;
-  sharedWithEmail: string;
-  allowedIps: string[] | null;
-  expiresAt: string | null;
-  maxAccessCount: number | null;
-  accessCount: number;
-  createdAt: string;
+  sharedByName: z.string(),
+  sharedWithEmail: z.string(),
+  allowedIps: z.array(z.string()).nullable(),
+  expiresAt: isoDateTime().nullable(),
+  maxAccessCount: z.number().int().nullable(),
+  accessCount: z.number().int(),
+  createdAt: isoDateTime(),
   /** Spec §3: every shared item is flagged as shared; isOwner when the caller shared it. */
-  isShared: true;
-  isOwner: boolean;
-}
-export interface ListSharesReply {
-  items: ShareItem[];
+  isShared: z.literal(true),
+  isOwner: z.boolean(),
+});
+export type ShareItem = z.output<typeof shareItemSchema>;
+export const listSharesReplySchema = z.object({
+  items: z.array(shareItemSchema),
   /** With me: false while the caller's email address is not confirmed (nothing is listed then). */
-  emailConfirmed: boolean;
-}
+  emailConfirmed: z.boolean(),
+});
+export type ListSharesReply = z.output<typeof listSharesReplySchema>;
 
+/** Every request the sharing service answers: its payload and its reply. */
+export const sharingRequests = {
+  [SharingSubject.CreateShare]: message(createShareSchema, shareItemSchema),
+  [SharingSubject.ListShares]: message(listSharesSchema, listSharesReplySchema),
+  [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
+  [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), fileLinkSchema),
+};
+
+/** A file was shared with an email address (again: its restrictions were replaced). */
 export interface ShareCreated {
   share: ShareItem;
   /** Empty when unknown: the email falls back to "A user" (spec §9). */
@@ -138,12 +150,21 @@ export interface ShareCreated {
   /** The recipient's user id when that address belongs to a Coffer user. */
   recipientUserId: string | null;
 }
+/** A share was revoked by its sharer or an account admin. */
 export interface ShareRevoked {
   share: ShareItem;
   recipientUserId: string | null;
 }
+/** The recipient opened or downloaded a shared file; the access was counted. */
 export interface ShareAccessed {
   share: ShareItem;
   recipientUserId: string;
   clientIp: string | null;
+}
+
+/** The payload of each sharing event. */
+export interface SharingEvents {
+  [SharingEvent.ShareCreated]: ShareCreated;
+  [SharingEvent.ShareRevoked]: ShareRevoked;
+  [SharingEvent.ShareAccessed]: ShareAccessed;
 }

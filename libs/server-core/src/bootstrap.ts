@@ -18,6 +18,7 @@ import { EventBus } from './events.js';
 import { createHealthController } from './health.js';
 import { CofferLogger } from './logging.js';
 import { CorrelationInterceptor, RpcErrorFilter } from './rpc.js';
+import { ServiceRequester } from './requester.js';
 import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
 
 export { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG };
@@ -35,6 +36,7 @@ class CoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle<Record<string, unknown>>,
+    @Inject(ServiceRequester) private readonly requester: ServiceRequester,
   ) {}
 
   async onApplicationBootstrap() {
@@ -44,11 +46,12 @@ class CoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.bus.close();
+    await this.requester.close();
     await this.database.close();
   }
 }
 
-/** What every service has: its config, its own database, the event bus and a health handler. */
+/** What every service has: its config, its own database, the event bus, one requester to ask other services, and a health handler. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -76,13 +79,14 @@ export class CoreModule {
             logger: new CofferLogger(opts.service, opts.config.LOG_LEVEL),
           }),
       },
+      { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config.NATS_URL, `${opts.service}-requests`) },
       CoreLifecycle,
     ];
     return {
       module: CoreModule,
       controllers: [createHealthController(opts.service)],
       providers,
-      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus],
+      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus, ServiceRequester],
     };
   }
 }

@@ -13,6 +13,14 @@ export { outbox, processedEvents } from './db-schema.js';
 /** The Drizzle database of one service, whichever PostgreSQL serves it. */
 export type Database<S extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
 
+/**
+ * Runs `work` in one transaction of `db` and hands it the transaction as a
+ * Database, so repositories take either (Drizzle types a transaction apart).
+ */
+export function transaction<S extends Record<string, unknown>, T>(db: Database<S>, work: (tx: Database<S>) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database<S>));
+}
+
 export interface DatabaseOptions<S extends Record<string, unknown>> {
   service: string;
   schema: S;

@@ -11,11 +11,11 @@ import {
   type JetStreamClient,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent } from '@coffer/contracts';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent, type DomainEvents, type EventMap } from '@coffer/contracts';
 import type { LoggerService } from '@nestjs/common';
-import type { Database } from './database.js';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
+import { transaction, type Database } from './database.js';
 import { currentCorrelationId, withCorrelationId } from './logging.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
@@ -39,7 +39,7 @@ export interface EventBusOptions {
  * the handler's transaction committed, redeliver on failure, and never run a
  * handler twice for the same event id.
  */
-export class EventBus {
+export class EventBus<M extends EventMap = DomainEvents> {
   /** Every handler of each event type; one event runs all of its handlers in one transaction. */
   private readonly handlers = new Map<string, EventHandler[]>();
   private messages?: ConsumerMessages;
@@ -54,9 +54,10 @@ export class EventBus {
     private readonly opts: EventBusOptions,
   ) {}
 
-  static async connect(opts: EventBusOptions): Promise<EventBus> {
+  /** Connects to JetStream; `M` maps each event type to its payload (Coffer's events unless a test declares its own). */
+  static async connect<M extends EventMap = DomainEvents>(opts: EventBusOptions): Promise<EventBus<M>> {
     const nc = await connect({ servers: opts.natsUrl, name: `${opts.consumer}-events`, maxReconnectAttempts: -1 });
-    const bus = new EventBus(nc, jetstream(nc), opts);
+    const bus = new EventBus<M>(nc, jetstream(nc), opts);
     await bus.ensureStream();
     return bus;
   }
@@ -104,7 +105,7 @@ export class EventBus {
   }
 
   /** Publishes an event at once; resolves once JetStream has stored it. For events no transaction announces. */
-  async publish<T>(type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+  async publish<E extends keyof M & string>(type: E, event: NewEvent<M[E]>): Promise<DomainEvent<M[E]>> {
     const full = this.envelope(type, event);
     await this.send(full);
     return full;
@@ -115,7 +116,7 @@ export class EventBus {
    * announces. It is relayed to JetStream after the commit (call `relay()`), and
    * by the periodic relay if this process stops first.
    */
-  async record<T>(tx: Database, type: string, event: NewEvent<T>): Promise<DomainEvent<T>> {
+  async record<E extends keyof M & string>(tx: Database, type: E, event: NewEvent<M[E]>): Promise<DomainEvent<M[E]>> {
     const full = this.envelope(type, event);
     await tx.insert(outbox).values({ id: full.id, subject: type, event: full });
     return full;
@@ -152,7 +153,7 @@ export class EventBus {
   }
 
   /** Adds a handler of one event type (several parts of a service may handle the same event); call before `start`. */
-  on<T>(type: string, handler: EventHandler<T>) {
+  on<E extends keyof M & string>(type: E, handler: EventHandler<M[E]>) {
     this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler as EventHandler]);
   }
 
@@ -202,14 +203,14 @@ export class EventBus {
     }
     await withCorrelationId(event.correlationId ?? event.id, async () => {
       try {
-        await db.transaction(async (tx) => {
+        await transaction(db, async (tx) => {
           const fresh = await tx
             .insert(processedEvents)
             .values({ consumer: this.opts.consumer, eventId: event.id })
             .onConflictDoNothing()
             .returning({ eventId: processedEvents.eventId });
           if (fresh.length === 0) return; // already handled: a redelivery
-          for (const handler of handlers) await handler(event, tx as unknown as Database);
+          for (const handler of handlers) await handler(event, tx);
         });
         msg.ack();
         void this.relay().catch(() => undefined);

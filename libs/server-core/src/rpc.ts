@@ -11,10 +11,20 @@ import {
   type PipeTransform,
   type RpcExceptionFilter,
 } from '@nestjs/common';
-import { NatsContext, RpcException } from '@nestjs/microservices';
+import { MessagePattern, NatsContext, Payload, RpcException } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { z } from 'zod';
-import { ErrorCode, Header, isRpcErrorBody, type CallerIdentity, type RpcErrorBody } from '@coffer/contracts';
+import {
+  ErrorCode,
+  Header,
+  isRpcErrorBody,
+  requestContracts,
+  type CallerIdentity,
+  type ReplyOf,
+  type RequestMeta,
+  type RpcErrorBody,
+  type Subject,
+} from '@coffer/contracts';
 import { withCorrelationId } from './logging.js';
 
 /** The error a service throws for the gateway to turn into an HTTP response. */
@@ -64,7 +74,6 @@ const callerSchema = z.object({
   sessionId: z.string().optional(),
   aal: z.enum(['aal1', 'aal2']).optional(),
   mfaPending: z.boolean().optional(),
-  clientIp: z.string().optional(),
 });
 
 /**
@@ -85,6 +94,32 @@ export function callerFrom(ctx: NatsContext, allowMfaPending = false): CallerIde
   if (parsed.data.mfaPending && !allowMfaPending) throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
   return parsed.data;
 }
+
+/** The client's address and user agent as the gateway saw them (absent when one service asks another). */
+export function clientFrom(ctx: NatsContext): Pick<RequestMeta, 'clientIp' | 'userAgent'> {
+  const headers = ctx.getHeaders();
+  return { clientIp: headers?.get(Header.ClientIp) || undefined, userAgent: headers?.get(Header.UserAgent) || undefined };
+}
+
+/** Parameter decorator: the client's address and user agent of a request/reply handler. */
+export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext) => clientFrom(ctx.switchToRpc().getContext<NatsContext>()));
+
+/** A handler of `S`: anything it may return must be `S`'s reply. */
+type HandlerOf<S extends Subject> = (...args: never[]) => ReplyOf<S> | Promise<ReplyOf<S>>;
+
+/**
+ * Marks the handler of a request subject. Its return type is checked against
+ * the subject's reply in @coffer/contracts: a handler answering the wrong shape
+ * does not compile.
+ */
+export function Handles<S extends Subject>(subject: S) {
+  return <T extends HandlerOf<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>) => {
+    MessagePattern(subject)(target, key, descriptor);
+  };
+}
+
+/** Parameter decorator: the payload of `subject`, validated with the schema of its contract. */
+export const Received = (subject: Subject) => Payload(new ZodPayloadPipe(requestContracts[subject].payload));
 
 /** Parameter decorator: the verified caller of a request/reply handler. */
 export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>

@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { CallerIdentity } from '@coffer/contracts';
+import type { CallerIdentity, PayloadOf, ReplyOf, RequestMeta, Subject } from '@coffer/contracts';
 import { ServiceRequester } from './requester.js';
 
 /** Where the service tests' infrastructure runs (started by jest's globalSetup or `npm test`). */
@@ -38,17 +38,30 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?
 }
 
 /** A NATS client that talks to services the way the gateway does. */
-export class TestCaller extends ServiceRequester {
+export class TestCaller {
+  private readonly requester: ServiceRequester;
+
   constructor(natsUrl = testInfra().natsUrl) {
-    super(natsUrl);
+    this.requester = ServiceRequester.connect(natsUrl, 'test-caller');
   }
 
   /** Rejects with the service's plain `{ code, status, message }`, as the gateway receives it. */
-  override request<R>(subject: string, payload: unknown, caller?: CallerIdentity, timeoutMs?: number): Promise<R> {
-    return super.request<R>(subject, payload, caller, timeoutMs).catch((error: unknown) => {
-      throw error instanceof RpcException ? error.getError() : error;
-    });
+  request<S extends Subject>(subject: S, payload: PayloadOf<S>, caller?: CallerIdentity, meta: Omit<RequestMeta, 'caller'> = {}): Promise<ReplyOf<S>> {
+    return this.requester.request(subject, payload, { ...meta, caller }).catch(plainError);
   }
+
+  /** Sends what no typed caller could (a malformed payload), to see the service refuse it. */
+  requestUnchecked(subject: Subject, payload: unknown, caller?: CallerIdentity): Promise<unknown> {
+    return this.requester.request(subject, payload as never, { caller }).catch(plainError);
+  }
+
+  close() {
+    return this.requester.close();
+  }
+}
+
+function plainError(error: unknown): never {
+  throw error instanceof RpcException ? error.getError() : error;
 }
 
 /** A caller identity for a new, unique user. */

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { authRequests, type AuthEvents } from './auth.js';
+import { billingRequests, type BillingEvents } from './billing.js';
+import { filesRequests, type FilesEvents } from './files.js';
+import { healthRequests } from './health.js';
+import { notificationRequests } from './notification.js';
+import { sharingRequests, type SharingEvents } from './sharing.js';
+
+/**
+ * Every request/reply subject of Coffer with its contract. Senders and handlers
+ * take their types from here, so a wrong payload or reply does not compile.
+ */
+export const requestContracts = {
+  ...authRequests,
+  ...filesRequests,
+  ...sharingRequests,
+  ...billingRequests,
+  ...notificationRequests,
+  ...healthRequests,
+};
+export type RequestContracts = typeof requestContracts;
+export type Subject = keyof RequestContracts;
+/** What a sender may send to `S` (before defaults are applied). */
+export type PayloadOf<S extends Subject> = z.input<RequestContracts[S]['payload']>;
+/** What the handler of `S` receives once the payload is validated. */
+export type ReceivedPayload<S extends Subject> = z.output<RequestContracts[S]['payload']>;
+/** What `S` answers. */
+export type ReplyOf<S extends Subject> = z.output<RequestContracts[S]['reply']>;
+
+/** Every domain event of Coffer with its payload type. */
+export type DomainEvents = AuthEvents & FilesEvents & SharingEvents & BillingEvents;
+export type EventType = keyof DomainEvents;
+/** Any map from event subjects to payloads (tests declare their own). */
+export type EventMap = object;

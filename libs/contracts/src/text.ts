@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// NUL cannot be stored in PostgreSQL text, and a lone surrogate is not text at all:
+// both are refused where they arrive instead of failing deep inside a service.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when a string holds a NUL character or a lone UTF-16 surrogate. */
+export const hasUnstorableCharacters = (value: string): boolean => UNSTORABLE.test(value);
+
+/** A string that PostgreSQL can store and every client can show. */
+export const text = (message?: string) =>
+  z.string(message ? { error: message } : undefined).refine((v) => !hasUnstorableCharacters(v), { error: message ?? 'Text contains characters that are not allowed' });
+
+/** An ISO 8601 date and time, as every reply carries them. */
+export const isoDateTime = () => z.iso.datetime({ offset: true });
+
+/** The reply of a command that answers nothing but its success. */
+export const okReplySchema = z.object({ ok: z.literal(true) });
+export type OkReply = z.output<typeof okReplySchema>;
+export const OK: OkReply = { ok: true };
