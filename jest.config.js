@@ -35,7 +35,7 @@ export default {
     {
       ...common,
       displayName: 'service',
-      testMatch: ['<rootDir>/{libs,services}/**/test/**/*.service-spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,gateway}/**/test/**/*.service-spec.ts'],
       globalSetup: '<rootDir>/deploy/local/jest-infra.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
     },

@@ -1,8 +1,9 @@
-import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
 import { APP_GUARD } from '@nestjs/core';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { correlationMiddleware } from './common/correlation.middleware.js';
-import { NATS_CLIENT, ServiceClient } from './common/service-client.js';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDocsController } from './api/api-docs.controller.js';
+import { API_DOCUMENT, apiDocument } from './api/api-routes.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AuthController } from './auth/auth.controller.js';
 import { JwksCache } from './auth/jwks.js';
@@ -20,31 +21,46 @@ import { RealtimeHub } from './realtime/realtime-hub.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
 
+const GATEWAY_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Every controller of the gateway with this config: the API document lists each of their routes. */
+export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
+  return [
+    HealthController,
+    ApiDocsController,
+    AuthController,
+    JwksController,
+    FilesController,
+    SharesController,
+    SubscriptionController,
+    ActivityController,
+    EventsController,
+    ContactRequestsController,
+    // The captured-mail viewer exists only outside production.
+    ...(config.NODE_ENV === 'production' ? [] : [DevMailController]),
+  ];
+}
+
+/** Closes the one NATS requester when the gateway stops. */
+class RequesterLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(ServiceRequester) private readonly requester: ServiceRequester) {}
+  async onApplicationShutdown() {
+    await this.requester.close();
+  }
+}
+
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forConfig(config: GatewayConfig): DynamicModule {
+    const controllers = gatewayControllers(config);
     return {
       module: AppModule,
-      controllers: [
-        HealthController,
-        AuthController,
-        JwksController,
-        FilesController,
-        SharesController,
-        SubscriptionController,
-        ActivityController,
-        EventsController,
-        ContactRequestsController,
-        // The captured-mail viewer exists only outside production.
-        ...(config.NODE_ENV === 'production' ? [] : [DevMailController]),
-      ],
+      controllers,
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        {
-          provide: NATS_CLIENT,
-          useFactory: () => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.NATS_URL], name: 'gateway' } }),
-        },
-        ServiceClient,
+        { provide: API_DOCUMENT, useValue: apiDocument(controllers, GATEWAY_VERSION) },
+        { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(config.NATS_URL, 'gateway', config.RPC_TIMEOUT_MS) },
+        RequesterLifecycle,
         JwksCache,
         JwtStrategy,
         SessionRevocations,
@@ -52,9 +68,5 @@ export class AppModule implements NestModule {
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer) {
-    consumer.apply(correlationMiddleware).forRoutes('*');
   }
 }

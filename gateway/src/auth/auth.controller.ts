@@ -1,27 +1,39 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   AuthSubject,
-  type CallerIdentity,
-  type Factor,
-  type FactorEnrolled,
-  type SessionInfo,
-  type SessionIssued,
+  browserSessionSchema,
+  browserSignInReplySchema,
+  challengeCreatedSchema,
+  changePasswordSchema,
+  factorEnrolledSchema,
+  factorSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  sessionInfoSchema,
+  signInSchema,
+  signUpSchema,
+  verifyCodeSchema,
+  verifyEmailSchema,
+  type RequestMeta,
   type SignInReply,
 } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { AllowMfaStep, ClientIp, CurrentCaller, Public } from '../identity/caller.js';
+import { ServiceRequester } from '@coffer/server-core';
+import { z } from 'zod';
+import { ApiDoc } from '../api/api-doc.js';
+import { idParams, ValidBody, ValidParams, type IdParams, type Valid } from '../api/validation.js';
+import { AllowMfaStep, Meta, Public } from '../identity/caller.js';
 
 /** The httpOnly cookie that carries the refresh token, scoped to the auth routes. */
 export const REFRESH_COOKIE = 'coffer_refresh';
 const COOKIE_PATH = '/api/auth';
 
-type JsonBody = Record<string, unknown>;
+const factorParams = idParams('Factor not found');
 
 /** What the browser gets of a session: the access token, never the refresh token (that goes in the cookie). */
 function forBrowser(req: Request, res: Response, reply: SignInReply) {
   if (!('refreshToken' in reply)) return reply;
-  const { refreshToken, refreshExpiresAt, ...session } = reply as SessionIssued;
+  const { refreshToken, refreshExpiresAt, ...session } = reply;
   res.cookie(REFRESH_COOKIE, refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
@@ -39,35 +51,38 @@ function clearRefresh(req: Request, res: Response) {
 
 const refreshTokenOf = (req: Request): string | undefined => {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
-  return typeof value === 'string' && value.length <= 200 ? value : undefined;
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
 };
 
 @Controller('auth')
 export class AuthController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   @Public()
   @Post('sign-up')
   @HttpCode(201)
-  async signUp(@Body() body: JsonBody, @ClientIp() ip: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return forBrowser(req, res, await this.services.request<SignInReply>(AuthSubject.SignUp, { ...body, ip }));
+  @ApiDoc({ summary: 'Create an account; sets the refresh cookie', reply: browserSignInReplySchema })
+  async signUp(@Meta() meta: RequestMeta, @ValidBody(signUpSchema) body: Valid<typeof signUpSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return forBrowser(req, res, await this.services.request(AuthSubject.SignUp, body, meta));
   }
 
   @Public()
   @Post('sign-in')
   @HttpCode(200)
-  async signIn(@Body() body: JsonBody, @ClientIp() ip: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return forBrowser(req, res, await this.services.request<SignInReply>(AuthSubject.SignIn, { ...body, ip }));
+  @ApiDoc({ summary: 'Sign in with email and password; a user with two-factor gets an aal1 token for the second step', reply: browserSignInReplySchema })
+  async signIn(@Meta() meta: RequestMeta, @ValidBody(signInSchema) body: Valid<typeof signInSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return forBrowser(req, res, await this.services.request(AuthSubject.SignIn, body, meta));
   }
 
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiDoc({ summary: 'A new access token from the refresh cookie (which rotates)', reply: browserSessionSchema })
+  async refresh(@Meta() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const refreshToken = refreshTokenOf(req);
     if (!refreshToken) throw new UnauthorizedException('You must be signed in');
     try {
-      return forBrowser(req, res, await this.services.request<SessionIssued>(AuthSubject.Refresh, { refreshToken }));
+      return forBrowser(req, res, await this.services.request(AuthSubject.Refresh, { refreshToken }, meta));
     } catch (err) {
       clearRefresh(req, res);
       throw err;
@@ -78,79 +93,89 @@ export class AuthController {
   @Public()
   @Post('sign-out')
   @HttpCode(204)
-  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.services.request(AuthSubject.SignOut, { refreshToken: refreshTokenOf(req) });
+  @ApiDoc({ summary: 'Sign out: ends the session of the refresh cookie' })
+  async signOut(@Meta() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.services.request(AuthSubject.SignOut, { refreshToken: refreshTokenOf(req) }, meta);
     clearRefresh(req, res);
   }
 
   @AllowMfaStep()
   @Get('session')
-  session(@CurrentCaller() caller: CallerIdentity): Promise<SessionInfo> {
-    return this.services.request(AuthSubject.GetSession, {}, caller);
+  @ApiDoc({ summary: 'The signed-in user, the assurance level and the factors', reply: sessionInfoSchema })
+  session(@Meta() meta: RequestMeta) {
+    return this.services.request(AuthSubject.GetSession, {}, meta);
   }
 
   @Get('factors')
-  factors(@CurrentCaller() caller: CallerIdentity): Promise<Factor[]> {
-    return this.services.request(AuthSubject.ListFactors, {}, caller);
+  @ApiDoc({ summary: "The user's two-factor factors", reply: z.array(factorSchema) })
+  factors(@Meta() meta: RequestMeta) {
+    return this.services.request(AuthSubject.ListFactors, {}, meta);
   }
 
   @Post('factors')
   @HttpCode(201)
-  enroll(@CurrentCaller() caller: CallerIdentity): Promise<FactorEnrolled> {
-    return this.services.request(AuthSubject.EnrollFactor, {}, caller);
+  @ApiDoc({ summary: 'Start setting up an authenticator app (TOTP): the QR code and secret', reply: factorEnrolledSchema })
+  enroll(@Meta() meta: RequestMeta) {
+    return this.services.request(AuthSubject.EnrollFactor, {}, meta);
   }
 
   @AllowMfaStep()
   @Post('factors/:id/challenge')
   @HttpCode(201)
-  challenge(@CurrentCaller() caller: CallerIdentity, @Param('id', new ParseUUIDPipe()) factorId: string): Promise<{ id: string }> {
-    return this.services.request(AuthSubject.ChallengeFactor, { factorId }, caller);
+  @ApiDoc({ summary: 'Open a challenge for a factor', reply: challengeCreatedSchema })
+  challenge(@Meta() meta: RequestMeta, @ValidParams(factorParams) params: IdParams) {
+    return this.services.request(AuthSubject.ChallengeFactor, { factorId: params.id }, meta);
   }
 
   @AllowMfaStep()
   @Post('factors/:id/verify')
   @HttpCode(200)
+  @ApiDoc({ summary: 'Verify a 6-digit code: an aal2 session', reply: browserSessionSchema })
   async verify(
-    @CurrentCaller() caller: CallerIdentity,
-    @Param('id', new ParseUUIDPipe()) factorId: string,
-    @Body() body: JsonBody,
+    @Meta() meta: RequestMeta,
+    @ValidParams(factorParams) params: IdParams,
+    @ValidBody(verifyCodeSchema) body: Valid<typeof verifyCodeSchema>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const reply = await this.services.request<SessionIssued>(AuthSubject.VerifyFactor, { challengeId: body.challengeId, code: body.code, factorId }, caller);
-    return forBrowser(req, res, reply);
+    return forBrowser(req, res, await this.services.request(AuthSubject.VerifyFactor, { ...body, factorId: params.id }, meta));
   }
 
   @Delete('factors/:id')
   @HttpCode(204)
-  async unenroll(@CurrentCaller() caller: CallerIdentity, @Param('id', new ParseUUIDPipe()) factorId: string) {
-    await this.services.request(AuthSubject.UnenrollFactor, { factorId }, caller);
+  @ApiDoc({ summary: 'Remove a factor (turns two-factor off)' })
+  async unenroll(@Meta() meta: RequestMeta, @ValidParams(factorParams) params: IdParams) {
+    await this.services.request(AuthSubject.UnenrollFactor, { factorId: params.id }, meta);
   }
 
   @Public()
   @Post('password/forgot')
   @HttpCode(202)
-  async forgotPassword(@Body() body: JsonBody, @ClientIp() ip: string | undefined) {
-    await this.services.request(AuthSubject.ForgotPassword, { email: body.email, ip });
+  @ApiDoc({ summary: 'Email a password reset link (answers the same whether or not the address is known)' })
+  async forgotPassword(@Meta() meta: RequestMeta, @ValidBody(forgotPasswordSchema) body: Valid<typeof forgotPasswordSchema>) {
+    await this.services.request(AuthSubject.ForgotPassword, body, meta);
   }
 
   @Public()
   @Post('password/reset')
   @HttpCode(204)
-  async resetPassword(@Body() body: JsonBody, @ClientIp() ip: string | undefined) {
-    await this.services.request(AuthSubject.ResetPassword, { token: body.token, password: body.password, ip });
+  @ApiDoc({ summary: "Set a new password with a reset link's token" })
+  async resetPassword(@Meta() meta: RequestMeta, @ValidBody(resetPasswordSchema) body: Valid<typeof resetPasswordSchema>) {
+    await this.services.request(AuthSubject.ResetPassword, body, meta);
   }
 
   @Post('password/change')
   @HttpCode(204)
-  async changePassword(@CurrentCaller() caller: CallerIdentity, @Body() body: JsonBody) {
-    await this.services.request(AuthSubject.ChangePassword, { currentPassword: body.currentPassword, newPassword: body.newPassword }, caller);
+  @ApiDoc({ summary: 'Change the password (the current one is checked)' })
+  async changePassword(@Meta() meta: RequestMeta, @ValidBody(changePasswordSchema) body: Valid<typeof changePasswordSchema>) {
+    await this.services.request(AuthSubject.ChangePassword, body, meta);
   }
 
   @Public()
   @Post('email/verify')
   @HttpCode(204)
-  async verifyEmail(@Body() body: JsonBody) {
-    await this.services.request(AuthSubject.VerifyEmail, { token: body.token });
+  @ApiDoc({ summary: "Confirm an email address with the confirmation link's token" })
+  async verifyEmail(@Meta() meta: RequestMeta, @ValidBody(verifyEmailSchema) body: Valid<typeof verifyEmailSchema>) {
+    await this.services.request(AuthSubject.VerifyEmail, body, meta);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import type { Jwks } from '@coffer/contracts';
+import { jwksSchema, type Jwks } from '@coffer/contracts';
+import { ApiDoc } from '../api/api-doc.js';
 import { Public } from '../identity/caller.js';
 import { JwksCache } from './jwks.js';
 
@@ -11,6 +12,7 @@ export class JwksController {
   @Public()
   @Get('jwks.json')
   @Header('cache-control', 'public, max-age=300')
+  @ApiDoc({ summary: 'The public keys that verify access tokens (JWKS)', reply: jwksSchema })
   keys(): Promise<Jwks> {
     return this.jwks.current();
   }

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthSubject, type Jwks } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
+import { ServiceRequester } from '@coffer/server-core';
 
 const REFETCH_AFTER_MS = 30_000;
 
@@ -13,7 +13,7 @@ export class JwksCache {
   private fetchedAt = 0;
   private inflight?: Promise<void>;
 
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   async current(): Promise<Jwks> {
     if (this.fetchedAt === 0) await this.refresh();
@@ -28,7 +28,7 @@ export class JwksCache {
 
   private refresh(): Promise<void> {
     this.inflight ??= this.services
-      .request<Jwks>(AuthSubject.GetJwks, {})
+      .request(AuthSubject.GetJwks, {})
       .then((jwks) => {
         this.jwks = jwks;
         this.keys = new Map(

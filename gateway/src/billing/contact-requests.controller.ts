@@ -1,17 +1,19 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { BillingSubject, type ContactRequestCreated } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { Public } from '../identity/caller.js';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { BillingSubject, contactRequestCreatedSchema, contactRequestSchema, type RequestMeta } from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { ValidBody, type Valid } from '../api/validation.js';
+import { Meta, Public } from '../identity/caller.js';
 
 @Controller('contact-requests')
 export class ContactRequestsController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
-  /** Public: the Contact Sales form. The billing service validates it with the form's own messages. */
   @Public()
   @Post()
   @HttpCode(201)
-  create(@Body() body: Record<string, unknown>): Promise<ContactRequestCreated> {
-    return this.services.request(BillingSubject.CreateContactRequest, body);
+  @ApiDoc({ summary: 'Send the Contact Sales form', reply: contactRequestCreatedSchema })
+  create(@Meta() meta: RequestMeta, @ValidBody(contactRequestSchema) body: Valid<typeof contactRequestSchema>) {
+    return this.services.request(BillingSubject.CreateContactRequest, body, meta);
   }
 }

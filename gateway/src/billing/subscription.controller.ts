@@ -1,22 +1,25 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { BillingSubject, type AccountPlan, type CallerIdentity } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { CurrentCaller } from '../identity/caller.js';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { accountPlanSchema, BillingSubject, startTrialSchema, type RequestMeta } from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { ValidBody, type Valid } from '../api/validation.js';
+import { Meta } from '../identity/caller.js';
 
 @Controller('subscription')
 export class SubscriptionController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
-  /** The caller's account plan: what the dashboard offers (e.g. the Pro share restrictions) follows it. */
+  /** What the dashboard offers (e.g. the Pro share restrictions) follows the account's plan. */
   @Get()
-  get(@CurrentCaller() caller: CallerIdentity): Promise<AccountPlan> {
-    return this.services.request(BillingSubject.GetPlan, {}, caller);
+  @ApiDoc({ summary: "The account's plan, trial end and storage limit", reply: accountPlanSchema })
+  get(@Meta() meta: RequestMeta) {
+    return this.services.request(BillingSubject.GetPlan, {}, meta);
   }
 
-  /** Starts the 14-day trial of `{ plan }` (owner only, checked by the billing service). */
   @Post('trial')
   @HttpCode(201)
-  startTrial(@CurrentCaller() caller: CallerIdentity, @Body() body: Record<string, unknown>): Promise<AccountPlan> {
-    return this.services.request(BillingSubject.StartTrial, { plan: body.plan }, caller);
+  @ApiDoc({ summary: 'Start the 14-day trial of a plan (account owner only)', reply: accountPlanSchema })
+  startTrial(@Meta() meta: RequestMeta, @ValidBody(startTrialSchema) body: Valid<typeof startTrialSchema>) {
+    return this.services.request(BillingSubject.StartTrial, body, meta);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
 import type { Request, Response } from 'express';
 import { ErrorCode, isRpcErrorBody, type HttpErrorBody, type RpcErrorBody } from '@coffer/contracts';
 
@@ -9,46 +10,50 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ErrorCode.Forbidden,
   404: ErrorCode.NotFound,
   409: ErrorCode.Conflict,
+  413: ErrorCode.ValidationFailed,
+  415: ErrorCode.ValidationFailed,
+  429: ErrorCode.TooManyAttempts,
   503: ErrorCode.ServiceUnavailable,
 };
 
-/** A service's `{ code, status, message }` on its way to the HTTP client. */
-export class ServiceError extends Error {
-  constructor(readonly body: RpcErrorBody) {
-    super(body.message);
-  }
+const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
+
+/** A service's `{ code, status, message }` (an RpcException from the requester, or the body itself). */
+function rpcBodyOf(exception: unknown): RpcErrorBody | undefined {
+  const body = exception instanceof RpcException ? exception.getError() : exception;
+  return isRpcErrorBody(body) ? body : undefined;
 }
 
-/** The one exception filter: every error leaves as `{ statusCode, code, message, correlationId }`. */
+/** The one error body: every error leaves the gateway as `{ statusCode, code, message, correlationId }`. */
+export function errorBody(exception: unknown, correlationId: string, logger?: Logger): HttpErrorBody & { retryAfterSeconds?: number } {
+  const rpc = rpcBodyOf(exception);
+  if (rpc) return { statusCode: rpc.status, code: rpc.code, message: rpc.message, correlationId, retryAfterSeconds: rpc.retryAfterSeconds };
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    const raw = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
+    const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
+    return { statusCode, code: CODE_BY_STATUS[statusCode] ?? ErrorCode.Internal, message: statusCode >= 500 ? INTERNAL_MESSAGE : message, correlationId };
+  }
+  logger?.error(exception instanceof Error ? exception : String(exception));
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: ErrorCode.Internal, message: INTERNAL_MESSAGE, correlationId };
+}
+
+/** Sends the one error body, with Retry-After when a service said when to try again. */
+export function sendError(req: Request & { correlationId?: string }, res: Response, exception: unknown, logger?: Logger) {
+  const correlationId = req.correlationId ?? randomUUID();
+  const { retryAfterSeconds, ...body } = errorBody(exception, correlationId, logger);
+  if (retryAfterSeconds) res.setHeader('retry-after', String(retryAfterSeconds));
+  res.status(body.statusCode).setHeader('x-correlation-id', correlationId).json(body);
+}
+
+/** The one exception filter of every route. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost) {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request & { correlationId?: string }>();
-    const res = http.getResponse<Response>();
-    const correlationId = req.correlationId ?? randomUUID();
-    const body = this.toBody(exception, correlationId);
-    const retryAfter = exception instanceof ServiceError ? exception.body.retryAfterSeconds : undefined;
-    if (retryAfter) res.setHeader('retry-after', String(retryAfter));
-    res.status(body.statusCode).setHeader('x-correlation-id', correlationId).json(body);
-  }
-
-  private toBody(exception: unknown, correlationId: string): HttpErrorBody {
-    if (exception instanceof ServiceError || isRpcErrorBody(exception)) {
-      const rpc = exception instanceof ServiceError ? exception.body : exception;
-      return { statusCode: rpc.status, code: rpc.code, message: rpc.message, correlationId };
-    }
-    if (exception instanceof HttpException) {
-      const statusCode = exception.getStatus();
-      const response = exception.getResponse();
-      const raw = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
-      const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
-      return { statusCode, code: CODE_BY_STATUS[statusCode] ?? ErrorCode.Internal, message, correlationId };
-    }
-    this.logger.error(exception instanceof Error ? exception : String(exception));
-    const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
-    return { statusCode, code: ErrorCode.Internal, message: 'Something went wrong. Please try again.', correlationId };
+    sendError(http.getRequest(), http.getResponse<Response>(), exception, this.logger);
   }
 }

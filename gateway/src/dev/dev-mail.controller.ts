@@ -1,7 +1,12 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param } from '@nestjs/common';
-import { NotificationSubject, type ListCapturedMailReply } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
+import { Controller, Get, Header, Inject, NotFoundException } from '@nestjs/common';
+import { z } from 'zod';
+import { listCapturedMailReplySchema, NotificationSubject } from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { ValidParams } from '../api/validation.js';
 import { Public } from '../identity/caller.js';
+
+const mailParams = z.object({ id: z.string().max(200) });
 
 /**
  * /dev/mail: the emails the embedded default captured instead of sending.
@@ -9,11 +14,12 @@ import { Public } from '../identity/caller.js';
  */
 @Controller('dev/mail')
 export class DevMailController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   @Public()
   @Get()
-  list(): Promise<ListCapturedMailReply> {
+  @ApiDoc({ summary: 'Development only: the emails captured instead of sent', reply: listCapturedMailReplySchema })
+  list() {
     return this.services.request(NotificationSubject.ListCapturedMail, {});
   }
 
@@ -22,9 +28,10 @@ export class DevMailController {
   @Get(':id')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
-  async show(@Param('id') id: string): Promise<string> {
+  @ApiDoc({ summary: "Development only: one captured email's HTML", contentType: 'text/html' })
+  async show(@ValidParams(mailParams) params: { id: string }): Promise<string> {
     const { items } = await this.list();
-    const mail = items.find((m) => m.id === id);
+    const mail = items.find((m) => m.id === params.id);
     if (!mail) throw new NotFoundException('No captured email with that id');
     return mail.html;
   }

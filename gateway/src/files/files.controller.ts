@@ -1,95 +1,116 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post } from '@nestjs/common';
 import {
+  createFolderSchema,
+  createUploadSchema,
+  emptyTrashReplySchema,
+  fileItemSchema,
+  fileLinkSchema,
   FilesSubject,
-  type CallerIdentity,
-  type FileItem,
-  type FileLink,
-  type FolderPath,
-  type ListFilesReply,
-  type ListFoldersReply,
-  type StorageUsage,
-  type UploadSlot,
+  folderPathSchema,
+  linkDispositionSchema,
+  listFilesReplySchema,
+  listFilesRequestSchema,
+  listFoldersReplySchema,
+  moveFileSchema,
+  storageUsageSchema,
+  uploadSlotSchema,
+  type RequestMeta,
 } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { CurrentCaller } from '../identity/caller.js';
-import { FileLinkQuery, ListFilesQuery } from './files.dto.js';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { idParams, ValidBody, ValidParams, ValidQuery, type IdParams, type Valid } from '../api/validation.js';
+import { Meta } from '../identity/caller.js';
 
-type JsonBody = Record<string, unknown>;
-const uuid = new ParseUUIDPipe();
+const fileParams = idParams('File not found');
+const folderParams = idParams('Folder not found');
+const uploadParams = idParams('Upload not found');
 
 /** Files, folders, uploads, trash and storage: forwarded to the files service, which checks ownership and limits. */
 @Controller()
 export class FilesController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   @Get('files')
-  list(@CurrentCaller() caller: CallerIdentity, @Query() query: ListFilesQuery): Promise<ListFilesReply> {
-    return this.services.request(FilesSubject.ListFiles, query, caller);
+  @ApiDoc({ summary: 'List a folder, the trash, recent files or search results', reply: listFilesReplySchema })
+  list(@Meta() meta: RequestMeta, @ValidQuery(listFilesRequestSchema) query: Valid<typeof listFilesRequestSchema>) {
+    return this.services.request(FilesSubject.ListFiles, query, meta);
   }
 
   @Get('folders')
-  folders(@CurrentCaller() caller: CallerIdentity): Promise<ListFoldersReply> {
-    return this.services.request(FilesSubject.ListFolders, {}, caller);
+  @ApiDoc({ summary: 'Every active folder, for the folder pickers', reply: listFoldersReplySchema })
+  folders(@Meta() meta: RequestMeta) {
+    return this.services.request(FilesSubject.ListFolders, {}, meta);
   }
 
   @Get('folders/:id')
-  folder(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) folderId: string): Promise<FolderPath> {
-    return this.services.request(FilesSubject.GetFolder, { folderId }, caller);
+  @ApiDoc({ summary: 'A folder and its path from the root (breadcrumbs)', reply: folderPathSchema })
+  folder(@Meta() meta: RequestMeta, @ValidParams(folderParams) params: IdParams) {
+    return this.services.request(FilesSubject.GetFolder, { folderId: params.id }, meta);
   }
 
   @Post('folders')
   @HttpCode(201)
-  createFolder(@CurrentCaller() caller: CallerIdentity, @Body() body: JsonBody): Promise<FileItem> {
-    return this.services.request(FilesSubject.CreateFolder, { name: body.name, parentId: body.parentId }, caller);
+  @ApiDoc({ summary: 'Create a folder', reply: fileItemSchema })
+  createFolder(@Meta() meta: RequestMeta, @ValidBody(createFolderSchema) body: Valid<typeof createFolderSchema>) {
+    return this.services.request(FilesSubject.CreateFolder, body, meta);
   }
 
   @Post('uploads')
   @HttpCode(201)
-  createUpload(@CurrentCaller() caller: CallerIdentity, @Body() body: JsonBody): Promise<UploadSlot> {
-    return this.services.request(FilesSubject.CreateUpload, { name: body.name, size: body.size, mimeType: body.mimeType, folderId: body.folderId }, caller);
+  @ApiDoc({ summary: 'Ask for an upload slot: a presigned PUT, after the size and storage checks', reply: uploadSlotSchema })
+  createUpload(@Meta() meta: RequestMeta, @ValidBody(createUploadSchema) body: Valid<typeof createUploadSchema>) {
+    return this.services.request(FilesSubject.CreateUpload, body, meta);
   }
 
   @Post('uploads/:id/complete')
   @HttpCode(201)
-  completeUpload(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) uploadId: string): Promise<FileItem> {
-    return this.services.request(FilesSubject.CompleteUpload, { uploadId }, caller);
+  @ApiDoc({ summary: 'Record an uploaded file once its real size passes the same checks', reply: fileItemSchema })
+  completeUpload(@Meta() meta: RequestMeta, @ValidParams(uploadParams) params: IdParams) {
+    return this.services.request(FilesSubject.CompleteUpload, { uploadId: params.id }, meta);
   }
 
   @Patch('files/:id')
-  move(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) fileId: string, @Body() body: JsonBody): Promise<FileItem> {
-    return this.services.request(FilesSubject.MoveFile, { fileId, folderId: body.folderId }, caller);
+  @ApiDoc({ summary: 'Move a file to another folder', reply: fileItemSchema })
+  move(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams, @ValidBody(moveFileSchema) body: Valid<typeof moveFileSchema>) {
+    return this.services.request(FilesSubject.MoveFile, { fileId: params.id, folderId: body.folderId }, meta);
   }
 
   @Post('files/:id/trash')
   @HttpCode(200)
-  trash(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) fileId: string): Promise<FileItem> {
-    return this.services.request(FilesSubject.TrashFile, { fileId }, caller);
+  @ApiDoc({ summary: 'Move a file or an empty folder to the trash', reply: fileItemSchema })
+  trash(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams) {
+    return this.services.request(FilesSubject.TrashFile, { fileId: params.id }, meta);
   }
 
   @Post('files/:id/restore')
   @HttpCode(200)
-  restore(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) fileId: string): Promise<FileItem> {
-    return this.services.request(FilesSubject.RestoreFile, { fileId }, caller);
+  @ApiDoc({ summary: 'Bring an item back from the trash', reply: fileItemSchema })
+  restore(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams) {
+    return this.services.request(FilesSubject.RestoreFile, { fileId: params.id }, meta);
   }
 
   @Delete('files/:id')
   @HttpCode(204)
-  async deleteForever(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) fileId: string) {
-    await this.services.request(FilesSubject.DeleteFile, { fileId }, caller);
+  @ApiDoc({ summary: 'Delete a trashed item for good' })
+  async deleteForever(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams) {
+    await this.services.request(FilesSubject.DeleteFile, { fileId: params.id }, meta);
   }
 
   @Delete('trash')
-  emptyTrash(@CurrentCaller() caller: CallerIdentity): Promise<{ deleted: number }> {
-    return this.services.request(FilesSubject.EmptyTrash, {}, caller);
+  @ApiDoc({ summary: 'Empty the trash', reply: emptyTrashReplySchema })
+  emptyTrash(@Meta() meta: RequestMeta) {
+    return this.services.request(FilesSubject.EmptyTrash, {}, meta);
   }
 
   @Get('files/:id/link')
-  link(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) fileId: string, @Query() query: FileLinkQuery): Promise<FileLink> {
-    return this.services.request(FilesSubject.FileLink, { fileId, disposition: query.disposition ?? 'inline' }, caller);
+  @ApiDoc({ summary: 'A signed link to view or download a file, valid 3600 s', reply: fileLinkSchema })
+  link(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams, @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>) {
+    return this.services.request(FilesSubject.FileLink, { fileId: params.id, disposition: query.disposition }, meta);
   }
 
   @Get('storage/usage')
-  usage(@CurrentCaller() caller: CallerIdentity): Promise<StorageUsage> {
-    return this.services.request(FilesSubject.StorageUsage, {}, caller);
+  @ApiDoc({ summary: "The account's storage used and its plan's limit", reply: storageUsageSchema })
+  usage(@Meta() meta: RequestMeta) {
+    return this.services.request(FilesSubject.StorageUsage, {}, meta);
   }
 }

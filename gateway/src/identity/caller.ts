@@ -9,11 +9,11 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ErrorCode, type CallerIdentity } from '@coffer/contracts';
+import { ErrorCode, type CallerIdentity, type RequestMeta } from '@coffer/contracts';
 import { SessionRevocations } from '../auth/session-revocations.js';
-import { ServiceError } from '../common/http-error.filter.js';
+import { rpcError } from '@coffer/server-core';
 
-const PUBLIC_ROUTE = 'coffer:public';
+export const PUBLIC_ROUTE = 'coffer:public';
 const MFA_STEP_ROUTE = 'coffer:mfa-step';
 /** Marks a route that needs no session. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -44,9 +44,9 @@ export class CallerGuard extends AuthGuard('jwt') {
     const caller = req.user!;
     if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
     if (caller.mfaPending && !this.reflector.getAllAndOverride<boolean>(MFA_STEP_ROUTE, targets)) {
-      throw new ServiceError({ code: ErrorCode.MfaRequired, status: 403, message: 'Enter your two-factor code first' });
+      throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
     }
-    req.caller = { ...caller, clientIp: req.ip };
+    req.caller = caller;
     return true;
   }
 
@@ -56,13 +56,23 @@ export class CallerGuard extends AuthGuard('jwt') {
   }
 }
 
+/** A user agent is kept for the audit trail; a longer one is cut. */
+const MAX_USER_AGENT = 512;
+
+/**
+ * What the gateway tells a service about the request beside its payload: the
+ * caller (absent on public routes), the client IP from the trusted proxy chain
+ * (for per-IP limits and share allow-lists) and the user agent.
+ */
+export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
+  const req = ctx.switchToHttp().getRequest<CallerRequest>();
+  const userAgent = req.get('user-agent')?.slice(0, MAX_USER_AGENT);
+  return { caller: req.caller, clientIp: req.ip, userAgent: userAgent || undefined };
+});
+
 /** The caller of a protected route, as CallerGuard established it. */
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => {
   const caller = ctx.switchToHttp().getRequest<CallerRequest>().caller;
   if (!caller) throw new UnauthorizedException('You must be signed in');
   return caller;
 });
-
-/** The client IP (from the trusted proxy chain), for the rate limits of public routes. */
-export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => ctx.switchToHttp().getRequest<Request>().ip);
-

@@ -1,15 +1,16 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { NotificationSubject, type CallerIdentity, type ListActivityReply } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { CurrentCaller } from '../identity/caller.js';
+import { listActivityReplySchema, NotificationSubject, type RequestMeta } from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { Meta } from '../identity/caller.js';
 
 @Controller('activity')
 export class ActivityController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
-  /** The caller's 15 latest uploads, shares and deletes. */
   @Get()
-  list(@CurrentCaller() caller: CallerIdentity): Promise<ListActivityReply> {
-    return this.services.request(NotificationSubject.ListActivity, {}, caller);
+  @ApiDoc({ summary: "The caller's 15 latest uploads, shares and deletes", reply: listActivityReplySchema })
+  list(@Meta() meta: RequestMeta) {
+    return this.services.request(NotificationSubject.ListActivity, {}, meta);
   }
 }

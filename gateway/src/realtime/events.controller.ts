@@ -2,6 +2,7 @@ import { Controller, Inject, Sse, type MessageEvent } from '@nestjs/common';
 import { interval, merge, type Observable } from 'rxjs';
 import { map } from 'rxjs/operators';
 import type { CallerIdentity } from '@coffer/contracts';
+import { ApiDoc } from '../api/api-doc.js';
 import { CurrentCaller } from '../identity/caller.js';
 import { RealtimeHub } from './realtime-hub.js';
 
@@ -13,6 +14,7 @@ export class EventsController {
 
   /** Server-sent events: the caller's file and share changes as they happen, and a ping that keeps proxies from closing the stream. */
   @Sse()
+  @ApiDoc({ summary: "Server-sent events: the caller's file and share changes as they happen", contentType: 'text/event-stream' })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
       this.hub.forUser(caller.userId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),

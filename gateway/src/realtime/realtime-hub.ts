@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import type { DomainEvent, FileChanged, ShareCreated } from '@coffer/contracts';
+import type { DomainEvent, FileChange, ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
@@ -24,7 +24,7 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
   files: {
     subject: 'events.files.>',
     route: (event) => {
-      const { item, userId } = (event as DomainEvent<FileChanged>).payload;
+      const { item, userId } = (event as DomainEvent<FileChange>).payload;
       return { itemId: item.id, userIds: [userId] };
     },
   },

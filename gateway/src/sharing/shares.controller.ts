@@ -1,39 +1,50 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { SharingSubject, type CallerIdentity, type FileLink, type ListSharesReply, type ShareItem } from '@coffer/contracts';
-import { ServiceClient } from '../common/service-client.js';
-import { CurrentCaller } from '../identity/caller.js';
-import { FileLinkQuery } from '../files/files.dto.js';
-import { ListSharesQuery } from './shares.dto.js';
+import { Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import {
+  createShareSchema,
+  fileLinkSchema,
+  linkDispositionSchema,
+  listSharesReplySchema,
+  listSharesSchema,
+  shareItemSchema,
+  SharingSubject,
+  type RequestMeta,
+} from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { idParams, ValidBody, ValidParams, ValidQuery, type IdParams, type Valid } from '../api/validation.js';
+import { Meta } from '../identity/caller.js';
 
-type JsonBody = Record<string, unknown>;
-const uuid = new ParseUUIDPipe();
+const shareParams = idParams('Share not found');
 
 /** Shares: forwarded to the sharing service, which checks ownership, plan and every restriction. */
 @Controller('shares')
 export class SharesController {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   @Post()
   @HttpCode(201)
-  create(@CurrentCaller() caller: CallerIdentity, @Body() body: JsonBody): Promise<ShareItem> {
-    const { fileId, email, allowedIps, expiresInDays, maxAccessCount } = body;
-    return this.services.request(SharingSubject.CreateShare, { fileId, email, allowedIps, expiresInDays, maxAccessCount }, caller);
+  @ApiDoc({ summary: 'Share a file with an email address, with the Pro restrictions the plan allows', reply: shareItemSchema })
+  create(@Meta() meta: RequestMeta, @ValidBody(createShareSchema) body: Valid<typeof createShareSchema>) {
+    return this.services.request(SharingSubject.CreateShare, body, meta);
   }
 
   @Get()
-  list(@CurrentCaller() caller: CallerIdentity, @Query() query: ListSharesQuery): Promise<ListSharesReply> {
-    return this.services.request(SharingSubject.ListShares, { direction: query.direction ?? 'with-me', fileId: query.fileId }, caller);
+  @ApiDoc({ summary: 'Files shared with you, or shared by you (optionally of one file)', reply: listSharesReplySchema })
+  list(@Meta() meta: RequestMeta, @ValidQuery(listSharesSchema) query: Valid<typeof listSharesSchema>) {
+    return this.services.request(SharingSubject.ListShares, query, meta);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async revoke(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) shareId: string) {
-    await this.services.request(SharingSubject.RevokeShare, { shareId }, caller);
+  @ApiDoc({ summary: 'Revoke a share' })
+  async revoke(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams) {
+    await this.services.request(SharingSubject.RevokeShare, { shareId: params.id }, meta);
   }
 
   /** The recipient's view or download: restrictions are checked and the access counted by the sharing service. */
   @Get(':id/link')
-  link(@CurrentCaller() caller: CallerIdentity, @Param('id', uuid) shareId: string, @Query() query: FileLinkQuery): Promise<FileLink> {
-    return this.services.request(SharingSubject.ShareLink, { shareId, disposition: query.disposition ?? 'inline' }, caller);
+  @ApiDoc({ summary: "Open a file shared with you: the share's restrictions are checked and the access counted", reply: fileLinkSchema })
+  link(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams, @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>) {
+    return this.services.request(SharingSubject.ShareLink, { shareId: params.id, disposition: query.disposition }, meta);
   }
 }

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { LoggerService } from '@nestjs/common';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import swaggerUi from 'swagger-ui-dist';
+import { ErrorCode } from '@coffer/contracts';
+import { DOCS_ASSETS_PATH } from './api/api-docs.controller.js';
+import { API_PREFIX, UNPREFIXED_ROUTES } from './api/api-routes.js';
+import { AppModule } from './app.module.js';
+import { correlationMiddleware } from './common/correlation.middleware.js';
+import { HttpErrorFilter, sendError } from './common/http-error.filter.js';
+import type { GatewayConfig } from './config.js';
+
+/** The largest JSON body a route accepts (the Contact Sales message is the longest field). */
+const JSON_BODY_LIMIT = '100kb';
+
+/** A body the JSON parser refused leaves with the one error shape, not Express's HTML page. */
+function bodyParserError(err: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(err);
+  const status = (err as { status?: number }).status;
+  const tooLarge = status === 413;
+  sendError(req, res, { code: ErrorCode.ValidationFailed, status: tooLarge ? 413 : 400, message: tooLarge ? 'The request is too large' : 'The request body is not valid JSON' });
+}
+
+/** The gateway as it serves: routes, validation, the one error shape, the docs page; not yet listening. */
+export async function createGateway(config: GatewayConfig, logger?: LoggerService): Promise<NestExpressApplication> {
+  // Nest's own body parser would answer a malformed body with Express's HTML error page.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger: logger ?? false, bodyParser: false });
+  app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
+  app.use(correlationMiddleware);
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(bodyParserError);
+  app.use(cookieParser());
+  app.use(DOCS_ASSETS_PATH, express.static(swaggerUi.getAbsoluteFSPath(), { index: false, maxAge: '1h' }));
+  app.set('trust proxy', config.GATEWAY_TRUST_PROXY.split(',').map((v) => v.trim()));
+  app.disable('x-powered-by');
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableShutdownHooks();
+  return app;
+}
