@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { NestFactory } from '@nestjs/core';
 import type { LoggerService } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
@@ -24,6 +27,25 @@ function bodyParserError(err: unknown, req: Request, res: Response, next: NextFu
   sendError(req, res, { code: ErrorCode.ValidationFailed, status: tooLarge ? 413 : 400, message: tooLarge ? 'The request is too large' : 'The request body is not valid JSON' });
 }
 
+/**
+ * A request Node's HTTP parser refuses before Express sees it (headers or URL
+ * too large, malformed request line) is answered in the one error shape too.
+ */
+function refuseMalformedRequest(err: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const statusCode = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    statusCode,
+    code: ErrorCode.ValidationFailed,
+    message: tooLarge ? 'The request headers or address are too large' : 'The request is malformed',
+    correlationId: randomUUID(),
+  });
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** The gateway as it serves: routes, validation, the one error shape, the docs page; not yet listening. */
 export async function createGateway(config: GatewayConfig, logger?: LoggerService): Promise<NestExpressApplication> {
   // Nest's own body parser would answer a malformed body with Express's HTML error page.
@@ -38,5 +60,6 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   app.disable('x-powered-by');
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
+  (app.getHttpServer() as Server).on('clientError', refuseMalformedRequest);
   return app;
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 // NUL cannot be stored in PostgreSQL text, and a lone surrogate is not text at all:
 // both are refused where they arrive instead of failing deep inside a service.
-// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when a string holds a NUL character or a lone UTF-16 surrogate. */
