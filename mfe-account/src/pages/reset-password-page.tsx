@@ -4,7 +4,7 @@ import { Button, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
 import { PasswordField } from '../components/credential-fields';
-import { validateNewPassword, type FieldErrors } from '../features/auth/validation';
+import { validateNewPassword, type FieldErrors } from '../lib/validation';
 
 type Field = 'password' | 'confirmPassword';
 

@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { Button, Spinner, toast } from '@coffer/ui';
 import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core/store';
 import { EmailField } from '../../../components/credential-fields';
-import { validateEmail } from '../validation';
+import { validateEmail } from '../../../lib/validation';
 
 interface ResetRequestFormProps {
   email: string;

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Label, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, signInErrorToast, useSignInMutation } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
-import { validateSignIn, type FieldErrors } from '../validation';
+import { validateSignIn, type FieldErrors } from '../../../lib/validation';
 
 interface SignInFormProps {
   email: string;

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
-import { validateSignUp, type FieldErrors } from '../validation';
+import { validateSignUp, type FieldErrors } from '../../../lib/validation';
 
 interface SignUpFormProps {
   email: string;

@@ -3,7 +3,7 @@ import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { leaveSecondFactorStep } from '@coffer/web-core';
 import { AUTH_TOASTS, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
-import { isVerificationCode } from '../validation';
+import { isVerificationCode } from '../../../lib/verification-code';
 
 /** The second stage of sign-in: the 6-digit code of the user's authenticator for `factorId`. */
 export function TwoFactorStep({ factorId }: { factorId: string }) {

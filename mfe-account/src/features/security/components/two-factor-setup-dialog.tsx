@@ -17,7 +17,7 @@ import {
 import type { EnrolledFactor } from '@coffer/web-core';
 import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
-import { isVerificationCode } from '../../auth/validation';
+import { isVerificationCode } from '../../../lib/verification-code';
 
 /** How long the check mark replaces the copy icon (spec: 2 s). */
 const COPIED_MS = 2000;

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@coffer/ui';
 import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core/store';
 import { PasswordField } from '../../../components/credential-fields';
-import { validateChangePassword, type FieldErrors } from '../../auth/validation';
+import { validateChangePassword, type FieldErrors } from '../../../lib/validation';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const FIELD_ORDER: Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];

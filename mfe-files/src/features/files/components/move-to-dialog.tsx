@@ -9,8 +9,8 @@ import {
   DialogTitle,
 } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
-import { FolderSelect } from './folder-select';
-import { useFolderChoices } from '../hooks/use-folder-choices';
+import { FolderSelect } from '../../../components/folder-select';
+import { useFolderChoices } from '../../../hooks/use-folder-choices';
 import { useFileActions } from '../hooks/use-file-actions';
 
 interface MoveToDialogProps {

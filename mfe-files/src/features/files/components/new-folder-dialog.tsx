@@ -14,7 +14,7 @@ import {
   toast,
 } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
-import { useCreateFolderMutation } from '../api/files-api';
+import { useCreateFolderMutation } from '../../../lib/files-api';
 
 const NAME_REQUIRED = 'Please enter a folder name';
 

@@ -18,7 +18,7 @@ import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
-import { failureToast } from '../../files/lib/open-link';
+import { failureToast } from '../../../lib/open-link';
 
 interface ShareDialogProps {
   /** The file to share; the dialog is open while it is set. */

@@ -1,8 +1,6 @@
 import {
   CURRENT_PASSWORD_REQUIRED,
-  isVerificationCode,
   PASSWORDS_DIFFER,
-  toVerificationCode,
   validateChangePassword,
   validateNewPassword,
   validateSignIn,
@@ -39,19 +37,5 @@ describe('new password validation', () => {
       currentPassword: CURRENT_PASSWORD_REQUIRED,
     });
     expect(validateChangePassword({ currentPassword: 'old-one', newPassword: 'short', confirmPassword: '' })).toEqual({ newPassword: PASSWORD });
-  });
-});
-
-describe('the verification code', () => {
-  it('keeps digits only, at most 6', () => {
-    expect(toVerificationCode('12a 34-5')).toBe('12345');
-    expect(toVerificationCode('123 456 789')).toBe('123456');
-    expect(toVerificationCode('abc')).toBe('');
-  });
-
-  it('is complete with exactly 6 digits', () => {
-    expect(isVerificationCode('123456')).toBe(true);
-    expect(isVerificationCode('12345')).toBe(false);
-    expect(isVerificationCode('12345a')).toBe(false);
   });
 });
