@@ -1,8 +1,14 @@
 // Lint for every project, with the module boundaries of the architecture:
 // services never import each other (or the gateway or front ends), remotes
 // never import each other, libs never import apps, and the front ends reach
-// react-router and Redux only through @coffer/web-core.
+// react-router and Redux only through @coffer/web-core. Inside each remote, as in
+// bulletproof-react, imports flow shared (src/components, hooks, lib, config) →
+// features (src/features/<name>) → app (src/pages, src/exposes, src/bootstrap.tsx),
+// a feature never imports another feature, and no module imports itself round a cycle.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 const REMOTES = ['mfe-marketing', 'mfe-files', 'mfe-account'];
@@ -33,6 +39,31 @@ const SESSION_THROUGH_INDEX = rule(
 const LIBS_NEVER_IMPORT_APPS = [[...APPS, '../../services/**', '../../gateway/**', '../../shell/**', '../../mfe-*/**'], 'Libraries never import apps.'];
 const WEB_CORE_DATA_LAYER = ['libs/web-core/src/store.ts', 'libs/web-core/src/{store,api,realtime}/**/*.{ts,tsx}'];
 
+const repoRoot = import.meta.dirname;
+const SHARED_LAYER = ['components', 'hooks', 'lib', 'config'];
+const APP_LAYER = ['pages', 'exposes', 'bootstrap.tsx', 'index.ts'];
+/** The zones of one remote (import-x/no-restricted-paths, paths from the repository root). */
+function remoteLayers(remote) {
+  const src = `./${remote}/src`;
+  const featuresDir = path.join(repoRoot, remote, 'src/features');
+  const features = existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  const app = APP_LAYER.map((part) => `${src}/${part}`);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib, or compose them in a page.',
+    })),
+    { target: `${src}/features`, from: app, message: 'Features never import the app layer (pages, exposes, bootstrap).' },
+    {
+      target: SHARED_LAYER.map((part) => `${src}/${part}`),
+      from: [`${src}/features`, ...app],
+      message: 'Shared code (components, hooks, lib, config) never imports features or the app layer.',
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/migrations/**', 'e2e/**', 'bench/**'] },
   ...tseslint.configs.recommended,
@@ -58,6 +89,20 @@ export default tseslint.config(
       REDUX_THROUGH_WEB_CORE,
     ),
   ),
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/src/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle follows only the modules it can parse.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: remoteLayers(remote) }],
+      'import-x/no-cycle': 'error',
+    },
+  })),
   boundary(
     ['shell/**/*.{ts,tsx}'],
     [...APPS.filter((a) => a !== '@coffer/shell'), '../mfe-*/**', '**/services/**', '**/gateway/**', '@coffer/server-core'],

@@ -21,6 +21,7 @@ const common = {
     '^@coffer/server-core/(db-schema|testing)$': '<rootDir>/libs/server-core/src/$1.ts',
     '^@coffer/(contracts|plans|server-core|web-core|ui)$': '<rootDir>/libs/$1/src/index.ts',
     '^@coffer/web-core/(router|store|format|standalone)$': '<rootDir>/libs/web-core/src/$1',
+    '^@coffer/ui/form$': '<rootDir>/libs/ui/src/form.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -232,6 +232,12 @@ test.describe('the Contact Sales page', () => {
     await expect(page.getByText('Please enter your company name')).toBeVisible();
     await expect(page.getByText('Please enter a message')).toBeVisible();
 
+    // The optional phone number, once given, follows the same rule as on the server.
+    await page.getByLabel('Phone number (optional)').fill('call me');
+    await expect(page.getByLabel('Phone number (optional)')).toHaveAccessibleDescription('Please enter a valid phone number');
+    await page.getByLabel('Phone number (optional)').fill('');
+    await expect(page.getByLabel('Phone number (optional)')).not.toHaveAttribute('aria-invalid', 'true');
+
     await expectNoSeriousA11yViolations(page, 'the Contact Sales form with errors');
     expect(sent).toBe(false);
   });
@@ -269,21 +275,22 @@ test.describe('the Contact Sales page', () => {
     await expect(page.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
   });
 
-  test('a refused request shows the reason in a destructive toast and keeps what was typed', async ({ page }) => {
-    // The browser has no rule for the optional phone number; the billing service refuses this one.
+  test('a request that cannot be sent shows the reason in a destructive toast and keeps what was typed', async ({ page }) => {
+    // The browser checks what the server checks, so the network is what fails here.
+    await page.route('**/api/contact-requests', (route) => route.abort('connectionrefused'));
     await visit(page, '/contact-sales', 'Contact Sales');
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Email address').fill('ada@analytical.example');
     await page.getByLabel('Company name').fill('Analytical Engines Ltd');
-    await page.getByLabel('Phone number (optional)').fill('call me');
+    await page.getByLabel('Phone number (optional)').fill('+44 20 7946 0958');
     await page.getByLabel('Message').fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
 
     const toast = page.getByRole('listitem').filter({ hasText: 'Failed to send message' });
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Please enter a valid phone number');
+    await expect(toast).toContainText('Coffer could not be reached. Please check your connection and try again.');
     await expect(toast).toHaveAttribute('data-variant', 'destructive');
-    await expect(page.getByLabel('Phone number (optional)')).toHaveValue('call me');
+    await expect(page.getByLabel('Phone number (optional)')).toHaveValue('+44 20 7946 0958');
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
     await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await expectNoSeriousA11yViolations(page, 'the Contact Sales page with an error toast');

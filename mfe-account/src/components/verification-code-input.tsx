@@ -1,5 +1,5 @@
 import { Input, type FieldControlProps } from '@coffer/ui';
-import { toVerificationCode } from '../features/auth/validation';
+import { toVerificationCode } from '../lib/verification-code';
 
 interface VerificationCodeInputProps extends Partial<FieldControlProps> {
   value: string;

@@ -1,12 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@coffer/web-core/router';
 import { Button, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
 import { PasswordField } from '../components/credential-fields';
-import { validateNewPassword, type FieldErrors } from '../features/auth/validation';
-
-type Field = 'password' | 'confirmPassword';
+import { newPasswordFormSchema } from '../lib/credential-schemas';
 
 /** /reset-password?token=…: the link of the password reset email sets a new password, then on to sign-in. */
 export function ResetPasswordPage() {
@@ -29,43 +27,24 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const [fields, setFields] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const change = (name: Field) => (event: { target: { value: string } }) => {
-    const next = { ...fields, [name]: event.target.value };
-    setFields(next);
-    if (submitted) setErrors(validateNewPassword(next));
-  };
-  const field = (name: Field) => ({ name, error: errors[name], value: fields[name], onChange: change(name) });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateNewPassword(fields);
-    setErrors(found);
-    const firstInvalid = (['password', 'confirmPassword'] as const).find((name) => found[name]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await resetPassword({ token, password: fields.password }).unwrap();
+      await resetPassword({ token, password }).unwrap();
       toast(AUTH_TOASTS.passwordReset);
       navigate('/login', { replace: true });
     } catch (error) {
       toast(resetPasswordErrorToast(error));
     }
-  };
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Set a new password" className="flex flex-col gap-4">
-      <PasswordField label="New Password" {...field('password')} />
-      <PasswordField label="Confirm Password" {...field('confirmPassword')} />
+    <form noValidate onSubmit={submit} aria-label="Set a new password" className="flex flex-col gap-4">
+      <PasswordField label="New Password" {...form.field('password')} />
+      <PasswordField label="Confirm Password" {...form.field('confirmPassword')} />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Saving" className="size-4" />}
         {isLoading ? 'Saving...' : 'Reset Password'}

@@ -1,8 +1,9 @@
 import { useParams } from '@coffer/web-core/router';
 import { FileBrowser } from '../features/files/components/file-browser';
+import { ShareDialog } from '../features/sharing/components/share-dialog';
 
 /** /dashboard and /dashboard/files/:folderId? */
 export function FileBrowserPage() {
   const { folderId } = useParams();
-  return <FileBrowser folderId={folderId} />;
+  return <FileBrowser folderId={folderId} shareDialog={ShareDialog} />;
 }

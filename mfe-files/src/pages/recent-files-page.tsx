@@ -1,5 +1,6 @@
-import { useListFilesQuery } from '../features/files/api/files-api';
+import { useListFilesQuery } from '../lib/files-api';
 import { FileGrid } from '../features/files/components/file-grid';
+import { ShareDialog } from '../features/sharing/components/share-dialog';
 
 /** /dashboard/recent: the files last viewed, downloaded or uploaded, newest first. */
 export function RecentFilesPage() {
@@ -9,6 +10,7 @@ export function RecentFilesPage() {
       <FileGrid
         list={list}
         mode="browse"
+        shareDialog={ShareDialog}
         label="Recent files"
         empty={{ title: 'No recent files', hint: 'Files you upload, view or download appear here' }}
       />

@@ -1,6 +1,7 @@
 import { useSearchParams } from '@coffer/web-core/router';
-import { useListFilesQuery } from '../features/files/api/files-api';
+import { useListFilesQuery } from '../lib/files-api';
 import { FileGrid } from '../features/files/components/file-grid';
+import { ShareDialog } from '../features/sharing/components/share-dialog';
 
 /** /dashboard/search?q=…: the user's files and folders whose name holds the words, in every folder. */
 export function SearchPage() {
@@ -17,6 +18,7 @@ export function SearchPage() {
         <FileGrid
           list={list}
           mode="browse"
+        shareDialog={ShareDialog}
           label="Search results"
           empty={{ title: 'No matching files', hint: 'Try another name' }}
         />

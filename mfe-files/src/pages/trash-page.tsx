@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@coffer/ui';
-import { useListFilesQuery } from '../features/files/api/files-api';
+import { useListFilesQuery } from '../lib/files-api';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ConfirmDialog } from '../features/files/components/confirm-dialog';
 import { useFileActions } from '../features/files/hooks/use-file-actions';

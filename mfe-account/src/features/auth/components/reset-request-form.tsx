@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Button, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core/store';
 import { EmailField } from '../../../components/credential-fields';
-import { validateEmail } from '../validation';
+import { resetRequestFormSchema } from '../../../lib/credential-schemas';
 
 interface ResetRequestFormProps {
   email: string;
@@ -16,26 +16,16 @@ interface ResetRequestFormProps {
  * or not the address has an account, so nobody can probe for accounts.
  */
 export function ResetRequestForm({ email, onEmailChange, onBack }: ResetRequestFormProps) {
-  const [error, setError] = useState<string>();
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(resetRequestFormSchema, { email }, (values) => onEmailChange(values.email));
   const [requestReset, { isLoading, isSuccess }] = useRequestPasswordResetMutation();
-  const inputRef = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateEmail(email);
-    setError(found);
-    if (found) {
-      inputRef.current?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (request) => {
     try {
-      await requestReset({ email: email.trim() }).unwrap();
+      await requestReset(request).unwrap();
     } catch (failure) {
       toast(requestResetErrorToast(failure));
     }
-  };
+  });
 
   if (isSuccess) {
     return (
@@ -52,15 +42,7 @@ export function ResetRequestForm({ email, onEmailChange, onBack }: ResetRequestF
 
   return (
     <form noValidate onSubmit={submit} aria-label="Reset password" className="flex flex-col gap-4">
-      <EmailField
-        ref={inputRef}
-        error={error}
-        value={email}
-        onChange={(event) => {
-          onEmailChange(event.target.value);
-          if (submitted) setError(validateEmail(event.target.value));
-        }}
-      />
+      <EmailField {...form.field('email')} />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Sending" className="size-4" />}
         {isLoading ? 'Sending...' : 'Send reset link'}

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Label, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { AUTH_TOASTS, signInErrorToast, useSignInMutation } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
-import { validateSignIn, type FieldErrors } from '../validation';
+import { signInFormSchema } from '../../../lib/credential-schemas';
 
 interface SignInFormProps {
   email: string;
@@ -10,68 +11,36 @@ interface SignInFormProps {
   onForgotPassword: () => void;
 }
 
-type Field = 'email' | 'password';
-
 /**
  * Email, password and "Remember me". A right password either signs in (the
  * page then goes to the dashboard) or, with 2FA on, leads to the code step.
  */
 export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFormProps) {
-  const [password, setPassword] = useState('');
+  const form = useZodForm(signInFormSchema, { email, password: '' }, (values) => onEmailChange(values.email));
   const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  // Errors appear on the first submit, then follow every keystroke.
-  const [submitted, setSubmitted] = useState(false);
   const [signIn, { isLoading }] = useSignInMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const recheck = (next: { email: string; password: string }) => {
-    if (submitted) setErrors(validateSignIn(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateSignIn({ email, password });
-    setErrors(found);
-    const firstInvalid = (['email', 'password'] as const).find((name) => found[name]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (credentials) => {
     try {
-      const result = await signIn({ email: email.trim(), password, rememberMe }).unwrap();
+      const result = await signIn({ ...credentials, rememberMe }).unwrap();
       if (result.status === 'signed-in') toast(AUTH_TOASTS.signedIn);
     } catch (error) {
       toast(signInErrorToast(error));
     }
-  };
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Sign in" className="flex flex-col gap-4">
-      <EmailField
-        error={errors.email}
-        value={email}
-        onChange={(event) => {
-          onEmailChange(event.target.value);
-          recheck({ email: event.target.value, password });
-        }}
-      />
+    <form noValidate onSubmit={submit} aria-label="Sign in" className="flex flex-col gap-4">
+      <EmailField {...form.field('email')} />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="current-password"
-        error={errors.password}
         labelAside={
           <button type="button" onClick={onForgotPassword} className="cursor-pointer text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
             Forgot password?
           </button>
         }
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          recheck({ email, password: event.target.value });
-        }}
+        {...form.field('password')}
       />
       <div className="flex items-center gap-2">
         <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(checked) => setRememberMe(checked === true)} />

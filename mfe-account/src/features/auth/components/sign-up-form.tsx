@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
-import { validateSignUp, type FieldErrors } from '../validation';
+import { signUpFormSchema } from '../../../lib/credential-schemas';
 
 interface SignUpFormProps {
   email: string;
@@ -11,34 +11,14 @@ interface SignUpFormProps {
   onSignInInstead: () => void;
 }
 
-type Field = 'fullName' | 'email' | 'password';
-const FIELD_ORDER: Field[] = ['fullName', 'email', 'password'];
-
 /** Full name, email and password; a new account is signed in at once (the page then goes to the dashboard). */
 export function SignUpForm({ email, onEmailChange, onSignInInstead }: SignUpFormProps) {
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(signUpFormSchema, { fullName: '', email, password: '' }, (values) => onEmailChange(values.email));
   const [signUp, { isLoading }] = useSignUpMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const recheck = (next: { fullName: string; email: string; password: string }) => {
-    if (submitted) setErrors(validateSignUp(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateSignUp({ fullName, email, password });
-    setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((name) => found[name]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (account) => {
     try {
-      const result = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
+      const result = await signUp(account).unwrap();
       if (result.status === 'signed-in') {
         toast(AUTH_TOASTS.signedUp);
       } else {
@@ -49,41 +29,13 @@ export function SignUpForm({ email, onEmailChange, onSignInInstead }: SignUpForm
       toast(signUpErrorToast(error));
       if (isAccountExists(error)) onSignInInstead();
     }
-  };
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Sign up" className="flex flex-col gap-4">
-      <FormField
-        label="Full Name"
-        error={errors.fullName}
-        name="fullName"
-        autoComplete="name"
-        required
-        placeholder="Jane Smith"
-        value={fullName}
-        onChange={(event) => {
-          setFullName(event.target.value);
-          recheck({ fullName: event.target.value, email, password });
-        }}
-      />
-      <EmailField
-        error={errors.email}
-        value={email}
-        onChange={(event) => {
-          onEmailChange(event.target.value);
-          recheck({ fullName, email: event.target.value, password });
-        }}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        error={errors.password}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          recheck({ fullName, email, password: event.target.value });
-        }}
-      />
+    <form noValidate onSubmit={submit} aria-label="Sign up" className="flex flex-col gap-4">
+      <FormField label="Full Name" autoComplete="name" required placeholder="Jane Smith" {...form.field('fullName')} />
+      <EmailField {...form.field('email')} />
+      <PasswordField label="Password" {...form.field('password')} />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Creating account" className="size-4" />}
         {isLoading ? 'Creating account...' : 'Create Account'}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import {
   Button,
@@ -14,10 +14,12 @@ import {
   Spinner,
   toast,
 } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import type { EnrolledFactor } from '@coffer/web-core';
 import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
-import { isVerificationCode } from '../../auth/validation';
+import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
+import { isVerificationCode } from '../../../lib/verification-code';
 
 /** How long the check mark replaces the copy icon (spec: 2 s). */
 const COPIED_MS = 2000;
@@ -46,7 +48,7 @@ export function TwoFactorSetupDialog({ open, onOpenChange }: TwoFactorSetupDialo
 function SetupSteps({ onDone }: { onDone: () => void }) {
   // The secret stays in this component, never in the store.
   const [factor, setFactor] = useState<EnrolledFactor | null>(null);
-  const [code, setCode] = useState('');
+  const form = useZodForm(verificationCodeFormSchema, { code: '' });
   const [enroll, { isLoading: enrolling, reset: forgetEnrollment }] = useEnrollFactorMutation();
   const [verify, { isLoading: verifying }] = useVerifyFactorMutation();
 
@@ -60,22 +62,20 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const enable = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!factor) return;
-    if (!isVerificationCode(code)) {
-      toast(AUTH_TOASTS.invalidCode);
-      return;
-    }
-    try {
-      await verify({ factorId: factor.id, code }).unwrap();
-      toast(AUTH_TOASTS.twoFactorEnabled);
-      onDone();
-    } catch (error) {
-      toast(verificationErrorToast(error));
-      setCode('');
-    }
-  };
+  const enable = form.handleSubmit(
+    async ({ code }) => {
+      if (!factor) return;
+      try {
+        await verify({ factorId: factor.id, code }).unwrap();
+        toast(AUTH_TOASTS.twoFactorEnabled);
+        onDone();
+      } catch (error) {
+        toast(verificationErrorToast(error));
+        form.reset();
+      }
+    },
+    () => toast(AUTH_TOASTS.invalidCode),
+  );
 
   if (!factor) {
     return (
@@ -112,10 +112,12 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
         <h3 id="two-factor-step-2" className="text-sm font-semibold">
           Step 2: Enter the 6-digit code
         </h3>
-        <FormField label="Verification Code">{(control) => <VerificationCodeInput {...control} value={code} onChange={setCode} />}</FormField>
+        <FormField label="Verification Code">
+          {(control) => <VerificationCodeInput {...control} value={form.values.code} onChange={(code) => form.setValue('code', code)} />}
+        </FormField>
       </section>
       <DialogFooter>
-        <Button type="submit" disabled={!isVerificationCode(code) || verifying} className="w-full sm:w-fit">
+        <Button type="submit" disabled={!isVerificationCode(form.values.code) || verifying} className="w-full sm:w-fit">
           {verifying && <Spinner label="Enabling" className="size-4" />}
           Enable 2FA
         </Button>

@@ -1,54 +1,27 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core/store';
 import { PasswordField } from '../../../components/credential-fields';
-import { validateChangePassword, type FieldErrors } from '../../auth/validation';
-
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-const FIELD_ORDER: Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+import { changePasswordFormSchema } from '../../../lib/credential-schemas';
 
 /** Security tab: change the password (the current one is required). */
 export function UpdatePasswordCard() {
-  const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const change = (name: Field) => (event: { target: { value: string } }) => {
-    const next = { ...fields, [name]: event.target.value };
-    setFields(next);
-    if (submitted) setErrors(validateChangePassword(next));
-  };
-  const field = (name: Field) => ({ name, error: errors[name], value: fields[name], onChange: change(name) });
-
-  const focus = (name: Field) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateChangePassword(fields);
-    setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((name) => found[name]);
-    if (firstInvalid) {
-      focus(firstInvalid);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await changePassword({ currentPassword: fields.currentPassword, newPassword: fields.newPassword }).unwrap();
+      await changePassword({ currentPassword, newPassword }).unwrap();
       toast(AUTH_TOASTS.passwordUpdated);
-      setFields(EMPTY);
-      setSubmitted(false);
+      form.reset();
     } catch (error) {
       toast(changePasswordErrorToast(error));
       const { code, message } = toApiError(error);
       if (code === AuthErrorCode.InvalidCredentials) {
-        setErrors({ currentPassword: message ?? 'Current password is incorrect' });
-        focus('currentPassword');
+        form.setError('currentPassword', message ?? 'Current password is incorrect', { shouldFocus: true });
       }
     }
-  };
+  });
 
   return (
     <Card>
@@ -57,10 +30,10 @@ export function UpdatePasswordCard() {
         <CardDescription>Enter your current password, then a new one of at least 6 characters.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} noValidate onSubmit={submit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
-          <PasswordField label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
-          <PasswordField label="New Password" {...field('newPassword')} />
-          <PasswordField label="Confirm New Password" {...field('confirmPassword')} />
+        <form noValidate onSubmit={submit} aria-label="Change password" className="flex max-w-md flex-col gap-4">
+          <PasswordField label="Current Password" autoComplete="current-password" {...form.field('currentPassword')} />
+          <PasswordField label="New Password" {...form.field('newPassword')} />
+          <PasswordField label="Confirm New Password" {...form.field('confirmPassword')} />
           <Button type="submit" disabled={isLoading} className="w-full sm:w-fit">
             {isLoading && <Spinner label="Updating" className="size-4" />}
             {isLoading ? 'Updating...' : 'Update Password'}

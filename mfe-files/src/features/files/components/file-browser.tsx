@@ -2,14 +2,14 @@ import { Link, useSearchParams } from '@coffer/web-core/router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
-import { useGetFolderQuery, useListFilesQuery } from '../api/files-api';
+import { useGetFolderQuery, useListFilesQuery } from '../../../lib/files-api';
 import { Breadcrumbs } from './breadcrumbs';
-import { FileGrid } from './file-grid';
+import { FileGrid, type ShareDialogComponent } from './file-grid';
 import { NewFolderDialog } from './new-folder-dialog';
 import { isSortOrder, SortSelect } from './sort-select';
 
 /** One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder, sort. */
-export function FileBrowser({ folderId = ROOT_FOLDER }: { folderId?: string }) {
+export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?: string; shareDialog: ShareDialogComponent }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('sort');
   const sort: SortOrder = isSortOrder(requested) ? requested : 'newest';
@@ -53,10 +53,7 @@ export function FileBrowser({ folderId = ROOT_FOLDER }: { folderId?: string }) {
         <NewFolderDialog parentId={folderId} />
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      <FileGrid
-        list={list}
-        mode="browse"
-      />
+      <FileGrid list={list} mode="browse" shareDialog={shareDialog} />
     </section>
   );
 }

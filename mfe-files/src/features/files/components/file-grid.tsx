@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { FileItem, ListFilesReply } from '@coffer/contracts';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
-import { ShareDialog } from '../../sharing/components/share-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 
 /** What the grid needs of a useListFilesQuery result; every list page hands its query over as is. */
@@ -17,8 +16,13 @@ interface FileListQuery {
   refetch: () => unknown;
 }
 
+/** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */
+export type ShareDialogComponent = ComponentType<{ file: FileItem | null; onClose: () => void }>;
+
 interface FileGridProps {
   list: FileListQuery;
+  /** Opened by a card's Share. */
+  shareDialog?: ShareDialogComponent;
   mode: CardMode;
   empty?: { title: string; hint: string };
   label?: string;
@@ -28,7 +32,7 @@ interface FileGridProps {
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ list, mode, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
   const items = list.data?.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
@@ -73,7 +77,7 @@ export function FileGrid({ list, mode, empty = DEFAULT_EMPTY, label = 'Files' }:
         ))}
       </ul>
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
-      <ShareDialog file={sharing} onClose={() => setSharing(null)} />
+      {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

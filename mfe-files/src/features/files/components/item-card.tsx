@@ -1,22 +1,11 @@
-import { useState, type ComponentType, type DragEvent, type ReactNode } from 'react';
+import { useState, type DragEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
-import { Download, Eye, FolderInput, MoreVertical, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
-import {
-  Button,
-  Card,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  cn,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@coffer/ui';
+import { Download, Eye, FolderInput, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
+import { Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
-import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../lib/file-types';
+import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../../../lib/file-types';
+import { ItemCardHeader } from '../../../components/item-card-header';
 import { useFileActions } from '../hooks/use-file-actions';
 
 export type CardMode = 'browse' | 'trash';
@@ -139,42 +128,5 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare }: Ite
         )}
       </ItemCardHeader>
     </Card>
-  );
-}
-
-interface ItemCardHeaderProps {
-  icon: ComponentType<{ className?: string }>;
-  name: string;
-  /** The title as shown, when it is more than the name (a link). */
-  title?: ReactNode;
-  subtitle: ReactNode;
-  /** The entries of the card's menu. */
-  children: ReactNode;
-}
-
-/** The row every file card shows: type icon, name, subtitle and the actions menu. */
-export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: ItemCardHeaderProps) {
-  return (
-    <CardHeader className="flex-row items-center gap-3">
-      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
-        <Icon className="size-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <CardTitle className="truncate text-base" title={name}>
-          {title ?? name}
-        </CardTitle>
-        <CardDescription className="truncate">{subtitle}</CardDescription>
-      </div>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${name}`}>
-            <MoreVertical aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-44">
-          {children}
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </CardHeader>
   );
 }

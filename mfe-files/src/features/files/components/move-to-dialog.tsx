@@ -8,10 +8,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@coffer/ui';
-import type { FileItem } from '@coffer/contracts';
-import { FolderSelect } from './folder-select';
-import { useFolderChoices } from '../hooks/use-folder-choices';
+import { useZodForm } from '@coffer/ui/form';
+import { moveFileSchema, type FileItem } from '@coffer/contracts';
+import { FolderSelect } from '../../../components/folder-select';
+import { useFolderChoices } from '../../../hooks/use-folder-choices';
 import { useFileActions } from '../hooks/use-file-actions';
+
+const moveToFormSchema = moveFileSchema.pick({ folderId: true });
 
 interface MoveToDialogProps {
   file: FileItem | null;
@@ -22,10 +25,21 @@ interface MoveToDialogProps {
 export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
   const choices = useFolderChoices();
   const actions = useFileActions();
-  const [target, setTarget] = useState('');
+  const form = useZodForm(moveToFormSchema, { folderId: '' });
   const [busy, setBusy] = useState(false);
-  useEffect(() => setTarget(''), [file]);
+  // Each file opens the dialog with no folder chosen.
+  useEffect(() => form.reset(), [file]);
   const targets = choices.filter((choice) => choice.id !== file?.folderId);
+  const target = form.values.folderId;
+
+  const submit = form.handleSubmit(({ folderId }) => {
+    if (!file) return;
+    setBusy(true);
+    void actions.move(file.id, folderId).finally(() => {
+      setBusy(false);
+      onClose();
+    });
+  });
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
@@ -34,19 +48,8 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
           <DialogTitle>Move to…</DialogTitle>
           <DialogDescription>Choose the folder for &ldquo;{file?.name}&rdquo;.</DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!file || !target) return;
-            setBusy(true);
-            void actions.move(file.id, target).finally(() => {
-              setBusy(false);
-              onClose();
-            });
-          }}
-        >
-          <FolderSelect id="move-target" value={target} onChange={setTarget} choices={targets} placeholder="Choose a folder" />
+        <form className="flex flex-col gap-4" onSubmit={submit}>
+          <FolderSelect id="move-target" value={target} onChange={(folderId) => form.setValue('folderId', folderId)} choices={targets} placeholder="Choose a folder" />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
               Cancel

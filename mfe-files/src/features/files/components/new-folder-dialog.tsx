@@ -9,46 +9,40 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  Input,
-  Label,
+  FormField,
   toast,
 } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
-import { useCreateFolderMutation } from '../api/files-api';
+import { createFolderSchema } from '@coffer/contracts';
+import { useCreateFolderMutation } from '../../../lib/files-api';
 
-const NAME_REQUIRED = 'Please enter a folder name';
+/** Spec §5: a name that is not blank after trimming ("Please enter a folder name"). */
+const newFolderFormSchema = createFolderSchema.pick({ name: true });
 
 /** "New Folder" and its dialog: Folder Name, Cancel, Create; Enter submits. */
 export function NewFolderDialog({ parentId }: { parentId: string }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newFolderFormSchema, { name: '' });
   const [createFolder, { isLoading }] = useCreateFolderMutation();
 
   const reset = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setName('');
-      setError(null);
-    }
+    if (!next) form.reset();
   };
 
-  const submit = async () => {
-    if (name.trim() === '') {
-      setError(NAME_REQUIRED);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ name }) => {
     try {
-      await createFolder({ name: name.trim(), parentId }).unwrap();
+      await createFolder({ name, parentId }).unwrap();
       toast({ title: 'Folder created successfully' });
       reset(false);
     } catch (caught) {
       const { status, message } = toApiError(caught);
       // A refused name is the field's problem; anything else is the toast's.
-      if (status === 400 && message) setError(message);
+      if (status === 400 && message) form.setError('name', message);
       else toast({ variant: 'destructive', title: 'Failed to create folder', description: message ?? undefined });
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={reset}>
@@ -63,34 +57,8 @@ export function NewFolderDialog({ parentId }: { parentId: string }) {
           <DialogTitle>Create New Folder</DialogTitle>
           <DialogDescription>The folder is created where you are.</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="new-folder-name">Folder Name</Label>
-            <Input
-              id="new-folder-name"
-              autoFocus
-              value={name}
-              maxLength={255}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'new-folder-error' : undefined}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (error) setError(null);
-              }}
-            />
-            {error && (
-              <p id="new-folder-error" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+        <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+          <FormField label="Folder Name" autoFocus maxLength={255} {...form.field('name')} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => reset(false)}>
               Cancel

@@ -7,8 +7,8 @@ import {
   useMoveFileMutation,
   useRestoreFileMutation,
   useTrashFileMutation,
-} from '../api/files-api';
-import { downloadFile, failureToast, viewFile } from '../lib/open-link';
+} from '../../../lib/files-api';
+import { downloadFile, failureToast, viewFile } from '../../../lib/open-link';
 
 /** What the cards' menus, drag and drop and the trash do, each with the spec's toasts. */
 export function useFileActions() {

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { UserX } from 'lucide-react';
+import { z } from 'zod';
 import {
   Button,
   Dialog,
@@ -13,12 +13,13 @@ import {
   Spinner,
   toast,
 } from '@coffer/ui';
-import { createShareSchema, parseAllowedIps, type FileItem } from '@coffer/contracts';
+import { useZodForm } from '@coffer/ui/form';
+import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem } from '@coffer/contracts';
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
-import { failureToast } from '../../files/lib/open-link';
+import { failureToast } from '../../../lib/open-link';
 
 interface ShareDialogProps {
   /** The file to share; the dialog is open while it is set. */
@@ -70,51 +71,46 @@ function FieldWithHint({ hint, ...field }: FormFieldProps & { hint: string }) {
 /** An optional number field: empty means "no restriction". */
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
+/** The dialog's text fields, as the share request the server checks them with (the options the plan lacks stay unset). */
+const shareFormSchema = (fileId: string, features: PlanFeatures) =>
+  z
+    .object({ email: z.string(), allowedIps: z.string(), expiresInDays: z.string(), maxAccessCount: z.string() })
+    .transform(
+      (values): CreateShareInput => ({
+        fileId,
+        email: values.email,
+        allowedIps: features.hasIpRestriction ? parseAllowedIps(values.allowedIps) : null,
+        expiresInDays: features.hasLinkExpiry ? numberOrNull(values.expiresInDays) : null,
+        maxAccessCount: features.hasAdvancedSecurity ? numberOrNull(values.maxAccessCount) : null,
+      }),
+    )
+    .pipe(createShareSchema);
+
 /**
  * The Share File dialog (spec §2): the recipient's email, the Pro options the
  * plan has, and who the file is already shared with, each with Revoke.
  */
 export function ShareDialog({ file, onClose }: ShareDialogProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
   const features = planFeatures(useSubscriptionQuery(undefined, { skip: !file }).data?.planType);
+  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   const close = () => {
-    setValues(EMPTY);
-    setErrors({});
+    form.reset();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || sharing) return;
-    const parsed = createShareSchema.safeParse({
-      fileId: file.id,
-      email: values.email,
-      allowedIps: features.hasIpRestriction ? parseAllowedIps(values.allowedIps) : null,
-      expiresInDays: features.hasLinkExpiry ? numberOrNull(values.expiresInDays) : null,
-      maxAccessCount: features.hasAdvancedSecurity ? numberOrNull(values.maxAccessCount) : null,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      return;
-    }
+  const submit = form.handleSubmit(async (request) => {
+    if (sharing) return;
     try {
-      const share = await createShare(parsed.data).unwrap();
+      const share = await createShare(request).unwrap();
       toast({ title: `File shared with ${share.sharedWithEmail}` });
       close();
     } catch (error) {
       // Spec §4: on failure the dialog stays open.
       failureToast('Failed to share file', error);
     }
-  };
+  });
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && close()}>
@@ -123,7 +119,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
           <DialogTitle>Share File</DialogTitle>
           <DialogDescription className="break-all">{file?.name}</DialogDescription>
         </DialogHeader>
-        <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           <FieldWithHint
             label="Share with Email"
             hint="They get an email notification and find the file in the Shared section."
@@ -131,9 +127,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
             autoComplete="off"
             autoFocus
             placeholder="Enter email address"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...form.field('email')}
           />
           {PRO_OPTIONS.filter((option) => features[option.feature]).map((option) => (
             <FieldWithHint
@@ -142,16 +136,14 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
               hint={option.hint}
               placeholder={option.placeholder}
               {...(option.numeric ? { type: 'number', inputMode: 'numeric' as const, min: 1 } : {})}
-              value={values[option.field]}
-              onChange={set(option.field)}
-              error={errors[option.field]}
+              {...form.field(option.field)}
             />
           ))}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={values.email.trim() === '' || sharing}>
+            <Button type="submit" disabled={form.values.email.trim() === '' || sharing}>
               {sharing ? 'Sharing...' : 'Share File'}
             </Button>
           </DialogFooter>

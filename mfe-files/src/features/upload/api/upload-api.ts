@@ -1,6 +1,6 @@
 import { cofferApi } from '@coffer/web-core/store';
 import type { FileItem, UploadSlot } from '@coffer/contracts';
-import { FILES_CHANGED } from '../../files/api/files-api';
+import { FILES_CHANGED } from '../../../lib/files-api';
 
 /** The two API steps around the bytes: ask for a presigned slot, then confirm the object arrived. */
 export const uploadApi = cofferApi.injectEndpoints({

@@ -14,8 +14,8 @@ import {
 } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
 import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
-import { FolderSelect } from '../../files/components/folder-select';
-import { useFolderChoices } from '../../files/hooks/use-folder-choices';
+import { FolderSelect } from '../../../components/folder-select';
+import { useFolderChoices } from '../../../hooks/use-folder-choices';
 import { useCompleteUploadMutation, useCreateUploadMutation } from '../api/upload-api';
 import { putBytes } from '../lib/put-bytes';
 

@@ -1,5 +1,5 @@
 import { ROOT_FOLDER, type FolderSummary } from '@coffer/contracts';
-import { useListFoldersQuery } from '../api/files-api';
+import { useListFoldersQuery } from '../lib/files-api';
 
 export interface FolderChoice {
   id: string;

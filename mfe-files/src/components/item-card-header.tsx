@@ -1,0 +1,40 @@
+import type { ComponentType, ReactNode } from 'react';
+import { MoreVertical } from 'lucide-react';
+import { Button, CardDescription, CardHeader, CardTitle, DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@coffer/ui';
+
+interface ItemCardHeaderProps {
+  icon: ComponentType<{ className?: string }>;
+  name: string;
+  /** The title as shown, when it is more than the name (a link). */
+  title?: ReactNode;
+  subtitle: ReactNode;
+  /** The entries of the card's menu. */
+  children: ReactNode;
+}
+
+/** The row every file card shows: type icon, name, subtitle and the actions menu. */
+export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: ItemCardHeaderProps) {
+  return (
+    <CardHeader className="flex-row items-center gap-3">
+      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <CardTitle className="truncate text-base" title={name}>
+          {title ?? name}
+        </CardTitle>
+        <CardDescription className="truncate">{subtitle}</CardDescription>
+      </div>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${name}`}>
+            <MoreVertical aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-44">
+          {children}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </CardHeader>
+  );
+}
