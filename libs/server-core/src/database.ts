@@ -23,6 +23,11 @@ export function transaction<S extends Record<string, unknown>, T>(db: Database<S
   return db.transaction((tx) => work(tx as unknown as Database<S>));
 }
 
+/** Anything that runs work in one transaction of a service's database (every Repository). */
+export interface Transactional {
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+}
+
 /**
  * The migrations of the tables every service has (outbox, processed_events),
  * owned here and recorded in their own table, so a service's journal never
