@@ -8,13 +8,16 @@ import { SMTPServer } from 'smtp-server';
 import {
   AuthEvent,
   BillingEvent,
+  FilesEvent,
+  NotificationSubject,
+  SharingEvent,
+  type CallerIdentity,
   type ContactRequestReceived,
-  type EmailVerificationRequested,
-  type PasswordResetRequested,
-  type UserRegistered,
+  type FileItem,
+  type ShareItem,
 } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
-import { DATABASE_KINDS, eventually, freshDatabase, testInfra } from '@coffer/server-core/testing';
+import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { notificationConfigSchema } from '../src/config.js';
 
@@ -52,10 +55,39 @@ async function startSmtp() {
   return { received, url: `smtp://127.0.0.1:${port}`, refuseNext: (n: number) => (refuse = n), close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-describe.each(DATABASE_KINDS)('email on %s', (kind) => {
+/** A file as the files service's events carry it. */
+function fileItem(name: string): FileItem {
+  const now = new Date().toISOString();
+  return { id: randomUUID(), name, size: 4, mimeType: 'text/plain', folderId: 'root', isFolder: false, createdAt: now, updatedAt: now, deletedAt: null, lastAccessedAt: now };
+}
+
+/** A share as the sharing service's events carry it. */
+function shareItem(sharer: CallerIdentity, fileName: string): ShareItem {
+  return {
+    id: randomUUID(),
+    fileId: randomUUID(),
+    fileName,
+    fileSize: 4,
+    mimeType: 'text/plain',
+    sharedByUserId: sharer.userId,
+    sharedByName: 'Ada Lovelace',
+    sharedWithEmail: `${randomUUID().slice(0, 8)}@example.com`,
+    allowedIps: null,
+    expiresAt: null,
+    maxAccessCount: null,
+    accessCount: 0,
+    createdAt: new Date().toISOString(),
+    isShared: true,
+    isOwner: true,
+  };
+}
+
+// One file for email and activity: both are the notification service, one durable consumer that must not be split between two test apps.
+describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let app: INestMicroservice;
   let publisher: EventBus;
+  let caller: TestCaller;
 
   const mailTo = (address: string) => eventually(async () => smtp.received.find((r) => r.to.includes(address)));
   const user = () => ({ userId: randomUUID(), accountId: randomUUID(), email: `${randomUUID().slice(0, 8)}@example.com`, fullName: 'Ada Lovelace' });
@@ -73,16 +105,18 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
     const config = loadConfig(notificationConfigSchema, env);
     app = await runService('notification', config, AppModule.forConfig(config));
     publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'email-test-publisher', logger: new Logger('test') });
+    caller = new TestCaller();
   });
   afterAll(async () => {
     await app.close();
     await publisher.close();
+    await caller.close();
     await smtp.close();
   });
 
   it('welcomes a new user with a link to the dashboard', async () => {
     const u = user();
-    await publisher.publish<UserRegistered>(AuthEvent.UserRegistered, { accountId: u.accountId, actorId: u.userId, payload: u });
+    await publisher.publish(AuthEvent.UserRegistered, { accountId: u.accountId, actorId: u.userId, payload: u });
     const { mail } = await mailTo(u.email);
     expect(mail.subject).toBe('Welcome to Coffer');
     expect(mail.from?.value).toEqual([{ name: 'Coffer', address: 'no-reply@coffer.local' }]);
@@ -94,7 +128,7 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
   it('sends the email verification link', async () => {
     const u = user();
     const token = randomUUID();
-    await publisher.publish<EmailVerificationRequested>(AuthEvent.EmailVerificationRequested, {
+    await publisher.publish(AuthEvent.EmailVerificationRequested, {
       accountId: u.accountId,
       actorId: u.userId,
       payload: { ...u, token },
@@ -107,7 +141,7 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
   it('sends the one-time password reset link', async () => {
     const u = user();
     const token = randomUUID();
-    await publisher.publish<PasswordResetRequested>(AuthEvent.PasswordResetRequested, {
+    await publisher.publish(AuthEvent.PasswordResetRequested, {
       accountId: u.accountId,
       actorId: u.userId,
       payload: { ...u, token, expiresAt: new Date(Date.now() + 3600_000).toISOString() },
@@ -128,7 +162,7 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
       message: 'We need 8 TB.\n<script>alert(1)</script>',
       receivedAt: new Date().toISOString(),
     };
-    await publisher.publish<ContactRequestReceived>(BillingEvent.ContactRequestReceived, { accountId: '', actorId: '', payload: request });
+    await publisher.publish(BillingEvent.ContactRequestReceived, { accountId: '', actorId: '', payload: request });
     const { mail } = await eventually(async () =>
       smtp.received.find((r) => r.to.includes(`sales-${kind}@coffer.example.com`) && r.mail.subject?.includes(company)),
     );
@@ -142,7 +176,7 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
   it('retries an email the SMTP server refused, and never sends one twice for the same event', async () => {
     const u = user();
     smtp.refuseNext(1);
-    const sent = await publisher.publish<UserRegistered>(AuthEvent.UserRegistered, { accountId: u.accountId, actorId: u.userId, payload: u });
+    const sent = await publisher.publish(AuthEvent.UserRegistered, { accountId: u.accountId, actorId: u.userId, payload: u });
     await mailTo(u.email);
 
     // The same event again, as a redelivery after a lost ack would bring it.
@@ -150,8 +184,38 @@ describe.each(DATABASE_KINDS)('email on %s', (kind) => {
     await jetstream(nc).publish(AuthEvent.UserRegistered, JSON.stringify(sent));
     await nc.drain();
     const marker = user();
-    await publisher.publish<UserRegistered>(AuthEvent.UserRegistered, { accountId: marker.accountId, actorId: marker.userId, payload: marker });
+    await publisher.publish(AuthEvent.UserRegistered, { accountId: marker.accountId, actorId: marker.userId, payload: marker });
     await mailTo(marker.email);
     expect(smtp.received.filter((r) => r.to.includes(u.email))).toHaveLength(1);
+  });
+
+  it("logs uploads, deletes and shares in the user's Activity Log, once per event", async () => {
+    const user = newCaller();
+    const who = { accountId: user.accountId, actorId: user.userId };
+    const uploaded = await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Report.pdf'), userId: user.userId } });
+    await publisher.publish(FilesEvent.FileTrashed, { ...who, payload: { item: fileItem('Old.txt'), userId: user.userId } });
+    await publisher.publish(SharingEvent.ShareCreated, {
+      ...who,
+      payload: { share: shareItem(user, ''), sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: null },
+    });
+    // Moves and folders are not in the log.
+    await publisher.publish(FilesEvent.FolderCreated, { ...who, payload: { item: { ...fileItem('Folder'), isFolder: true }, userId: user.userId } });
+    const log = async () => (await caller.request(NotificationSubject.ListActivity, {}, user)).items;
+    await eventually(async () => (await log()).length === 3);
+    expect((await log()).map((e) => [e.kind, e.fileName]).sort()).toEqual([
+      ['delete', 'Old.txt'],
+      ['share', 'a file'],
+      ['upload', 'Report.pdf'],
+    ]);
+
+    // The upload again, as a redelivery brings it: the log does not change.
+    const nc = await connect({ servers: testInfra().natsUrl });
+    await jetstream(nc).publish(FilesEvent.FileUploaded, JSON.stringify(uploaded));
+    await nc.drain();
+    await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Marker.txt'), userId: user.userId } });
+    await eventually(async () => (await log()).some((e) => e.fileName === 'Marker.txt'));
+    expect(await log()).toHaveLength(4);
+    // Another user sees none of it.
+    expect(await caller.request(NotificationSubject.ListActivity, {}, newCaller())).toEqual({ items: [] });
   });
 });
