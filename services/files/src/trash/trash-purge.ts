@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@coffer/server-core';
 import type { FilesConfig } from '../config.js';
-import { FilesService } from './files.service.js';
+import { TrashService } from './trash.service.js';
 
 /** Runs the purge on every replica's timer; the advisory lock lets only one of them work at a time. */
 @Injectable()
@@ -10,7 +10,7 @@ export class TrashPurge implements OnApplicationBootstrap, OnApplicationShutdown
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(FilesService) private readonly files: FilesService,
+    @Inject(TrashService) private readonly trash: TrashService,
     @Inject(SERVICE_CONFIG) private readonly config: FilesConfig,
   ) {}
 
@@ -21,7 +21,7 @@ export class TrashPurge implements OnApplicationBootstrap, OnApplicationShutdown
 
   async run() {
     try {
-      const purged = await this.files.purge();
+      const purged = await this.trash.purge();
       if (purged) this.logger.log({ msg: 'Purged items trashed over 30 days ago', purged });
     } catch (err) {
       this.logger.warn({ msg: 'Trash purge failed; it will run again', error: String(err) });
