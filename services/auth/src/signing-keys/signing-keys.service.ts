@@ -1,11 +1,10 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { asc } from 'drizzle-orm';
 import { exportJWK, exportPKCS8, generateKeyPair, SignJWT } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Jwks } from '@coffer/contracts';
-import { DATABASE, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
-import { signingKeys } from '../db/schema.js';
+import { SigningKeysRepository } from './signing-keys.repository.js';
 
 /** The claims of a Coffer access token. */
 export interface AccessClaims {
@@ -26,7 +25,7 @@ export class SigningKeys implements OnModuleInit {
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(SigningKeysRepository) private readonly keys: SigningKeysRepository,
   ) {}
 
   async onModuleInit() {
@@ -38,13 +37,10 @@ export class SigningKeys implements OnModuleInit {
 
   /** Outside production: the key generated on first start, kept in the auth database. */
   private async embeddedKey(): Promise<string> {
-    const [existing] = await this.db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
-    if (existing) return existing.privateKeyPem;
+    const existing = await this.keys.oldest();
+    if (existing) return existing;
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const pem = await exportPKCS8(privateKey);
-    await this.db.insert(signingKeys).values({ kid: 'embedded', privateKeyPem: pem }).onConflictDoNothing();
-    const [stored] = await this.db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
-    return stored.privateKeyPem;
+    return this.keys.keep(await exportPKCS8(privateKey));
   }
 
   sign(claims: AccessClaims, ttlSeconds: number): Promise<string> {

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@coffer/contracts';
-import { DATABASE, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { rpcError, SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
-import { rateLimits } from '../db/schema.js';
+import { RateLimitsRepository } from './rate-limits.repository.js';
 
 /** One thing being protected: an account or an IP address, per action. */
 export interface LimitKey {
@@ -20,7 +19,7 @@ export interface LimitKey {
 @Injectable()
 export class RateLimiter {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(RateLimitsRepository) private readonly limits: RateLimitsRepository,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
@@ -46,25 +45,8 @@ export class RateLimiter {
 
   /** Counts a failure against each key, locking those that reach their threshold. */
   async fail(keys: (LimitKey | undefined)[]) {
-    const lockSeconds = this.config.AUTH_LOCKOUT_SECONDS;
-    const windowSeconds = this.config.AUTH_FAILURE_WINDOW_SECONDS;
     for (const k of keys.filter((k): k is LimitKey => Boolean(k))) {
-      // Failures older than the window, or from before a lock that has run out, are forgotten.
-      await this.db
-        .insert(rateLimits)
-        .values({ key: k.key, failures: 1, windowStartedAt: new Date() })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            failures: sql`case when ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) or ${rateLimits.lockedUntil} < now() then 1 else ${rateLimits.failures} + 1 end`,
-            windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) or ${rateLimits.lockedUntil} < now() then now() else ${rateLimits.windowStartedAt} end`,
-            lockedUntil: sql`case when ${rateLimits.lockedUntil} < now() then null else ${rateLimits.lockedUntil} end`,
-          },
-        });
-      await this.db
-        .update(rateLimits)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})` })
-        .where(sql`${rateLimits.key} = ${k.key} and ${rateLimits.failures} >= ${k.threshold} and ${rateLimits.lockedUntil} is null`);
+      await this.limits.countFailure(k.key, k.threshold, this.config.AUTH_FAILURE_WINDOW_SECONDS, this.config.AUTH_LOCKOUT_SECONDS);
     }
     const rows = await this.rows(keys);
     const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
@@ -73,12 +55,11 @@ export class RateLimiter {
 
   /** A success forgets the account's failures (never the IP's: one good password must not unlock a guessing IP). */
   async succeed(key: LimitKey) {
-    await this.db.delete(rateLimits).where(inArray(rateLimits.key, [key.key]));
+    await this.limits.forget(key.key);
   }
 
   private rows(keys: (LimitKey | undefined)[]) {
-    const names = keys.filter((k): k is LimitKey => Boolean(k)).map((k) => k.key);
-    return names.length ? this.db.select().from(rateLimits).where(inArray(rateLimits.key, names)) : Promise.resolve([]);
+    return this.limits.find(keys.filter((k): k is LimitKey => Boolean(k)).map((k) => k.key));
   }
 
   private windowOver(startedAt: Date) {

@@ -1,42 +1,22 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
-import {
-  AuthEvent,
-  ErrorCode,
-  type CallerIdentity,
-  type EmailVerificationRequested,
-  type EmailVerified,
-  type PasswordResetRequested,
-  type SessionInfo,
-  type SessionIssued,
-  type SessionUser,
-  type SignInReply,
-  type UserRegistered,
-} from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated } from '@coffer/server-core';
+import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInReply } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsService } from '../factors/factors.service.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { SessionsService, type SessionSubject } from '../sessions/sessions.service.js';
-import { UsersRepository, type UserRow } from './users.repository.js';
+import { RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from './users.repository.js';
 
 const RESET_TOKEN_TTL_MS = 3600_000;
 const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
-const toSessionUser = (u: UserRow): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  fullName: u.fullName,
-  emailVerified: Boolean(u.emailVerifiedAt),
-  createdAt: u.createdAt.toISOString(),
-});
-
-/** Sign-up, sign-in with its second step, passwords and email confirmation. */
+/** Sign-up, sign-in, passwords and email confirmation; client IPs come from the request's metadata. */
 @Injectable()
-export class AuthService {
+export class UsersService {
   /** Verified against when the email is unknown, so both cases take as long. */
   private readonly decoyHash = argon2.hash(randomBytes(16).toString('hex'));
 
@@ -49,15 +29,6 @@ export class AuthService {
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
-  async subject(user: UserRow): Promise<SessionSubject> {
-    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa: await this.factors.hasVerified(user.id) };
-  }
-
-  private async subjectOf(userId: string): Promise<SessionSubject | undefined> {
-    const user = await this.users.findById(userId);
-    return user ? this.subject(user) : undefined;
-  }
-
   async signUp(input: { fullName: string; email: string; password: string }, ip?: string): Promise<SignInReply> {
     // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
     const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
@@ -66,12 +37,12 @@ export class AuthService {
     const accountId = randomUUID();
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
     const verifyToken = newToken();
-    const created = await this.users.transaction(async (tx) => {
+    const created = await this.bus.inTransaction(this.users, async (tx) => {
       if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
       await this.users.addToken(tx, { tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
       const who = { accountId, actorId: id };
-      await this.bus.record<UserRegistered>(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
-      await this.bus.record<EmailVerificationRequested>(tx, AuthEvent.EmailVerificationRequested, {
+      await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(tx, AuthEvent.EmailVerificationRequested, {
         ...who,
         payload: { userId: id, email: input.email, fullName: input.fullName, token: verifyToken },
       });
@@ -82,10 +53,9 @@ export class AuthService {
       throw rpcError(ErrorCode.AccountExists, 409, 'This email is already registered. Please sign in instead.');
     }
     await this.limiter.fail([ipKey]).catch(() => undefined); // counted; this sign-up itself has succeeded
-    await this.bus.relay();
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) return { confirmationRequired: true };
     const user = await this.users.findById(id);
-    return this.sessions.start(await this.subject(user!), false, 'aal1');
+    return this.sessions.start(await this.sessions.subject(user!), false, 'aal1');
   }
 
   async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
@@ -100,62 +70,36 @@ export class AuthService {
     }
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
     await this.limiter.succeed(accountKey);
-    const subject = await this.subject(user);
+    const subject = await this.sessions.subject(user);
     const factor = await this.factors.firstVerified(user.id);
     if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');
     const pending = await this.sessions.startAal1(subject, input.rememberMe);
     return { mfaRequired: true, factorId: factor.id, accessToken: pending.accessToken, expiresIn: pending.expiresIn };
   }
 
-  refresh(refreshToken: string): Promise<SessionIssued> {
-    return this.sessions.refresh(refreshToken, (userId) => this.subjectOf(userId));
-  }
-
-  async session(caller: CallerIdentity): Promise<SessionInfo> {
-    const user = await this.users.findById(caller.userId);
-    if (!user) throw unauthenticated();
-    const factors = await this.factors.list(user.id);
-    const verified = factors.some((f) => f.status === 'verified');
-    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors };
-  }
-
-  /** The second step: a right code upgrades the caller's session to aal2 and gives it a refresh token. */
-  async verifyFactor(caller: CallerIdentity, factorId: string, challengeId: string, code: string): Promise<SessionIssued> {
-    const accountKey = this.limiter.account('totp', caller.userId);
-    const ipKey = this.limiter.ip('totp', caller.clientIp);
-    await this.limiter.check([accountKey, ipKey]);
-    if (!(await this.factors.verify(caller.userId, factorId, challengeId, code))) {
-      await this.limiter.fail([accountKey, ipKey]);
-      throw this.factors.invalidCode();
-    }
-    await this.limiter.succeed(accountKey);
-    const subject = await this.subjectOf(caller.userId);
-    if (!subject || !caller.sessionId) throw unauthenticated();
-    return this.sessions.upgrade(subject, caller.sessionId);
-  }
-
-  async forgotPassword(email: string, ip?: string): Promise<void> {
+  /** Emails a one-time reset link when the address is a user's; answers the same either way. */
+  async forgotPassword(email: string, ip?: string): Promise<OkReply> {
     const keys = [this.limiter.account('reset', email), this.limiter.ip('reset', ip)];
     await this.limiter.check(keys);
     // Every request counts, so the endpoint cannot be used to flood someone's inbox.
     await this.limiter.fail(keys).catch(() => undefined);
     const user = await this.users.findByEmail(email);
-    if (!user) return;
+    if (!user) return OK;
     const token = newToken();
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-    await this.users.transaction(async (tx) => {
+    await this.bus.inTransaction(this.users, async (tx) => {
       await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
-      await this.bus.record<PasswordResetRequested>(tx, AuthEvent.PasswordResetRequested, {
+      await this.bus.record(tx, AuthEvent.PasswordResetRequested, {
         accountId: user.accountId,
         actorId: user.id,
         payload: { userId: user.id, email: user.email, fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
       });
     });
-    await this.bus.relay();
+    return OK;
   }
 
   /** Sets a new password from an emailed link and signs every session out. */
-  async resetPassword(token: string, password: string, ip?: string): Promise<void> {
+  async resetPassword(token: string, password: string, ip?: string): Promise<OkReply> {
     const ipKey = this.limiter.ip('reset-token', ip);
     await this.limiter.check([ipKey]);
     const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
@@ -169,10 +113,11 @@ export class AuthService {
       throw rpcError(ErrorCode.InvalidToken, 400, 'This reset link is invalid or has expired.');
     }
     await this.sessions.revokeAll(userId);
+    return OK;
   }
 
   /** Changes the password of a signed-in user (current one required) and signs their other sessions out. */
-  async changePassword(caller: CallerIdentity, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(caller: CallerIdentity, currentPassword: string, newPassword: string): Promise<OkReply> {
     const accountKey = this.limiter.account('change-password', caller.userId);
     await this.limiter.check([accountKey]);
     const user = await this.users.findById(caller.userId);
@@ -183,19 +128,20 @@ export class AuthService {
     await this.users.setPassword(user.id, await argon2.hash(newPassword, { type: argon2.argon2id }));
     await this.limiter.succeed(accountKey);
     await this.sessions.revokeAll(user.id, caller.sessionId);
+    return OK;
   }
 
-  async verifyEmail(token: string): Promise<void> {
-    const verified = await this.users.transaction(async (tx) => {
+  async verifyEmail(token: string): Promise<OkReply> {
+    const verified = await this.bus.inTransaction(this.users, async (tx) => {
       const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
       const user = userId ? await this.users.findById(userId, tx) : undefined;
       if (!user) return false;
       await this.users.markEmailVerified(user.id, tx);
       // Sharing shows files shared with an address only to the user who proved they own it.
-      await this.bus.record<EmailVerified>(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
+      await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
       return true;
     });
     if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
-    await this.bus.relay();
+    return OK;
   }
 }
