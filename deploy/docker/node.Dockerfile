@@ -47,12 +47,14 @@ RUN if [ ! -f "$APP/src/main.ts" ] || { [ "$APP" != gateway ] && [ "${APP#servic
       echo "APP must be gateway or services/<name>, got '$APP'" >&2; exit 1; \
     fi
 RUN npx nx build "$(node -p "require('./$APP/package.json').name")" --output-style=static
-# What the app runs from: its dist, the dist of every lib nx built for it and,
-# for a service, its Drizzle migrations (dist/app.module.js reads ../src/db/migrations).
+# What the app runs from: its dist, the dist of every lib nx built for it (with
+# server-core's own migrations: dist/database.js reads ../migrations) and, for a
+# service, its Drizzle migrations (dist/app.module.js reads ../src/db/migrations).
 RUN mkdir -p "/out/$APP" \
  && cp -a "$APP/package.json" "$APP/dist" "/out/$APP/" \
  && for lib in libs/*/; do \
       if [ -d "${lib}dist" ]; then mkdir -p "/out/$lib" && cp -a "${lib}package.json" "${lib}dist" "/out/$lib"; fi; \
+      if [ -d "${lib}dist" ] && [ -d "${lib}migrations" ]; then cp -a "${lib}migrations" "/out/$lib"; fi; \
     done \
  && if [ -d "$APP/src/db/migrations" ]; then \
       mkdir -p "/out/$APP/src/db" && cp -a "$APP/src/db/migrations" "/out/$APP/src/db/"; \

@@ -1,5 +1,6 @@
 // jest globalSetup of the service tests: NATS, S3 and a PostgreSQL 15 server,
 // unless `npm test` already started them and said where (COFFER_TEST_* vars).
+import fs from 'node:fs';
 import path from 'node:path';
 import { ProcessGroup } from './processes.mjs';
 import { defaultPorts, testDataDir, testPortOffset } from './stack.mjs';
@@ -9,6 +10,9 @@ export default async function setup() {
   if (process.env.COFFER_TEST_NATS_URL) return;
   const dir = path.join(testDataDir(), 'jest-infra');
   const ports = defaultPorts(testPortOffset() + 10000);
+  // Every run starts from empty NATS and S3, as `npm test` does: events a previous run left unconsumed
+  // would otherwise reach this run's services first (a durable consumer resumes where it stopped).
+  for (const data of ['nats', 's3']) fs.rmSync(path.join(dir, data), { recursive: true, force: true });
   const group = new ProcessGroup({ logDir: path.join(dir, 'logs'), quiet: true });
   process.env.COFFER_TEST_NATS_URL = await startNats(group, { port: ports.nats, dataDir: path.join(dir, 'nats') });
   process.env.COFFER_TEST_S3_ENDPOINT = await startObjectStorage(group, { port: ports.s3, dataDir: path.join(dir, 's3'), bucket: 'coffer-files', origins: [] });

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -21,10 +23,29 @@ export function transaction<S extends Record<string, unknown>, T>(db: Database<S
   return db.transaction((tx) => work(tx as unknown as Database<S>));
 }
 
+/** Anything that runs work in one transaction of a service's database (every Repository). */
+export interface Transactional {
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The migrations of the tables every service has (outbox, processed_events),
+ * owned here and recorded in their own table, so a service's journal never
+ * holds them. They run before the service's own.
+ */
+export const CORE_MIGRATIONS = { migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)), migrationsTable: '__coffer_core_migrations' };
+
+/** Applies the core migrations, then the service's own (each journal in its own table). */
+async function migrateAll<D>(migrate: (db: D, config: MigrationConfig) => Promise<void>, db: D, migrationsFolder?: string) {
+  await migrate(db, CORE_MIGRATIONS);
+  if (migrationsFolder) await migrate(db, { migrationsFolder });
+}
+
 export interface DatabaseOptions<S extends Record<string, unknown>> {
   service: string;
   schema: S;
-  migrationsFolder: string;
+  /** The service's own Drizzle migrations; absent for a database with only the core tables (tests). */
+  migrationsFolder?: string;
   /** A PostgreSQL server; when absent the service embeds PGlite in `<dataDir>/<service>`. */
   databaseUrl?: string;
   dataDir: string;
@@ -44,7 +65,7 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
   await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema: opts.schema });
-  await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
+  await migrateAll(migratePglite, db, opts.migrationsFolder);
   return {
     db: db as unknown as Database<S>,
     kind: 'pglite',
@@ -61,7 +82,7 @@ async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOpt
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock(hashtext($1))', [`coffer-migrate-${opts.service}`]);
-    await migratePg(drizzlePg(client), { migrationsFolder: opts.migrationsFolder });
+    await migrateAll(migratePg, drizzlePg(client), opts.migrationsFolder);
   } finally {
     await client.query('select pg_advisory_unlock(hashtext($1))', [`coffer-migrate-${opts.service}`]).catch(() => undefined);
     client.release();

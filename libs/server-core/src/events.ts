@@ -15,7 +15,7 @@ import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent, type Do
 import type { LoggerService } from '@nestjs/common';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
-import { transaction, type Database } from './database.js';
+import { transaction, type Database, type Transactional } from './database.js';
 import { currentCorrelationId, withCorrelationId } from './logging.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
@@ -120,6 +120,16 @@ export class EventBus<M extends EventMap = DomainEvents> {
     const full = this.envelope(type, event);
     await tx.insert(outbox).values({ id: full.id, subject: type, event: full });
     return full;
+  }
+
+  /**
+   * Runs `work` in one transaction of `repository` and relays the events it
+   * recorded once that transaction committed: how a change announces itself.
+   */
+  async inTransaction<T>(repository: Transactional, work: (tx: Database) => Promise<T>): Promise<T> {
+    const result = await repository.transaction(work);
+    await this.relay();
+    return result;
   }
 
   /** Publishes what the outbox holds, oldest first; safe to call often and from every replica. */

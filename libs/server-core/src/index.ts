@@ -6,3 +6,4 @@ export * from './rpc.js';
 export * from './health.js';
 export * from './bootstrap.js';
 export * from './requester.js';
+export * from './repository.js';

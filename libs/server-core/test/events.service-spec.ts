@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -7,7 +6,6 @@ import type { DomainEvent } from '@coffer/contracts';
 import { EventBus, openDatabase, type DatabaseHandle } from '../src/index.js';
 import { DATABASE_KINDS, eventually, freshDatabase, testInfra } from '../src/testing.js';
 
-const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 const logger = new Logger('events-test');
 logger.warn = () => undefined; // handler failures below are on purpose
 
@@ -27,7 +25,8 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
 
   beforeAll(async () => {
     const target = await freshDatabase(kind);
-    database = await openDatabase({ service: 'events-test', schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+    // Only the core's own tables: the outbox and processed_events.
+    database = await openDatabase({ service: 'events-test', schema: {}, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
   });
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((b) => b.close()));

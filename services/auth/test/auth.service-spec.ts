@@ -1,22 +1,26 @@
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { generate } from 'otplib';
-import {
-  AuthEvent,
-  AuthSubject,
-  type CallerIdentity,
-  type EmailVerificationRequested,
-  type FactorEnrolled,
-  type MfaChallengeRequired,
-  type SessionIssued,
-} from '@coffer/contracts';
+import { AuthEvent, AuthSubject, type CallerIdentity, type MfaChallengeRequired, type SessionIssued, type SignInReply } from '@coffer/contracts';
 import { eq } from 'drizzle-orm';
-import { DATABASE, EventBus, loadConfig, openDatabase, runService, type Database } from '@coffer/server-core';
+import { DATABASE, EventBus, loadConfig, openDatabase, runService, type Database, type DatabaseHandle } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
-import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
+import { AppModule } from '../src/app.module.js';
 import { authConfigSchema } from '../src/config.js';
 import { totpFactors } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
+
+/** A sign-in that issued a session (it fails the test otherwise). */
+function issued(reply: SignInReply): SessionIssued {
+  if (!('refreshToken' in reply)) throw new Error(`Expected a session, got ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/** A sign-in that asks for the second factor (it fails the test otherwise). */
+function mfaRequired(reply: SignInReply): MfaChallengeRequired {
+  if (!('mfaRequired' in reply)) throw new Error(`Expected a two-factor challenge, got ${JSON.stringify(reply)}`);
+  return reply;
+}
 
 /** The caller the gateway would build from an access token. */
 function callerOf(accessToken: string): CallerIdentity {
@@ -48,7 +52,7 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     await rpc.close();
   });
 
-  const signUp = (address: string, password = 'secret-1') => rpc.request<SessionIssued>(AuthSubject.SignUp, { fullName: 'Ada Lovelace', email: address, password });
+  const signUp = async (address: string, password = 'secret-1') => issued(await rpc.request(AuthSubject.SignUp, { fullName: 'Ada Lovelace', email: address, password }));
 
   it('signs up once per email, and signs in with the password', async () => {
     const address = email();
@@ -57,27 +61,40 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     expect(session.refreshToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
     await expect(signUp(address.toUpperCase())).rejects.toMatchObject({ code: 'ACCOUNT_EXISTS', status: 409 });
     await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'wrong-1' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    const signedIn = await rpc.request<SessionIssued>(AuthSubject.SignIn, { email: address, password: 'secret-1', rememberMe: true });
+    const signedIn = issued(await rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1', rememberMe: true }));
     expect(signedIn.refreshExpiresAt).not.toBeNull();
   });
 
   it('rotates refresh tokens and revokes the family when an old one comes back', async () => {
     const session = await signUp(email());
-    const next = await rpc.request<SessionIssued>(AuthSubject.Refresh, { refreshToken: session.refreshToken });
+    const next = await rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken });
     expect(next.refreshToken).not.toBe(session.refreshToken);
     await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({ status: 401 });
     await expect(rpc.request(AuthSubject.Refresh, { refreshToken: next.refreshToken })).rejects.toMatchObject({ status: 401 });
   });
 
+  it('signs out the session of a refresh token, with its family; without one there is nothing to end', async () => {
+    const session = await signUp(email());
+    await expect(rpc.request(AuthSubject.SignOut, {})).resolves.toEqual({ ok: true });
+    await expect(rpc.request(AuthSubject.SignOut, { refreshToken: session.refreshToken })).resolves.toEqual({ ok: true });
+    await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({
+      status: 401,
+      message: 'Your session has ended. Please sign in again.',
+    });
+  });
+
   it('limits how many accounts one IP address may create', async () => {
     const ip = `10.6.${n}.${kind === 'pglite' ? 1 : 2}`;
-    for (let i = 0; i < 3; i++) await rpc.request(AuthSubject.SignUp, { fullName: 'Farm Account', email: email(), password: 'secret-1', ip });
-    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Farm Account', email: email(), password: 'secret-1', ip })).rejects.toMatchObject({
+    const farm = () => rpc.request(AuthSubject.SignUp, { fullName: 'Farm Account', email: email(), password: 'secret-1' }, undefined, { clientIp: ip });
+    for (let i = 0; i < 3; i++) await farm();
+    await expect(farm()).rejects.toMatchObject({
       code: 'TOO_MANY_ATTEMPTS',
       status: 429,
     });
     // Another address is not affected.
-    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Real Person', email: email(), password: 'secret-1', ip: '10.5.0.9' })).resolves.toHaveProperty('accessToken');
+    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Real Person', email: email(), password: 'secret-1' }, undefined, { clientIp: '10.5.0.9' })).resolves.toHaveProperty(
+      'accessToken',
+    );
   });
 
   it('locks an account after repeated failures and lifts the lock', async () => {
@@ -96,15 +113,15 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     const address = email();
     const session = await signUp(address);
     const caller = callerOf(session.accessToken);
-    const factor = await rpc.request<FactorEnrolled>(AuthSubject.EnrollFactor, {}, caller);
-    const challenge = await rpc.request<{ id: string }>(AuthSubject.ChallengeFactor, { factorId: factor.id }, caller);
+    const factor = await rpc.request(AuthSubject.EnrollFactor, {}, caller);
+    const challenge = await rpc.request(AuthSubject.ChallengeFactor, { factorId: factor.id }, caller);
     await rpc.request(AuthSubject.VerifyFactor, { factorId: factor.id, challengeId: challenge.id, code: await generate({ secret: factor.secret }) }, caller);
 
     const [stored] = await app.get<Database>(DATABASE).select().from(totpFactors).where(eq(totpFactors.id, factor.id));
     expect(stored.status).toBe('verified');
     expect(stored.secretCiphertext).not.toContain(factor.secret);
 
-    const pending = await rpc.request<MfaChallengeRequired>(AuthSubject.SignIn, { email: address, password: 'secret-1' });
+    const pending = mfaRequired(await rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' }));
     expect(pending).toMatchObject({ mfaRequired: true, factorId: factor.id });
     const aal1 = callerOf(pending.accessToken);
     expect(aal1.mfaPending).toBe(true);
@@ -118,6 +135,7 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
   let app: INestMicroservice;
   let rpc: TestCaller;
   let listener: EventBus;
+  let idempotency: DatabaseHandle<Record<string, unknown>>;
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
@@ -125,15 +143,17 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
     app = await runService('auth', config, AppModule.forConfig(config));
     rpc = new TestCaller();
     listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });
-    listener.on<EmailVerificationRequested>(AuthEvent.EmailVerificationRequested, async (event) => {
+    listener.on(AuthEvent.EmailVerificationRequested, async (event) => {
       tokens.set(event.payload.email, event.payload.token);
     });
     const db = await freshDatabase('pglite');
-    const idempotency = await openDatabase({ service: 'confirm-listener', schema: {}, migrationsFolder: MIGRATIONS_FOLDER, dataDir: db.DATA_DIR });
+    // The listener's own record of handled events: a database with only the core's tables.
+    idempotency = await openDatabase({ service: 'confirm-listener', schema: {}, dataDir: db.DATA_DIR });
     await listener.start(idempotency.db);
   });
   afterAll(async () => {
     await listener.close();
+    await idempotency.close();
     await app.close();
     await rpc.close();
   });

@@ -6,8 +6,9 @@ import { ContactRequestsHandler } from './contact-requests/contact-requests.hand
 import { ContactRequestsRepository } from './contact-requests/contact-requests.repository.js';
 import { ContactRequestsService } from './contact-requests/contact-requests.service.js';
 import * as schema from './db/schema.js';
-import { PlansHandler } from './subscriptions/plans.handler.js';
 import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -17,8 +18,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [ContactRequestsHandler, SubscriptionsHandler, PlansHandler],
-      providers: [ContactRequestsRepository, ContactRequestsService],
+      controllers: [ContactRequestsHandler, SubscriptionsHandler],
+      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService],
     };
   }
 }

@@ -6,8 +6,19 @@ import * as schema from './db/schema.js';
 import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
+import { FoldersHandler } from './folders/folders.handler.js';
+import { FoldersService } from './folders/folders.service.js';
+import { LinksHandler } from './links/links.handler.js';
+import { LinksService } from './links/links.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
-import { TrashPurge } from './files/trash-purge.js';
+import { StorageHandler } from './storage/storage.handler.js';
+import { StorageService } from './storage/storage.service.js';
+import { TrashPurge } from './trash/trash-purge.js';
+import { TrashHandler } from './trash/trash.handler.js';
+import { TrashService } from './trash/trash.service.js';
+import { UploadsHandler } from './uploads/uploads.handler.js';
+import { UploadsRepository } from './uploads/uploads.repository.js';
+import { UploadsService } from './uploads/uploads.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -17,8 +28,19 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler],
-      providers: [FilesRepository, FilesService, ObjectStorage, TrashPurge],
+      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler],
+      providers: [
+        FilesRepository,
+        UploadsRepository,
+        ObjectStorage,
+        FilesService,
+        FoldersService,
+        UploadsService,
+        TrashService,
+        TrashPurge,
+        LinksService,
+        StorageService,
+      ],
     };
   }
 }

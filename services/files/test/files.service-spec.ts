@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
-import { AuthEvent, FilesSubject, type CallerIdentity, type ListFilesReply, type UserRegistered } from '@coffer/contracts';
-import { EventBus, loadConfig, runService } from '@coffer/server-core';
+import { AuthEvent, BillingSubject, FilesEvent, FilesSubject, type AccountPlan, type CallerIdentity, type FileMoved } from '@coffer/contracts';
+import { EventBus, loadConfig, openDatabase, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { AppModule } from '../src/app.module.js';
 import { FilesRepository } from '../src/files/files.repository.js';
-import { FilesService } from '../src/files/files.service.js';
 import { filesConfigSchema } from '../src/config.js';
+import { TrashService } from '../src/trash/trash.service.js';
+import { UploadsRepository } from '../src/uploads/uploads.repository.js';
+
+/** What billing answers every account in these tests: a plan of 1000 bytes, small enough to fill. */
+const PLAN: AccountPlan = { planType: 'starter', status: 'trial', trialEndDate: null, storageLimitBytes: 1000 };
+
+/**
+ * Billing is another service: the files service's one requester answers its
+ * plan question here, and passes every other request on.
+ */
+function answerPlanQuestions(requester: ServiceRequester) {
+  const send = requester.request.bind(requester);
+  requester.request = ((subject, payload, meta, timeoutMs) =>
+    subject === BillingSubject.GetPlan ? Promise.resolve(PLAN) : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
+}
 
 Logger.overrideLogger(false);
 
@@ -17,35 +31,47 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
   let app: INestMicroservice | undefined;
   let caller: TestCaller;
   let publisher: EventBus;
+  let s3: S3Client;
+  const bucket = `files-test-${kind}`;
 
   const start = async () => {
     const config = loadConfig(filesConfigSchema, { ...env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
     app = await runService('files', config, AppModule.forConfig(config));
+    answerPlanQuestions(app.get(ServiceRequester));
   };
   const stop = async () => {
     await app?.close();
     app = undefined;
   };
   const register = async (user: CallerIdentity, eventId: string = randomUUID()) =>
-    publisher.publish<UserRegistered>(AuthEvent.UserRegistered, {
+    publisher.publish(AuthEvent.UserRegistered, {
       id: eventId,
       accountId: user.accountId,
       actorId: user.userId,
       payload: { userId: user.userId, accountId: user.accountId, email: `${user.userId}@example.com`, fullName: 'Test User' },
     });
-  const rootOf = (user: CallerIdentity) => caller.request<ListFilesReply>(FilesSubject.ListFiles, { folder: 'root' }, user);
+  const rootOf = (user: CallerIdentity) => caller.request(FilesSubject.ListFiles, { folder: 'root' }, user);
+  const exists = (key: string) =>
+    s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+      () => true,
+      () => false,
+    );
+  /** The object key of an upload slot, from its presigned URL (path style: /bucket/key). */
+  const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).split('/').slice(2).join('/');
 
   beforeAll(async () => {
     const { natsUrl, s3Endpoint } = testInfra();
     env = { ...(await freshDatabase(kind)), NATS_URL: natsUrl, S3_ENDPOINT: s3Endpoint, S3_BUCKET: `files-test-${kind}` };
     publisher = await EventBus.connect({ natsUrl, consumer: 'files-test-publisher', logger: new Logger('test') });
     caller = new TestCaller();
+    s3 = new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await start();
   });
   afterAll(async () => {
     await stop();
     await caller.close();
     await publisher.close();
+    s3.destroy();
   });
 
   it("creates a new user's four default folders from the registration event", async () => {
@@ -69,7 +95,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
   it('refuses a request without a caller, and a malformed folder', async () => {
     await expect(caller.request(FilesSubject.ListFiles, { folder: 'root' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
-    await expect(caller.request(FilesSubject.ListFiles, { folder: '../etc' }, newCaller())).rejects.toMatchObject({
+    await expect(caller.requestUnchecked(FilesSubject.ListFiles, { folder: '../etc' }, newCaller())).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       status: 400,
     });
@@ -92,21 +118,9 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
   it('purges exactly the items trashed over 30 days ago, rows and objects, and abandoned upload slots', async () => {
     const user = newCaller();
-    const files = app!.get(FilesService);
     const repository = app!.get(FilesRepository);
-    const s3 = new S3Client({
-      endpoint: testInfra().s3Endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    const bucket = `files-test-${kind}`;
+    const uploads = app!.get(UploadsRepository);
     const put = (key: string) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'data' }));
-    const exists = (key: string) =>
-      s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
-        () => true,
-        () => false,
-      );
 
     const day = 86400_000;
     const make = async (name: string, trashedDaysAgo: number | null) => {
@@ -125,8 +139,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const kept = await make('kept.txt', null);
     const abandonedKey = `${user.userId}/abandoned.txt`;
     await put(abandonedKey);
-    await repository.transaction((tx) =>
-      repository.insertUpload(tx, {
+    await uploads.transaction((tx) =>
+      uploads.insert(tx, {
         userId: user.userId,
         accountId: user.accountId,
         name: 'abandoned.txt',
@@ -138,7 +152,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       }),
     );
 
-    expect(await files.purge()).toBe(1);
+    expect(await app!.get(TrashService).purge()).toBe(1);
     expect(await repository.find(user.userId, old.id)).toBeUndefined();
     expect(await exists(old.key)).toBe(false);
     expect(await exists(abandonedKey)).toBe(false);
@@ -146,6 +160,81 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await exists(recent.key)).toBe(true);
     expect(await repository.find(user.userId, kept.id)).toBeDefined();
     expect(await exists(kept.key)).toBe(true);
-    s3.destroy();
+  });
+
+  it("records an upload once its object arrived, with the object's real size, and counts it in the storage meter", async () => {
+    const user = newCaller();
+    const slot = await caller.request(FilesSubject.CreateUpload, { name: 'Notes.TXT', size: 300, mimeType: 'text/plain' }, user);
+    expect(keyOf(slot.url)).toMatch(new RegExp(`^${user.userId}/\\d+-[0-9a-f]{16}\\.txt$`));
+
+    // Not there yet: refused, and the slot stays for another try.
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({
+      status: 400,
+      message: 'The file did not arrive. Please upload it again.',
+    });
+    const sent = await fetch(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(300) });
+    expect(sent.status).toBe(200);
+
+    const file = await caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user);
+    expect(file).toMatchObject({ name: 'Notes.TXT', size: 300, mimeType: 'text/plain', folderId: 'root', isFolder: false });
+    expect((await rootOf(user)).items.map((i) => i.id)).toEqual([file.id]);
+    await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toEqual({ usedBytes: 300, limitBytes: PLAN.storageLimitBytes });
+    // A slot is confirmed once.
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("refuses an object larger than the plan's space left, removes it and frees its slot", async () => {
+    const user = newCaller();
+    await expect(caller.request(FilesSubject.CreateUpload, { name: 'huge.bin', size: PLAN.storageLimitBytes + 1 }, user)).rejects.toMatchObject({
+      status: 413,
+      message: "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.",
+    });
+    // The browser declares 100 bytes and sends more than the plan holds.
+    const slot = await caller.request(FilesSubject.CreateUpload, { name: 'liar.bin', size: 100 }, user);
+    const key = keyOf(slot.url);
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: new Uint8Array(PLAN.storageLimitBytes + 1) }));
+
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toEqual({
+      code: 'CONFLICT',
+      status: 413,
+      message: "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.",
+    });
+    expect(await exists(key)).toBe(false);
+    expect((await rootOf(user)).items).toEqual([]);
+    await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toMatchObject({ usedBytes: 0 });
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404, message: 'Upload not found' });
+    // Its reservation is gone with it: the whole plan is free again.
+    await expect(caller.request(FilesSubject.CreateUpload, { name: 'fits.bin', size: PLAN.storageLimitBytes }, user)).resolves.toHaveProperty('uploadId');
+  });
+
+  it('moves a file into a folder and announces where it came from', async () => {
+    const user = newCaller();
+    const folder = await caller.request(FilesSubject.CreateFolder, { name: 'Reports' }, user);
+    const repository = app!.get(FilesRepository);
+    const file = await repository.transaction((tx) =>
+      repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name: 'q3.pdf', size: 4, storagePath: `${user.userId}/q3.pdf`, mimeType: 'application/pdf', folder: 'root' }),
+    );
+
+    const moves: FileMoved[] = [];
+    const listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `move-test-${randomUUID().slice(0, 8)}`, logger: new Logger('test') });
+    listener.on(FilesEvent.FileMoved, async (event) => {
+      if (event.payload.userId === user.userId) moves.push(event.payload);
+    });
+    const { DATA_DIR } = await freshDatabase('pglite');
+    const handled = await openDatabase({ service: 'move-listener', schema: {}, dataDir: DATA_DIR });
+    try {
+      await listener.start(handled.db);
+      const moved = await caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: folder.id }, user);
+      expect(moved).toMatchObject({ id: file.id, folderId: folder.id });
+      await eventually(async () => moves.length === 1);
+      expect(moves[0]).toMatchObject({ userId: user.userId, fromFolderId: 'root', item: { id: file.id, folderId: folder.id } });
+      await expect(caller.request(FilesSubject.MoveFile, { fileId: folder.id, folderId: 'root' }, user)).rejects.toMatchObject({
+        status: 400,
+        message: 'Folders cannot be moved',
+      });
+    } finally {
+      await listener.close();
+      await handled.close();
+    }
   });
 });

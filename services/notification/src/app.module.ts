@@ -4,6 +4,8 @@ import { CoreModule } from '@coffer/server-core';
 import type { NotificationConfig } from './config.js';
 import * as schema from './db/schema.js';
 import { ActivityHandler } from './activity/activity.handler.js';
+import { ActivityRepository } from './activity/activity.repository.js';
+import { ActivityService } from './activity/activity.service.js';
 import { EmailHandler } from './email/email.handler.js';
 import { EmailRepository } from './email/email.repository.js';
 import { EmailService } from './email/email.service.js';
@@ -18,7 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
       controllers: [EmailHandler, ActivityHandler],
-      providers: [Mailer, EmailRepository, EmailService],
+      providers: [Mailer, EmailRepository, EmailService, ActivityRepository, ActivityService],
     };
   }
 }

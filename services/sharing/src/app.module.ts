@@ -3,6 +3,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { SharingConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { PeopleHandler } from './people/people.handler.js';
+import { PeopleRepository } from './people/people.repository.js';
+import { PeopleService } from './people/people.service.js';
 import { SharesHandler } from './shares/shares.handler.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { SharesService } from './shares/shares.service.js';
@@ -15,8 +18,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler],
-      providers: [SharesRepository, SharesService],
+      controllers: [SharesHandler, PeopleHandler],
+      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService],
     };
   }
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
-import { loadConfig, runService } from '@coffer/server-core';
-import { DATABASE_KINDS, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { AuthEvent, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { EventBus, loadConfig, runService } from '@coffer/server-core';
+import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { sharingConfigSchema } from '../src/config.js';
+import { PeopleRepository } from '../src/people/people.repository.js';
 import { SharesRepository } from '../src/shares/shares.repository.js';
 
 Logger.overrideLogger(false);
@@ -14,25 +15,30 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
   let app: INestMicroservice;
   let caller: TestCaller;
   let repository: SharesRepository;
+  let people: PeopleRepository;
+  let publisher: EventBus;
 
   beforeAll(async () => {
     const config = loadConfig(sharingConfigSchema, { ...(await freshDatabase(kind)), NATS_URL: testInfra().natsUrl, NODE_ENV: 'test', LOG_LEVEL: 'error' });
     app = await runService('sharing', config, AppModule.forConfig(config));
     repository = app.get(SharesRepository);
+    people = app.get(PeopleRepository);
     caller = new TestCaller();
+    publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'sharing-test-publisher', logger: new Logger('test') });
   });
   afterAll(async () => {
     await app?.close();
     await caller.close();
+    await publisher.close();
   });
 
   /** A recipient who confirmed their address, and a share made with it (as the sharing service stores one). */
   async function shareWith(restrictions: { expiresAt?: Date; maxAccessCount?: number; allowedIps?: string[] }) {
-    const recipient: CallerIdentity = { ...newCaller('member'), clientIp: '198.51.100.9' };
+    const recipient = newCaller('member');
     const email = `${recipient.userId}@example.com`;
     const owner = newCaller();
     const share = await repository.transaction(async (tx) => {
-      await repository.rememberPerson(tx, { userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
+      await people.remember(tx, { userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
       return repository.upsert(tx, {
         accountId: owner.accountId,
         fileId: randomUUID(),
@@ -48,7 +54,9 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     });
     return { share, recipient };
   }
-  const open = (shareId: string, who: CallerIdentity) => caller.request(SharingSubject.ShareLink, { shareId, disposition: 'inline' }, who);
+  /** Opens a share the way the gateway asks: the client's address travels beside the payload. */
+  const open = (shareId: string, who: CallerIdentity, clientIp: string | undefined = '198.51.100.9') =>
+    caller.request(SharingSubject.ShareLink, { shareId, disposition: 'inline' }, who, { clientIp });
 
   it('refuses an expired share with its message, before anything is counted', async () => {
     const { share, recipient } = await shareWith({ expiresAt: new Date(Date.now() - 1000), maxAccessCount: 5 });
@@ -59,7 +67,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
   it('refuses an address outside the allow-list', async () => {
     const { share, recipient } = await shareWith({ allowedIps: ['203.0.113.0/24'] });
     await expect(open(share.id, recipient)).rejects.toMatchObject({ status: 403, message: ShareRefusal.NetworkNotAllowed });
-    await expect(open(share.id, { ...recipient, clientIp: undefined })).rejects.toMatchObject({ message: ShareRefusal.NetworkNotAllowed });
+    await expect(open(share.id, recipient, undefined)).rejects.toMatchObject({ message: ShareRefusal.NetworkNotAllowed });
   });
 
   it('counts parallel opens atomically: never more than the maximum', async () => {
@@ -73,5 +81,18 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { share } = await shareWith({});
     await expect(open(share.id, newCaller())).rejects.toMatchObject({ status: 404 });
     await expect(open(randomUUID(), newCaller())).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("lists shares with a user only once auth's events say they confirmed their address", async () => {
+    const user = newCaller();
+    const email = `${user.userId}@example.com`;
+    const who = { accountId: user.accountId, actorId: user.userId };
+    await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: user.userId, accountId: user.accountId, email, fullName: 'Dana Lee' } });
+    await eventually(() => people.find(user.userId));
+    await expect(caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).resolves.toEqual({ items: [], emailConfirmed: false });
+
+    await publisher.publish(AuthEvent.EmailVerified, { ...who, payload: { userId: user.userId, email } });
+    await eventually(async () => (await caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).emailConfirmed);
+    expect(await people.find(user.userId)).toEqual({ userId: user.userId, email, fullName: 'Dana Lee', emailConfirmed: true });
   });
 });

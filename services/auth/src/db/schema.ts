@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
-export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+// outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** A business account (organisation): owns the plan, storage pool, branding and audit log. */
 export const accounts = pgTable('accounts', {

@@ -1,15 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { DATABASE, type Database } from '@coffer/server-core';
+import type { Factor } from '@coffer/contracts';
+import { Repository } from '@coffer/server-core';
 import { mfaChallenges, totpFactors } from '../db/schema.js';
 
 export type FactorRow = typeof totpFactors.$inferSelect;
 
+export const toFactor = (row: FactorRow): Factor => ({ id: row.id, factorType: 'totp', status: row.status, friendlyName: row.friendlyName });
+
 /** The only place that reads and writes TOTP factors and their challenges. */
 @Injectable()
-export class FactorsRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
+export class FactorsRepository extends Repository {
   list(userId: string): Promise<FactorRow[]> {
     return this.db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).orderBy(asc(totpFactors.createdAt));
   }
@@ -21,7 +22,7 @@ export class FactorsRepository {
 
   /** A new enrolment replaces any unfinished one. */
   async enroll(userId: string, friendlyName: string, secretCiphertext: string): Promise<FactorRow> {
-    return this.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       await tx.delete(totpFactors).where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, 'unverified')));
       const [row] = await tx.insert(totpFactors).values({ userId, friendlyName, secretCiphertext }).returning();
       return row;

@@ -1,15 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { DATABASE, type Database } from '@coffer/server-core';
+import { Repository, type Database } from '@coffer/server-core';
 import { sessions } from '../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** The only place that reads and writes sessions. */
 @Injectable()
-export class SessionsRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
+export class SessionsRepository extends Repository {
   find(id: string): Promise<SessionRow | undefined> {
     return this.db.select().from(sessions).where(eq(sessions.id, id)).then((r) => r[0]);
   }
@@ -42,9 +40,5 @@ export class SessionsRepository {
       .where(and(condition, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
-  }
-
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Database));
   }
 }

@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthEvent, ErrorCode, type SessionIssued, type SessionUser, type SessionsRevoked } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
-import { SigningKeys } from '../tokens/signing-keys.js';
+import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
+import { SigningKeys } from '../signing-keys/signing-keys.service.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { SessionsRepository, type SessionRow } from './sessions.repository.js';
 
 const REMEMBER_ME_DAYS = 30;
@@ -19,6 +21,14 @@ export interface SessionSubject {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export const toSessionUser = (u: UserRow): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  fullName: u.fullName,
+  emailVerified: Boolean(u.emailVerifiedAt),
+  createdAt: u.createdAt.toISOString(),
+});
 const sessionExpiry = (rememberMe: boolean) =>
   new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
 
@@ -27,6 +37,8 @@ const sessionExpiry = (rememberMe: boolean) =>
 export class SessionsService {
   constructor(
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(FactorsRepository) private readonly factors: FactorsRepository,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
@@ -34,6 +46,26 @@ export class SessionsService {
 
   private get ttl() {
     return this.config.ACCESS_TOKEN_TTL_SECONDS;
+  }
+
+  /** Who a session is for, as its tokens say. */
+  async subject(user: UserRow): Promise<SessionSubject> {
+    const mfa = (await this.factors.list(user.id)).some((f) => f.status === 'verified');
+    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa };
+  }
+
+  async subjectOf(userId: string): Promise<SessionSubject | undefined> {
+    const user = await this.users.findById(userId);
+    return user ? this.subject(user) : undefined;
+  }
+
+  /** The caller's user, assurance level and factors: what the browser restores a session from. */
+  async info(caller: CallerIdentity): Promise<SessionInfo> {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw unauthenticated();
+    const factors = (await this.factors.list(user.id)).map(toFactor);
+    const verified = factors.some((f) => f.status === 'verified');
+    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors };
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
@@ -69,7 +101,7 @@ export class SessionsService {
    * Rotates a refresh token. A token already rotated (or forged for a live
    * session) is a reuse: the whole family is revoked.
    */
-  async refresh(refreshToken: string, load: (userId: string) => Promise<SessionSubject | undefined>): Promise<SessionIssued> {
+  async refresh(refreshToken: string): Promise<SessionIssued> {
     const [sessionId, secret] = refreshToken.split('.');
     const session = sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? await this.sessions.find(sessionId) : undefined;
     if (!session || !session.tokenHash) throw this.ended();
@@ -79,7 +111,7 @@ export class SessionsService {
       throw this.ended();
     }
     if (session.revokedAt || session.expiresAt.getTime() < Date.now()) throw this.ended();
-    const subject = await load(session.userId);
+    const subject = await this.subjectOf(session.userId);
     if (!subject) throw this.ended();
 
     const id = randomUUID();
@@ -101,12 +133,12 @@ export class SessionsService {
     return this.issued(subject, id, nextSecret, session.aal, session.rememberMe, expiresAt);
   }
 
-  /** Ends the session a refresh token (or access token's session id) belongs to, with its family. */
-  async signOut(refreshToken: string | undefined, sessionId: string | undefined) {
-    const id = refreshToken?.split('.')[0] || sessionId;
-    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
-    const session = await this.sessions.find(id);
+  /** Ends the session a refresh token belongs to, with its family; without one there is nothing to end. */
+  async signOut(refreshToken: string | undefined): Promise<OkReply> {
+    const id = refreshToken?.split('.')[0];
+    const session = id && /^[0-9a-f-]{36}$/.test(id) ? await this.sessions.find(id) : undefined;
     if (session) await this.revokeFamily(session);
+    return OK;
   }
 
   /** Ends every session of a user, except the family of `keepSessionId` (a password change keeps its own device). */
@@ -129,7 +161,7 @@ export class SessionsService {
 
   private async announce(userId: string, sessionIds: string[]) {
     if (sessionIds.length === 0) return;
-    await this.bus.publish<SessionsRevoked>(AuthEvent.SessionsRevoked, { accountId: '', actorId: userId, payload: { userId, sessionIds } });
+    await this.bus.publish(AuthEvent.SessionsRevoked, { accountId: '', actorId: userId, payload: { userId, sessionIds } });
   }
 
   private async issued(subject: SessionSubject, id: string, secret: string, aal: 'aal1' | 'aal2', rememberMe: boolean, expiresAt: Date): Promise<SessionIssued> {

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DATABASE, type Database } from '@coffer/server-core';
+import { Repository, type Database } from '@coffer/server-core';
 import { accounts, oneTimeTokens, profiles, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,9 +15,7 @@ export interface NewOwner {
 
 /** The only place that reads and writes users, accounts, profiles and one-time tokens. */
 @Injectable()
-export class UsersRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
+export class UsersRepository extends Repository {
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email));
     return row;
@@ -61,9 +59,5 @@ export class UsersRepository {
       .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), sql`${oneTimeTokens.expiresAt} > now()`))
       .returning({ userId: oneTimeTokens.userId });
     return row?.userId;
-  }
-
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Database));
   }
 }

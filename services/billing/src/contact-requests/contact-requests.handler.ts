@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BillingSubject, contactRequestSchema, type ContactRequestCreated, type ContactRequestInput } from '@coffer/contracts';
-import { ZodPayloadPipe } from '@coffer/server-core';
+import { BillingSubject, type ReceivedPayload } from '@coffer/contracts';
+import { Handles, Received } from '@coffer/server-core';
 import { ContactRequestsService } from './contact-requests.service.js';
 
 @Controller()
@@ -9,8 +8,8 @@ export class ContactRequestsHandler {
   constructor(@Inject(ContactRequestsService) private readonly requests: ContactRequestsService) {}
 
   /** Public: anyone may ask sales to get in touch. */
-  @MessagePattern(BillingSubject.CreateContactRequest)
-  create(@Payload(new ZodPayloadPipe(contactRequestSchema)) input: ContactRequestInput): Promise<ContactRequestCreated> {
+  @Handles(BillingSubject.CreateContactRequest)
+  create(@Received(BillingSubject.CreateContactRequest) input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>) {
     return this.requests.create(input);
   }
 }

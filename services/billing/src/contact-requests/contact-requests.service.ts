@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingEvent, type ContactRequestCreated, type ContactRequestInput, type ContactRequestReceived } from '@coffer/contracts';
+import { BillingEvent, type ContactRequestCreated, type ContactRequestInput } from '@coffer/contracts';
 import { EventBus } from '@coffer/server-core';
 import { ContactRequestsRepository } from './contact-requests.repository.js';
 
@@ -12,16 +12,15 @@ export class ContactRequestsService {
   ) {}
 
   async create(input: ContactRequestInput): Promise<ContactRequestCreated> {
-    const row = await this.requests.transaction(async (tx) => {
+    const row = await this.bus.inTransaction(this.requests, async (tx) => {
       const stored = await this.requests.insert(tx, input);
-      await this.bus.record<ContactRequestReceived>(tx, BillingEvent.ContactRequestReceived, {
+      await this.bus.record(tx, BillingEvent.ContactRequestReceived, {
         accountId: '',
         actorId: '',
         payload: { ...input, id: stored.id, receivedAt: stored.createdAt.toISOString() },
       });
       return stored;
     });
-    await this.bus.relay();
     return { id: row.id };
   }
 }

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+// outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Requests sent from the Contact Sales page. */
 export const contactRequests = pgTable('contact_requests', {

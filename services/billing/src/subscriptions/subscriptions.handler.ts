@@ -1,16 +1,27 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuthEvent, type UserRegistered } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
-import { subscriptions } from '../db/schema.js';
+import { AuthEvent, BillingSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { SubscriptionsService } from './subscriptions.service.js';
 
-/** Every new account gets its subscription record, with no plan selected yet. */
+/** The account's plan and trial (NATS), and a subscription record for each new account (events). */
 @Controller()
 export class SubscriptionsHandler implements OnModuleInit {
-  constructor(@Inject(EventBus) private readonly bus: EventBus) {}
+  constructor(
+    @Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
 
   onModuleInit() {
-    this.bus.on<UserRegistered>(AuthEvent.UserRegistered, async (event, tx) => {
-      await tx.insert(subscriptions).values({ accountId: event.payload.accountId, status: 'none' }).onConflictDoNothing();
-    });
+    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.subscriptions.open(tx, event.payload.accountId));
+  }
+
+  @Handles(BillingSubject.GetPlan)
+  plan(@Caller() caller: CallerIdentity) {
+    return this.subscriptions.plan(caller);
+  }
+
+  @Handles(BillingSubject.StartTrial)
+  startTrial(@Caller() caller: CallerIdentity, @Received(BillingSubject.StartTrial) p: ReceivedPayload<typeof BillingSubject.StartTrial>) {
+    return this.subscriptions.startTrial(caller, p.plan);
   }
 }

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+// outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Files and folders of every user; a folder has mime type "folder", size 0 and no storage path. */
 export const files = pgTable(

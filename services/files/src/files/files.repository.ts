@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, type SortOrder } from '@coffer/contracts';
-import { DATABASE, type Database } from '@coffer/server-core';
-import { files, uploads, type FileRow } from '../db/schema.js';
+import { Repository, type Database } from '@coffer/server-core';
+import { files, type FileRow } from '../db/schema.js';
 
 const ORDER: Record<SortOrder, SQL[]> = {
   newest: [desc(files.createdAt), asc(files.id)],
@@ -21,16 +21,12 @@ export interface NewFolder {
   createdAt?: Date;
 }
 
-export type UploadRow = typeof uploads.$inferSelect;
-
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The only place that reads and writes files, folders and upload slots. */
+/** The only place that reads and writes files and folders (rows of one table; a folder has mime type "folder"). */
 @Injectable()
-export class FilesRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
+export class FilesRepository extends Repository {
   /** The user's active items in one folder. */
   listFolder(userId: string, folder: string, sort: SortOrder, page = { limit: 1000, offset: 0 }): Promise<FileRow[]> {
     return this.db
@@ -98,7 +94,7 @@ export class FilesRepository {
     return row;
   }
 
-  async insertFolders(folders: NewFolder[], tx: Database = this.db): Promise<FileRow[]> {
+  async insertFolders(tx: Database, folders: NewFolder[]): Promise<FileRow[]> {
     if (folders.length === 0) return [];
     return tx
       .insert(files)
@@ -140,51 +136,17 @@ export class FilesRepository {
     return tx.delete(files).where(inArray(files.id, ids)).returning();
   }
 
-  /** Bytes the account stores (trash included: it still takes space) plus those reserved by open upload slots. */
-  async accountBytes(accountId: string, tx: Database = this.db): Promise<{ stored: number; reserved: number }> {
+  /** Items of every user trashed before `before`: what the purge removes. */
+  trashedBefore(tx: Database, before: Date): Promise<FileRow[]> {
+    return tx.select().from(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)));
+  }
+
+  /** Bytes the account stores, trash included: it still takes space. */
+  async storedBytes(accountId: string, tx: Database = this.db): Promise<number> {
     const [stored] = await tx
       .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
       .from(files)
       .where(eq(files.accountId, accountId));
-    const [reserved] = await tx
-      .select({ bytes: sql<number>`coalesce(sum(${uploads.declaredSize}), 0)`.mapWith(Number) })
-      .from(uploads)
-      .where(and(eq(uploads.accountId, accountId), sql`${uploads.expiresAt} > now()`));
-    return { stored: stored.bytes, reserved: reserved.bytes };
-  }
-
-  /** Serialises quota decisions of one account across replicas, for the rest of `tx`. */
-  async lockAccount(tx: Database, accountId: string) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
-  }
-
-  async insertUpload(tx: Database, row: typeof uploads.$inferInsert): Promise<UploadRow> {
-    const [inserted] = await tx.insert(uploads).values(row).returning();
-    return inserted;
-  }
-
-  async takeUpload(tx: Database, userId: string, id: string): Promise<UploadRow | undefined> {
-    const [row] = await tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
-    return row;
-  }
-
-  /** Items trashed before `before`, and upload slots that expired: what the purge removes. */
-  async purgeable(tx: Database, before: Date) {
-    const trashed = await tx.select().from(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)));
-    const abandoned = await tx.delete(uploads).where(lt(uploads.expiresAt, new Date())).returning();
-    return { trashed, abandoned };
-  }
-
-  /** Runs `work` only if no other replica is running it: a transaction-scoped advisory lock, once per cluster. */
-  async exclusively<T>(lockName: string, work: (tx: Database) => Promise<T>): Promise<T | undefined> {
-    return this.db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as { rows: { locked: boolean }[] };
-      if (!result.rows[0]?.locked) return undefined;
-      return work(tx as unknown as Database);
-    });
-  }
-
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Database));
+    return stored.bytes;
   }
 }

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+// outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Every email Coffer sent: which event asked for it, to whom, and when. */
 export const outboundEmails = pgTable('outbound_emails', {

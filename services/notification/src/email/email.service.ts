@@ -1,9 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
+import type {
+  ContactRequestReceived,
+  DomainEvent,
+  EmailVerificationRequested,
+  ListCapturedMailReply,
+  PasswordResetRequested,
+  ShareCreated,
+  UserRegistered,
+} from '@coffer/contracts';
+import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import type { NotificationConfig } from '../config.js';
 import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
+
+/** The sharer as the file-shared email names them (spec §9 fallback names). */
+const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
 /** Sends the emails that events ask for, each at most once per event. */
 @Injectable()
@@ -11,13 +23,67 @@ export class EmailService {
   constructor(
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(EmailRepository) private readonly emails: EmailRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
   ) {}
 
-  async sendFor<N extends TemplateName>(event: DomainEvent<unknown>, tx: Database, to: string, name: N, data: EmailTemplates[N]) {
+  private link(path: string, params: Record<string, string> = {}) {
+    const url = new URL(path, this.config.APP_URL);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  private async send<N extends TemplateName>(event: DomainEvent<unknown>, tx: Database, to: string, name: N, data: EmailTemplates[N]) {
     const id = `${event.id}:${name}`;
     if (await this.emails.wasSent(tx, id)) return;
     const rendered = renderEmail(name, data);
     await this.mailer.send(id, to, rendered);
     await this.emails.recordSent(tx, { id, recipient: to, template: name, subject: rendered.subject, attempts: 1 });
+  }
+
+  welcome(tx: Database, event: DomainEvent<UserRegistered>) {
+    return this.send(event, tx, event.payload.email, 'welcome', { userName: event.payload.fullName, dashboardUrl: this.link('/dashboard') });
+  }
+
+  verifyEmail(tx: Database, event: DomainEvent<EmailVerificationRequested>) {
+    return this.send(event, tx, event.payload.email, 'verify-email', {
+      userName: event.payload.fullName,
+      verifyUrl: this.link('/verify-email', { token: event.payload.token }),
+    });
+  }
+
+  resetPassword(tx: Database, event: DomainEvent<PasswordResetRequested>) {
+    return this.send(event, tx, event.payload.email, 'reset-password', {
+      userName: event.payload.fullName,
+      resetUrl: this.link('/reset-password', { token: event.payload.token }),
+    });
+  }
+
+  /** Spec §7: userName from the email's local part; the sharer's name, else email, else "A user"; an unnamed file is "a file". */
+  fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
+    const { share } = event.payload;
+    return this.send(event, tx, share.sharedWithEmail, 'file-shared', {
+      userName: share.sharedWithEmail.split('@')[0],
+      sharedBy: fallbackSharer(event.payload),
+      fileName: share.fileName || 'a file',
+      fileUrl: this.link('/dashboard/shared'),
+    });
+  }
+
+  contactRequest(tx: Database, event: DomainEvent<ContactRequestReceived>) {
+    const request = event.payload;
+    return this.send(event, tx, this.config.SALES_EMAIL, 'contact-request', {
+      name: request.name,
+      email: request.email,
+      company: request.company,
+      phone: request.phone ?? '',
+      message: request.message,
+      receivedAt: request.receivedAt,
+    });
+  }
+
+  /** Development only: what the embedded default wrote to DATA_DIR/mail. */
+  async capturedMail(): Promise<ListCapturedMailReply> {
+    if (this.config.NODE_ENV === 'production' || !this.mailer.capturing) throw notFound();
+    return { items: await this.mailer.captured() };
   }
 }

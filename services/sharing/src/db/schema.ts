@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
-export { outbox, processedEvents } from '@coffer/server-core/db-schema';
+// outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /**
  * A file shared with one email address. The file's name, size and type are

@@ -1,22 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { DATABASE, type Database } from '@coffer/server-core';
-import { people, shares, type PersonRow, type ShareRow } from '../db/schema.js';
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { Repository, type Database } from '@coffer/server-core';
+import { shares, type ShareRow } from '../db/schema.js';
 
 export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | 'fileTrashed' | 'createdAt'>;
 
 /** How many shares a list returns at most (newest first). */
 const LIST_LIMIT = 500;
 
-/** The only place that reads and writes shares and the people read model. */
+/** The only place that reads and writes shares. */
 @Injectable()
-export class SharesRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Database));
-  }
-
+export class SharesRepository extends Repository {
   /** Makes the share, or renews it (new restrictions, count back to 0) when the file is already shared with that address. */
   async upsert(tx: Database, share: NewShare): Promise<ShareRow> {
     const renewed = { ...share, accessCount: 0, fileTrashed: false, createdAt: new Date() };
@@ -73,35 +67,5 @@ export class SharesRepository {
 
   async removeFile(tx: Database, fileId: string): Promise<void> {
     await tx.delete(shares).where(eq(shares.fileId, fileId));
-  }
-
-  // People: who the users are, kept from auth's events.
-
-  async person(userId: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.userId, userId));
-    return row;
-  }
-
-  async personByEmail(email: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.email, email));
-    return row;
-  }
-
-  async peopleByIds(ids: string[]): Promise<Map<string, PersonRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.select().from(people).where(inArray(people.userId, ids));
-    return new Map(rows.map((r) => [r.userId, r]));
-  }
-
-  async rememberPerson(tx: Database, person: { userId: string; email: string; fullName?: string; emailConfirmed?: boolean }): Promise<void> {
-    const set = {
-      email: person.email,
-      ...(person.fullName !== undefined ? { fullName: person.fullName } : {}),
-      ...(person.emailConfirmed ? { emailConfirmed: true } : {}),
-    };
-    await tx
-      .insert(people)
-      .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
-      .onConflictDoUpdate({ target: people.userId, set });
   }
 }

@@ -1,5 +1,5 @@
 import { BlockList } from 'node:net';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { planFeatures } from '@coffer/plans';
 import {
   BillingSubject,
@@ -8,24 +8,23 @@ import {
   ipVersion,
   RESTRICTION_NEEDS_PLAN,
   ShareRefusal,
+  OK,
   SharingEvent,
-  type AccountPlan,
+  SharingSubject,
   type CallerIdentity,
-  type FileItem,
   type FileLink,
   type ListSharesReply,
-  type ShareAccessed,
-  type ShareCreated,
+  type OkReply,
+  type ReceivedPayload,
   type ShareDirection,
   type ShareItem,
-  type ShareRevoked,
 } from '@coffer/contracts';
-import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
-import type { SharingConfig } from '../config.js';
+import { EventBus, forbidden, invalid, notFound, rpcError, ServiceRequester, type Database } from '@coffer/server-core';
 import type { PersonRow, ShareRow } from '../db/schema.js';
+import { PeopleRepository } from '../people/people.repository.js';
 import { SharesRepository } from './shares.repository.js';
 
-type ShareRequest = { fileId: string; email: string; allowedIps: string[] | null; expiresInDays: number | null; maxAccessCount: number | null };
+type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 
 /** Roles that may revoke any share made in their account (product decisions, roles). */
 const ACCOUNT_REVOKERS: ReadonlySet<CallerIdentity['role']> = new Set(['owner', 'admin', 'moderator']);
@@ -80,25 +79,18 @@ export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow |
  * against them here, on the server, and counted.
  */
 @Injectable()
-export class SharesService implements OnApplicationShutdown {
-  private readonly services: ServiceRequester;
-
+export class SharesService {
   constructor(
     @Inject(SharesRepository) private readonly repository: SharesRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+    @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(SERVICE_CONFIG) config: SharingConfig,
-  ) {
-    this.services = new ServiceRequester(config.NATS_URL);
-  }
-
-  async onApplicationShutdown() {
-    await this.services.close();
-  }
+  ) {}
 
   /** Refuses each restriction the caller's plan does not include (spec §5). */
   private async checkPlan(caller: CallerIdentity, input: ShareRequest) {
     if (input.allowedIps === null && input.expiresInDays === null && input.maxAccessCount === null) return;
-    const plan = await this.services.request<AccountPlan>(BillingSubject.GetPlan, {}, caller);
+    const plan = await this.services.request(BillingSubject.GetPlan, {}, { caller });
     const features = planFeatures(plan.planType);
     const refuse = (message: string) => rpcError(ErrorCode.Forbidden, 403, message);
     if (input.allowedIps !== null && !features.hasIpRestriction) throw refuse(RESTRICTION_NEEDS_PLAN.allowedIps);
@@ -108,11 +100,11 @@ export class SharesService implements OnApplicationShutdown {
 
   async create(caller: CallerIdentity, input: ShareRequest): Promise<ShareItem> {
     // The files service answers "not found" for anything that is not the caller's own active file.
-    const file = await this.services.request<FileItem>(FilesSubject.GetFile, { fileId: input.fileId }, caller);
+    const file = await this.services.request(FilesSubject.GetFile, { fileId: input.fileId }, { caller });
     await this.checkPlan(caller, input);
-    const sharer = await this.repository.person(caller.userId);
+    const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
-    const row = await this.repository.transaction(async (tx) => {
+    const row = await this.bus.inTransaction(this.repository, async (tx) => {
       const row = await this.repository.upsert(tx, {
         accountId: caller.accountId,
         fileId: file.id,
@@ -126,9 +118,9 @@ export class SharesService implements OnApplicationShutdown {
         maxAccessCount: input.maxAccessCount,
       });
       // Only a user who confirmed the address is told at once; anyone else finds the share after confirming it.
-      const person = await this.repository.personByEmail(input.email, tx);
+      const person = await this.people.findByEmail(input.email, tx);
       const recipient = person?.emailConfirmed ? person.userId : null;
-      await this.bus.record<ShareCreated>(tx, SharingEvent.ShareCreated, {
+      await this.bus.record(tx, SharingEvent.ShareCreated, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: {
@@ -140,7 +132,6 @@ export class SharesService implements OnApplicationShutdown {
       });
       return row;
     });
-    await this.bus.relay();
     return toShareItem(row, caller.userId, sharer);
   }
 
@@ -149,29 +140,29 @@ export class SharesService implements OnApplicationShutdown {
     if (direction === 'by-me') {
       rows = await this.repository.sharedBy(caller.userId, fileId);
     } else {
-      const me = await this.repository.person(caller.userId);
+      const me = await this.people.find(caller.userId);
       if (!me?.emailConfirmed) return { items: [], emailConfirmed: false };
       rows = await this.repository.sharedWith(me.email);
     }
-    const sharers = await this.repository.peopleByIds([...new Set(rows.map((r) => r.sharedByUserId))]);
+    const sharers = await this.people.findByIds([...new Set(rows.map((r) => r.sharedByUserId))]);
     return { items: rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))), emailConfirmed: true };
   }
 
-  async revoke(caller: CallerIdentity, shareId: string): Promise<void> {
+  async revoke(caller: CallerIdentity, shareId: string): Promise<OkReply> {
     const share = await this.repository.find(shareId);
     const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && ACCOUNT_REVOKERS.has(caller.role)));
     if (!share || !mayRevoke) throw notFound('Share not found');
-    await this.repository.transaction(async (tx) => {
+    await this.bus.inTransaction(this.repository, async (tx) => {
       await this.repository.remove(tx, share.id);
-      const person = await this.repository.personByEmail(share.sharedWithEmail, tx);
-      const sharer = await this.repository.person(share.sharedByUserId, tx);
-      await this.bus.record<ShareRevoked>(tx, SharingEvent.ShareRevoked, {
+      const person = await this.people.findByEmail(share.sharedWithEmail, tx);
+      const sharer = await this.people.find(share.sharedByUserId, tx);
+      await this.bus.record(tx, SharingEvent.ShareRevoked, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: { share: toShareItem(share, caller.userId, sharer), recipientUserId: person?.emailConfirmed ? person.userId : null },
       });
     });
-    await this.bus.relay();
+    return OK;
   }
 
   /**
@@ -179,38 +170,33 @@ export class SharesService implements OnApplicationShutdown {
    * not expired, opened from an allowed address and under its access limit;
    * the access is counted before the link is handed out.
    */
-  async link(caller: CallerIdentity, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
-    const me = await this.repository.person(caller.userId);
+  async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+    const me = await this.people.find(caller.userId);
     const share = await this.repository.find(shareId);
     if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email || share.fileTrashed) throw notFound('Share not found');
     if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw forbidden(ShareRefusal.Expired);
-    if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, caller.clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
-    const counted = await this.repository.transaction(async (tx) => {
+    if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
+    const counted = await this.bus.inTransaction(this.repository, async (tx) => {
       const row = await this.repository.countAccess(tx, share.id);
-      if (row) await this.recordAccess(tx, caller, row);
+      if (row) await this.recordAccess(tx, caller, clientIp, row);
       return row;
     });
     if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
-    await this.bus.relay();
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
-    return this.services.request<FileLink>(FilesSubject.FileLink, { fileId: share.fileId, disposition }, owner);
+    return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition }, { caller: owner });
   }
 
-  private async recordAccess(tx: Database, caller: CallerIdentity, row: ShareRow) {
-    const sharer = await this.repository.person(row.sharedByUserId, tx);
-    await this.bus.record<ShareAccessed>(tx, SharingEvent.ShareAccessed, {
+  private async recordAccess(tx: Database, caller: CallerIdentity, clientIp: string | undefined, row: ShareRow) {
+    const sharer = await this.people.find(row.sharedByUserId, tx);
+    await this.bus.record(tx, SharingEvent.ShareAccessed, {
       accountId: row.accountId,
       actorId: caller.userId,
-      payload: { share: toShareItem(row, caller.userId, sharer), recipientUserId: caller.userId, clientIp: caller.clientIp ?? null },
+      payload: { share: toShareItem(row, caller.userId, sharer), recipientUserId: caller.userId, clientIp: clientIp ?? null },
     });
   }
 
-  // Kept in step with the other services' events.
-
-  rememberPerson(tx: Database, person: { userId: string; email: string; fullName?: string; emailConfirmed?: boolean }) {
-    return this.repository.rememberPerson(tx, person);
-  }
+  // Kept in step with the files service's events.
 
   fileTrashed(tx: Database, fileId: string, trashed: boolean) {
     return this.repository.setFileTrashed(tx, fileId, trashed);

@@ -12,11 +12,4 @@ CREATE TABLE "files" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "processed_events" (
-	"consumer" text NOT NULL,
-	"event_id" text NOT NULL,
-	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "processed_events_consumer_event_id_pk" PRIMARY KEY("consumer","event_id")
-);
---> statement-breakpoint
 CREATE INDEX "files_user_folder_idx" ON "files" USING btree ("user_id","folder","deleted_at");

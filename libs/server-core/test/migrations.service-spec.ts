@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/index.js';
+import { DATABASE_KINDS, freshDatabase } from '../src/testing.js';
+
+/** A service's journal as it is now: its own tables only. */
+const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
+/** The same service's journal before server-core owned them: processed_events in 0000_init, the outbox in 0001_outbox. */
+const legacyFolder = fileURLToPath(new URL('./fixtures/legacy-migrations', import.meta.url));
+const service = 'migrations-test';
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const count = async (db: Database, table: string) => Number((await rows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0].n);
+
+describe.each(DATABASE_KINDS)('core migrations on %s', (kind) => {
+  it('give a new database the outbox and processed_events, recorded apart from the service journal', async () => {
+    const target = await freshDatabase(kind);
+    const database = await openDatabase({ service, schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+    try {
+      await database.db.execute(sql`insert into outbox (id, subject, event) values ('e1', 'events.test', '{}')`);
+      await database.db.execute(sql`insert into processed_events (consumer, event_id) values ('c', 'e1')`);
+      await database.db.execute(sql`insert into widgets (id, name) values ('w1', 'Widget')`);
+      expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+      expect(await count(database.db, 'drizzle.__drizzle_migrations')).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('upgrade a database made by the legacy per-service migrations, keeping its events, and run later migrations', async () => {
+    const target = await freshDatabase(kind);
+    // What the old code did on start: the service's journal alone, with the core tables in it.
+    const seed = [
+      sql`insert into outbox (id, subject, event) values ('pending', 'events.test', '{}')`,
+      sql`insert into processed_events (consumer, event_id) values ('c', 'handled')`,
+      sql`insert into widgets (id, name) values ('w1', 'Widget')`,
+    ];
+    if (target.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: target.DATABASE_URL });
+      await client.connect();
+      try {
+        const db = drizzlePg(client);
+        await migratePg(db, { migrationsFolder: legacyFolder });
+        for (const statement of seed) await db.execute(statement);
+      } finally {
+        await client.end();
+      }
+    } else {
+      const client = await PGlite.create(join(target.DATA_DIR, service));
+      try {
+        const db = drizzlePglite(client);
+        await migratePglite(db, { migrationsFolder: legacyFolder });
+        for (const statement of seed) await db.execute(statement);
+      } finally {
+        await client.close();
+      }
+    }
+
+    // The new code, twice: the second start must change nothing.
+    for (let start = 0; start < 2; start++) {
+      const database = await openDatabase({ service, schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+      try {
+        expect(await rows(database.db, sql`select id from outbox`)).toEqual([{ id: 'pending' }]);
+        expect(await rows(database.db, sql`select event_id from processed_events`)).toEqual([{ event_id: 'handled' }]);
+        // 0002 is newer than anything the legacy journal applied, so it ran.
+        expect(await rows(database.db, sql`select id, colour from widgets`)).toEqual([{ id: 'w1', colour: 'grey' }]);
+        expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+        expect(await count(database.db, 'drizzle.__drizzle_migrations')).toBe(3);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+});

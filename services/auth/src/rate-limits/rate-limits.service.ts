@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode } from '@coffer/contracts';
+import { rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { RateLimitsRepository } from './rate-limits.repository.js';
+
+/** One thing being protected: an account or an IP address, per action. */
+export interface LimitKey {
+  key: string;
+  threshold: number;
+  /** Accounts are answered more slowly as failures pile up; IP addresses (shared by offices) only lock. */
+  slowsDown: boolean;
+}
+
+/**
+ * Slows down and then locks repeated failures (sign-in, sign-up, TOTP, reset),
+ * per account and per IP address, in the auth database so every replica agrees.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    @Inject(RateLimitsRepository) private readonly limits: RateLimitsRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  account(action: string, id: string): LimitKey {
+    return { key: `${action}:account:${id.toLowerCase()}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: true };
+  }
+
+  ip(action: string, ip: string | undefined, threshold = this.config.AUTH_IP_LOCKOUT_THRESHOLD): LimitKey | undefined {
+    return ip ? { key: `${action}:ip:${ip}`, threshold, slowsDown: false } : undefined;
+  }
+
+  /** Refuses with 429 while any key is locked; otherwise waits longer the more failures there were. */
+  async check(keys: (LimitKey | undefined)[]) {
+    const rows = await this.rows(keys);
+    const now = Date.now();
+    const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
+    if (lockedUntil > now) throw this.tooMany(Math.ceil((lockedUntil - now) / 1000));
+    const slowing = new Set(keys.filter((k) => k?.slowsDown).map((k) => k!.key));
+    const failures = Math.max(0, ...rows.filter((r) => slowing.has(r.key) && !this.windowOver(r.windowStartedAt)).map((r) => r.failures));
+    const over = failures - this.config.AUTH_SLOWDOWN_AFTER;
+    if (over >= 0) await new Promise((r) => setTimeout(r, Math.min(4000, 250 * 2 ** over)));
+  }
+
+  /** Counts a failure against each key, locking those that reach their threshold. */
+  async fail(keys: (LimitKey | undefined)[]) {
+    for (const k of keys.filter((k): k is LimitKey => Boolean(k))) {
+      await this.limits.countFailure(k.key, k.threshold, this.config.AUTH_FAILURE_WINDOW_SECONDS, this.config.AUTH_LOCKOUT_SECONDS);
+    }
+    const rows = await this.rows(keys);
+    const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
+    if (lockedUntil > Date.now()) throw this.tooMany(Math.ceil((lockedUntil - Date.now()) / 1000));
+  }
+
+  /** A success forgets the account's failures (never the IP's: one good password must not unlock a guessing IP). */
+  async succeed(key: LimitKey) {
+    await this.limits.forget(key.key);
+  }
+
+  private rows(keys: (LimitKey | undefined)[]) {
+    return this.limits.find(keys.filter((k): k is LimitKey => Boolean(k)).map((k) => k.key));
+  }
+
+  private windowOver(startedAt: Date) {
+    return startedAt.getTime() < Date.now() - this.config.AUTH_FAILURE_WINDOW_SECONDS * 1000;
+  }
+
+  private tooMany(retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    const error = rpcError(ErrorCode.TooManyAttempts, 429, `Too many attempts. Please try again in ${when}.`);
+    (error.getError() as { retryAfterSeconds?: number }).retryAfterSeconds = retryAfterSeconds;
+    return error;
+  }
+}

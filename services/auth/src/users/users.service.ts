@@ -1,0 +1,147 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInReply } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { FactorsService } from '../factors/factors.service.js';
+import { RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from './users.repository.js';
+
+const RESET_TOKEN_TTL_MS = 3600_000;
+const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Sign-up, sign-in, passwords and email confirmation; client IPs come from the request's metadata. */
+@Injectable()
+export class UsersService {
+  /** Verified against when the email is unknown, so both cases take as long. */
+  private readonly decoyHash = argon2.hash(randomBytes(16).toString('hex'));
+
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(FactorsService) private readonly factors: FactorsService,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  async signUp(input: { fullName: string; email: string; password: string }, ip?: string): Promise<SignInReply> {
+    // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
+    const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
+    await this.limiter.check([ipKey]);
+    const id = randomUUID();
+    const accountId = randomUUID();
+    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const verifyToken = newToken();
+    const created = await this.bus.inTransaction(this.users, async (tx) => {
+      if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
+      await this.users.addToken(tx, { tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+      const who = { accountId, actorId: id };
+      await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(tx, AuthEvent.EmailVerificationRequested, {
+        ...who,
+        payload: { userId: id, email: input.email, fullName: input.fullName, token: verifyToken },
+      });
+      return true;
+    });
+    if (!created) {
+      await this.limiter.fail([ipKey]);
+      throw rpcError(ErrorCode.AccountExists, 409, 'This email is already registered. Please sign in instead.');
+    }
+    await this.limiter.fail([ipKey]).catch(() => undefined); // counted; this sign-up itself has succeeded
+    if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION) return { confirmationRequired: true };
+    const user = await this.users.findById(id);
+    return this.sessions.start(await this.sessions.subject(user!), false, 'aal1');
+  }
+
+  async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
+    const accountKey = this.limiter.account('sign-in', input.email);
+    const ipKey = this.limiter.ip('sign-in', ip);
+    await this.limiter.check([accountKey, ipKey]);
+    const user = await this.users.findByEmail(input.email);
+    const passwordOk = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), input.password);
+    if (!user || !passwordOk) {
+      await this.limiter.fail([accountKey, ipKey]);
+      throw rpcError(ErrorCode.InvalidCredentials, 400, 'Invalid login credentials');
+    }
+    if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
+    await this.limiter.succeed(accountKey);
+    const subject = await this.sessions.subject(user);
+    const factor = await this.factors.firstVerified(user.id);
+    if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');
+    const pending = await this.sessions.startAal1(subject, input.rememberMe);
+    return { mfaRequired: true, factorId: factor.id, accessToken: pending.accessToken, expiresIn: pending.expiresIn };
+  }
+
+  /** Emails a one-time reset link when the address is a user's; answers the same either way. */
+  async forgotPassword(email: string, ip?: string): Promise<OkReply> {
+    const keys = [this.limiter.account('reset', email), this.limiter.ip('reset', ip)];
+    await this.limiter.check(keys);
+    // Every request counts, so the endpoint cannot be used to flood someone's inbox.
+    await this.limiter.fail(keys).catch(() => undefined);
+    const user = await this.users.findByEmail(email);
+    if (!user) return OK;
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    await this.bus.inTransaction(this.users, async (tx) => {
+      await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
+      await this.bus.record(tx, AuthEvent.PasswordResetRequested, {
+        accountId: user.accountId,
+        actorId: user.id,
+        payload: { userId: user.id, email: user.email, fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
+      });
+    });
+    return OK;
+  }
+
+  /** Sets a new password from an emailed link and signs every session out. */
+  async resetPassword(token: string, password: string, ip?: string): Promise<OkReply> {
+    const ipKey = this.limiter.ip('reset-token', ip);
+    await this.limiter.check([ipKey]);
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const userId = await this.users.transaction(async (tx) => {
+      const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
+      if (owner) await this.users.setPassword(owner, passwordHash, tx);
+      return owner;
+    });
+    if (!userId) {
+      await this.limiter.fail([ipKey]);
+      throw rpcError(ErrorCode.InvalidToken, 400, 'This reset link is invalid or has expired.');
+    }
+    await this.sessions.revokeAll(userId);
+    return OK;
+  }
+
+  /** Changes the password of a signed-in user (current one required) and signs their other sessions out. */
+  async changePassword(caller: CallerIdentity, currentPassword: string, newPassword: string): Promise<OkReply> {
+    const accountKey = this.limiter.account('change-password', caller.userId);
+    await this.limiter.check([accountKey]);
+    const user = await this.users.findById(caller.userId);
+    if (!user?.passwordHash || !(await argon2.verify(user.passwordHash, currentPassword))) {
+      await this.limiter.fail([accountKey]);
+      throw rpcError(ErrorCode.InvalidCredentials, 400, 'Current password is incorrect');
+    }
+    await this.users.setPassword(user.id, await argon2.hash(newPassword, { type: argon2.argon2id }));
+    await this.limiter.succeed(accountKey);
+    await this.sessions.revokeAll(user.id, caller.sessionId);
+    return OK;
+  }
+
+  async verifyEmail(token: string): Promise<OkReply> {
+    const verified = await this.bus.inTransaction(this.users, async (tx) => {
+      const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
+      const user = userId ? await this.users.findById(userId, tx) : undefined;
+      if (!user) return false;
+      await this.users.markEmailVerified(user.id, tx);
+      // Sharing shows files shared with an address only to the user who proved they own it.
+      await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
+      return true;
+    });
+    if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
+    return OK;
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AuthEvent, FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { FoldersService } from './folders.service.js';
+
+/** Folder requests, and each new user's default folders, forwarded to FoldersService. */
+@Controller()
+export class FoldersHandler implements OnModuleInit {
+  constructor(
+    @Inject(FoldersService) private readonly folders: FoldersService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit() {
+    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.folders.createDefaults(tx, event.payload));
+  }
+
+  @Handles(FilesSubject.ListFolders)
+  list(@Caller() caller: CallerIdentity) {
+    return this.folders.folders(caller);
+  }
+
+  @Handles(FilesSubject.GetFolder)
+  folder(@Caller() caller: CallerIdentity, @Received(FilesSubject.GetFolder) p: ReceivedPayload<typeof FilesSubject.GetFolder>) {
+    return this.folders.folderPath(caller, p.folderId);
+  }
+
+  @Handles(FilesSubject.CreateFolder)
+  create(@Caller() caller: CallerIdentity, @Received(FilesSubject.CreateFolder) p: ReceivedPayload<typeof FilesSubject.CreateFolder>) {
+    return this.folders.create(caller, p.name, p.parentId);
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_FOLDER_NAMES,
+  FilesEvent,
+  ROOT_FOLDER,
+  type CallerIdentity,
+  type FileItem,
+  type FolderPath,
+  type ListFoldersReply,
+  type UserRegistered,
+} from '@coffer/contracts';
+import { EventBus, type Database } from '@coffer/server-core';
+import type { FileRow } from '../db/schema.js';
+import { FilesRepository } from '../files/files.repository.js';
+import { FilesService, toFileItem } from '../files/files.service.js';
+
+/** A folder path longer than this is cut (folders cannot move, so a cycle cannot happen; this only bounds the walk). */
+const MAX_DEPTH = 64;
+
+/** Folders: every folder of the user, the path to one, creating one, and each new user's default four. */
+@Injectable()
+export class FoldersService {
+  constructor(
+    @Inject(FilesRepository) private readonly files: FilesRepository,
+    @Inject(FilesService) private readonly items: FilesService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  async folders(caller: CallerIdentity): Promise<ListFoldersReply> {
+    const rows = await this.files.listFolders(caller.userId);
+    return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder })) };
+  }
+
+  async folderPath(caller: CallerIdentity, folderId: string): Promise<FolderPath> {
+    const folder = await this.items.activeFolder(caller, folderId);
+    const path: Array<{ id: string; name: string }> = [];
+    let current: FileRow | undefined = folder;
+    for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
+      path.unshift({ id: current.id, name: current.name });
+      current = current.folder === ROOT_FOLDER ? undefined : await this.files.find(caller.userId, current.folder);
+    }
+    const [item] = await this.items.withCounts([folder]);
+    return { folder: item, path };
+  }
+
+  async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
+    if (parentId !== ROOT_FOLDER) await this.items.activeFolder(caller, parentId);
+    const row = await this.bus.inTransaction(this.files, async (tx) => {
+      const [folder] = await this.files.insertFolders(tx, [{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
+      await this.items.announce(tx, FilesEvent.FolderCreated, caller, folder);
+      return folder;
+    });
+    return toFileItem(row, { files: 0, folders: 0 });
+  }
+
+  /**
+   * A new user's root gets Documents, Images, Projects and Invoices. Their
+   * creation times are a millisecond apart so that "newest first" lists them
+   * in that order.
+   */
+  async createDefaults(tx: Database, user: UserRegistered): Promise<void> {
+    const now = Date.now();
+    await this.files.insertFolders(
+      tx,
+      DEFAULT_FOLDER_NAMES.map((name, i) => ({ userId: user.userId, accountId: user.accountId, name, parentId: ROOT_FOLDER, createdAt: new Date(now - i) })),
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, FilesEvent, FOLDER_MIME_TYPE, OK, ROOT_FOLDER, TRASH_RETENTION_DAYS, type CallerIdentity, type FileItem, type OkReply } from '@coffer/contracts';
+import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
+import type { FileRow } from '../db/schema.js';
+import { FilesRepository } from '../files/files.repository.js';
+import { FilesService, type Owner } from '../files/files.service.js';
+import { ObjectStorage } from '../storage/object-storage.js';
+import { UploadsRepository } from '../uploads/uploads.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** The trash: moving items in and out, deleting them for good, and the purge of what stayed 30 days. */
+@Injectable()
+export class TrashService {
+  constructor(
+    @Inject(FilesRepository) private readonly files: FilesRepository,
+    @Inject(UploadsRepository) private readonly uploads: UploadsRepository,
+    @Inject(FilesService) private readonly items: FilesService,
+    @Inject(ObjectStorage) private readonly objects: ObjectStorage,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  /** Moves a file, or an empty folder, to the trash. */
+  async trash(caller: CallerIdentity, id: string): Promise<FileItem> {
+    const item = await this.files.find(caller.userId, id);
+    if (!item || item.deletedAt) throw notFound('File not found');
+    if (item.mimeType === FOLDER_MIME_TYPE) {
+      const counts = (await this.files.countChildren([item.id])).get(item.id);
+      if (counts && counts.files + counts.folders > 0) {
+        throw rpcError(ErrorCode.Conflict, 409, 'Cannot delete folder with contents. Please empty the folder first.');
+      }
+    }
+    return this.items.change(caller, id, { deletedAt: new Date() }, FilesEvent.FileTrashed);
+  }
+
+  /** Brings an item back from the trash; into the root if its folder is gone. */
+  async restore(caller: CallerIdentity, id: string): Promise<FileItem> {
+    const item = await this.files.find(caller.userId, id);
+    if (!item || !item.deletedAt) throw notFound('File not found in the trash');
+    let folder = item.folder;
+    if (folder !== ROOT_FOLDER) {
+      const parent = await this.files.find(caller.userId, folder);
+      if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
+    }
+    return this.items.change(caller, id, { deletedAt: null, folder }, FilesEvent.FileRestored);
+  }
+
+  async deleteForever(caller: CallerIdentity, id: string): Promise<OkReply> {
+    const item = await this.files.find(caller.userId, id);
+    if (!item || !item.deletedAt) throw notFound('File not found in the trash');
+    const keys = await this.bus.inTransaction(this.files, (tx) => this.destroy(tx, caller, [item]));
+    await this.objects.remove(keys);
+    return OK;
+  }
+
+  async empty(caller: CallerIdentity): Promise<{ deleted: number }> {
+    const trashed = await this.files.listTrash(caller.userId);
+    const keys = await this.bus.inTransaction(this.files, (tx) => this.destroy(tx, caller, trashed));
+    await this.objects.remove(keys);
+    return { deleted: trashed.length };
+  }
+
+  /**
+   * Removes items trashed more than 30 days ago and abandoned upload slots,
+   * rows and objects. Runs on one replica at a time; returns how many items went.
+   */
+  async purge(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
+    const result = await this.files.exclusively('coffer-files-purge', async (tx) => {
+      const trashed = await this.files.trashedBefore(tx, before);
+      const abandoned = await this.uploads.removeExpired(tx, now);
+      const keys = abandoned.map((u) => u.storagePath);
+      for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
+      return { keys, count: trashed.length };
+    });
+    if (!result) return 0;
+    await this.objects.remove(result.keys);
+    await this.bus.relay();
+    return result.count;
+  }
+
+  /** Deletes items for good in `tx`, announcing each; returns the keys of their objects, to remove once committed. */
+  private async destroy(tx: Database, owner: Owner, rows: FileRow[]): Promise<string[]> {
+    const removed = await this.files.remove(tx, rows.map((r) => r.id));
+    for (const row of removed) await this.items.announce(tx, FilesEvent.FileDeleted, owner, row);
+    return removed.map((r) => r.storagePath).filter((p): p is string => Boolean(p));
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { Repository, type Database } from '@coffer/server-core';
+import { uploads } from '../db/schema.js';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** The only place that reads and writes upload slots (presigned PUTs handed out and not yet confirmed). */
+@Injectable()
+export class UploadsRepository extends Repository {
+  /** Serialises the quota decisions of one account across replicas, for the rest of `tx`. */
+  async lockAccount(tx: Database, accountId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
+  }
+
+  /** Bytes reserved by the account's open upload slots: they count against its quota until confirmed or expired. */
+  async reservedBytes(tx: Database, accountId: string): Promise<number> {
+    const [reserved] = await tx
+      .select({ bytes: sql<number>`coalesce(sum(${uploads.declaredSize}), 0)`.mapWith(Number) })
+      .from(uploads)
+      .where(and(eq(uploads.accountId, accountId), sql`${uploads.expiresAt} > now()`));
+    return reserved.bytes;
+  }
+
+  async insert(tx: Database, row: typeof uploads.$inferInsert): Promise<UploadRow> {
+    const [inserted] = await tx.insert(uploads).values(row).returning();
+    return inserted;
+  }
+
+  async find(userId: string, id: string): Promise<UploadRow | undefined> {
+    const [row] = await this.db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+    return row;
+  }
+
+  /** Removes the user's slot and returns it; nothing when it is gone (confirmed, purged, or someone else's). */
+  async take(tx: Database, userId: string, id: string): Promise<UploadRow | undefined> {
+    const [row] = await tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
+    return row;
+  }
+
+  /** Removes and returns the slots that expired: abandoned uploads whose objects the purge deletes. */
+  removeExpired(tx: Database, now = new Date()): Promise<UploadRow[]> {
+    return tx.delete(uploads).where(lt(uploads.expiresAt, now)).returning();
+  }
+}

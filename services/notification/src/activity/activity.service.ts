@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ACTIVITY_LIMIT, type ActivityEntry, type CallerIdentity, type DomainEvent, type FileChange, type ListActivityReply, type ShareCreated } from '@coffer/contracts';
+import type { Database } from '@coffer/server-core';
+import { ActivityRepository } from './activity.repository.js';
+
+/** Each user's Activity Log, kept from the files and sharing events. */
+@Injectable()
+export class ActivityService {
+  constructor(@Inject(ActivityRepository) private readonly activity: ActivityRepository) {}
+
+  private add(tx: Database, event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string }) {
+    return this.activity.add(tx, { id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) });
+  }
+
+  /** An upload or a delete of the user's own file. */
+  fileChanged(tx: Database, event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
+    return this.add(tx, event, { userId: event.payload.userId, kind, fileName: event.payload.item.name });
+  }
+
+  /** The sharer's log shows each share they make. */
+  shareCreated(tx: Database, event: DomainEvent<ShareCreated>) {
+    return this.add(tx, event, { userId: event.payload.share.sharedByUserId, kind: 'share', fileName: event.payload.share.fileName });
+  }
+
+  async list(caller: CallerIdentity): Promise<ListActivityReply> {
+    const rows = await this.activity.latest(caller.userId, ACTIVITY_LIMIT);
+    return { items: rows.map((r) => ({ id: r.id, kind: r.kind, fileName: r.fileName, occurredAt: r.occurredAt.toISOString() })) };
+  }
+}
