@@ -50,7 +50,7 @@ describe('gateway', () => {
     const auth = { headers: { authorization: `Bearer ${accessToken}` } };
     const unknown = await fetch(`${gateway()}/api/files?folder=root&owner=someone-else`, auth);
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as HttpErrorBody).message).toBe('property owner should not exist');
+    expect(((await unknown.json()) as HttpErrorBody).message).toBe('Unknown parameter "owner"');
     const sort = await fetch(`${gateway()}/api/files?sort=biggest`, auth);
     expect(((await sort.json()) as HttpErrorBody).message).toBe('sort must be one of newest, oldest, name-asc, name-desc, size-asc, size-desc');
   });

@@ -159,7 +159,6 @@ export function buildOpenApiDocument(routes: RouteInfo[], version: string): Json
       version,
       description: 'Secure file storage and sharing. Every route needs a session (Bearer access token) unless its security is empty.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
       schemas: { Error: errorSchema },

@@ -44,7 +44,9 @@ export function sendError(req: Request & { correlationId?: string }, res: Respon
   const correlationId = req.correlationId ?? randomUUID();
   const { retryAfterSeconds, ...body } = errorBody(exception, correlationId, logger);
   if (retryAfterSeconds) res.setHeader('retry-after', String(retryAfterSeconds));
-  res.status(body.statusCode).setHeader('x-correlation-id', correlationId).json(body);
+  // A route that answers HTML (or a stream) set its content type before failing: an error is always JSON.
+  res.status(body.statusCode).setHeader('x-correlation-id', correlationId).setHeader('content-type', 'application/json; charset=utf-8');
+  res.json(body);
 }
 
 /** The one exception filter of every route. */
