@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
 import { signUpThroughApi } from './support/session';
 
@@ -95,6 +96,25 @@ async function signIn(request: APIRequestContext, user: { email: string; passwor
   expect(res.status()).toBe(200);
   return (await res.json()) as { accessToken: string };
 }
+
+test('checkout with its card errors, Settings and the account page are accessible at 1280 px and at 360 px', async ({ page }) => {
+  const user = await signUpThroughApi(page);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/checkout?plan=pro');
+    await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
+    await expect(page.getByText('Please enter your card number')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `checkout with errors at ${viewport.width} px`);
+  }
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: { authorization: `Bearer ${user.accessToken}` } })).status()).toBe(201);
+  await page.goto('/dashboard/settings/storage');
+  await expect(page.getByRole('heading', { name: 'Pro Plan Settings' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByText(/of 5 TB used/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Settings → Storage at 360 px');
+  await page.goto('/dashboard/account');
+  await expect(page.getByRole('group', { name: 'Plan' })).toContainText('14-Day Free Trial');
+  await expectNoSeriousA11yViolations(page, 'the account page at 360 px');
+});
 
 test('a checkout with no known plan offers the pricing page', async ({ page }) => {
   await signUpThroughApi(page);
