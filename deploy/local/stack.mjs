@@ -86,8 +86,8 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
   }
 }
 
-/** Polls /api/health until every service answers. */
-export async function waitForHealthy(url, timeoutMs = 90_000) {
+/** Polls /api/health until every service answers (COFFER_START_TIMEOUT_MS: longer on a busy machine). */
+export async function waitForHealthy(url, timeoutMs = Number(process.env.COFFER_START_TIMEOUT_MS ?? 90_000)) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {

@@ -12,6 +12,7 @@ import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionRevocations } from './auth/session-revocations.js';
 import { ContactRequestsController } from './billing/contact-requests.controller.js';
 import { SubscriptionController } from './billing/subscription.controller.js';
+import { DevClockController } from './dev/dev-clock.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -36,8 +37,8 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     ActivityController,
     EventsController,
     ContactRequestsController,
-    // The captured-mail viewer exists only outside production.
-    ...(config.NODE_ENV === 'production' ? [] : [DevMailController]),
+    // The captured-mail viewer and the test clock exist only outside production.
+    ...(config.NODE_ENV === 'production' ? [] : [DevMailController, DevClockController]),
   ];
 }
 

@@ -52,6 +52,30 @@ describe('activity and realtime', () => {
     expect(otherIds).toEqual([`"itemId":"${folder.body.id}"`]);
   });
 
+  it("pushes a change of the account's plan to its open event streams, and only theirs", async () => {
+    const user = await signUp();
+    const other = await signUp();
+    const controller = new AbortController();
+    const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
+    const reader = res.body!.getReader();
+    let received = '';
+    const heard = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        received += Buffer.from(value).toString();
+      }
+    })().catch(() => undefined);
+
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: other.accessToken });
+    await call('/api/subscription/trial', { body: { plan: 'business' }, token: user.accessToken });
+    await eventually(async () => received.includes('event: plan'), 5000);
+    controller.abort();
+    await heard;
+    expect(received).toContain('"type":"events.billing.subscription.changed"');
+    expect(received.match(/event: plan/g)).toHaveLength(1);
+  });
+
   it('refuses the event stream without a session', async () => {
     expect((await fetch(`${appUrl()}/api/events`)).status).toBe(401);
   });

@@ -12,12 +12,12 @@ const PING_MS = 25_000;
 export class EventsController {
   constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
 
-  /** Server-sent events: the caller's file and share changes as they happen, and a ping that keeps proxies from closing the stream. */
+  /** Server-sent events: the caller's file and share changes and their account's plan changes as they happen, and a ping that keeps proxies from closing the stream. */
   @Sse()
   @ApiDoc({ summary: "Server-sent events: the caller's file and share changes as they happen", contentType: 'text/event-stream' })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
-      this.hub.forUser(caller.userId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
+      this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
     );
   }

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import type { DomainEvent, FileChange, ShareCreated } from '@coffer/contracts';
+import { BillingEvent, type DomainEvent, type FileChange, type ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
-export type RealtimeChannel = 'files' | 'shares';
+export type RealtimeChannel = 'files' | 'shares' | 'plan';
 
 /** What a browser hears: which kind of change, to which item. */
 export interface RealtimeMessage {
@@ -17,9 +17,11 @@ export interface RealtimeMessage {
 
 interface Routed extends RealtimeMessage {
   userIds: string[];
+  /** Every user of these accounts hears it too (the plan belongs to the account). */
+  accountIds?: string[];
 }
 
-/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient. */
+/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient; everyone in an account whose plan changed. */
 const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
   files: {
     subject: 'events.files.>',
@@ -35,6 +37,11 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
       const { share, recipientUserId } = (event as DomainEvent<Pick<ShareCreated, 'share' | 'recipientUserId'>>).payload;
       return { itemId: share.id, userIds: [share.sharedByUserId, ...(recipientUserId ? [recipientUserId] : [])] };
     },
+  },
+  plan: {
+    subject: BillingEvent.SubscriptionChanged,
+    // A trial started, a plan switched or a trial ended: features and the storage limit change at once in every tab.
+    route: (event) => ({ itemId: event.accountId, userIds: [], accountIds: [event.accountId] }),
   },
 };
 
@@ -67,10 +74,10 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The changes to one user's files and shares. */
-  forUser(userId: string): Observable<RealtimeMessage> {
+  /** The changes to one user's files and shares, and to their account's plan. */
+  forUser(userId: string, accountId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
-      filter((c) => c.userIds.includes(userId)),
+      filter((c) => c.userIds.includes(userId) || (c.accountIds?.includes(accountId) ?? false)),
       map(({ channel, type, itemId }) => ({ channel, type, itemId })),
     );
   }

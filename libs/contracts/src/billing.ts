@@ -9,12 +9,20 @@ export const BillingSubject = {
   GetPlan: 'billing.plan.get',
   /** The account owner starts the 14-day trial of a plan (spec §4 "Trial"). */
   StartTrial: 'billing.trial.start',
+  /**
+   * Development and tests only (refused in production): moves the caller's
+   * account N days into the future, as its own clock, then runs the trial
+   * expiry job at once. Other accounts' trials are untouched.
+   */
+  AdvanceClock: 'billing.dev.clock.advance',
 } as const;
 
 /** Events published by the billing service. */
 export const BillingEvent = {
   ContactRequestReceived: 'events.billing.contact-request.received',
   TrialStarted: 'events.billing.trial.started',
+  /** The account's plan, status or trial end changed (trial started, plan switched, trial ended). */
+  SubscriptionChanged: 'events.billing.subscription.changed',
 } as const;
 
 /** Spec §4: a trial lasts this many days. */
@@ -24,13 +32,33 @@ export const startTrialSchema = z.object({
   plan: z.enum(['starter', 'business', 'pro'], { error: 'Please choose a plan' }),
 });
 
+/** What a plan allows: the one feature table (spec §3, §6), as billing answers it for an account. */
+export const planFeaturesSchema = z.object({
+  storageLimit: z.number().int().min(0).describe('bytes, pooled for the account'),
+  hasAuditLogs: z.boolean(),
+  hasPermissions: z.boolean(),
+  hasCustomBranding: z.boolean(),
+  hasAdvancedSecurity: z.boolean(),
+  hasIpRestriction: z.boolean(),
+  hasLinkExpiry: z.boolean(),
+  hasPrioritySupport: z.boolean(),
+});
+export type PlanFeatureSet = z.output<typeof planFeaturesSchema>;
+
+/** An account's plan: null with status none = "No plan selected" (the trial's features and 10 GB). */
 export const accountPlanSchema = z.object({
   planType: z.string().nullable(),
   status: z.enum(['none', 'trial', 'active']),
   trialEndDate: isoDateTime().nullable(),
   storageLimitBytes: z.number().int().min(0),
+  features: planFeaturesSchema,
 });
 export type AccountPlan = z.output<typeof accountPlanSchema>;
+
+/** How far a test moves its account's clock (development only). */
+export const advanceClockSchema = z.object({
+  days: z.number({ error: 'Please give a number of days' }).int('Please give a whole number of days').min(1, 'Please give 1 to 365 days').max(365, 'Please give 1 to 365 days'),
+});
 
 /** A required text field: missing, empty or blank all give `message`. */
 const requiredText = (message: string, max: number) => text(message).trim().min(1, message).max(max, message);
@@ -57,6 +85,7 @@ export const billingRequests = {
   [BillingSubject.CreateContactRequest]: message(contactRequestSchema, contactRequestCreatedSchema),
   [BillingSubject.GetPlan]: message(z.object({}), accountPlanSchema),
   [BillingSubject.StartTrial]: message(startTrialSchema, accountPlanSchema),
+  [BillingSubject.AdvanceClock]: message(advanceClockSchema, accountPlanSchema),
 };
 
 /** A Contact Sales form arrived; sales is emailed. */
@@ -68,11 +97,23 @@ export interface ContactRequestReceived extends ContactRequestInput {
 /** The account's owner started the 14-day trial of a plan. */
 export interface TrialStarted {
   planType: string;
+  /** The plan's display name, e.g. "Business Plan". */
+  planName: string;
   trialEndDate: string;
+  /** Whom the trial-started email goes to (spec §7 trial flow: the user's name and end date). */
+  email: string;
+  fullName: string;
+}
+
+/** The account's plan as it now is; every service that gates on the plan asks billing, so this is for realtime views. */
+export interface SubscriptionChanged {
+  reason: 'trial-started' | 'plan-switched' | 'trial-ended';
+  plan: AccountPlan;
 }
 
 /** The payload of each billing event. */
 export interface BillingEvents {
   [BillingEvent.ContactRequestReceived]: ContactRequestReceived;
   [BillingEvent.TrialStarted]: TrialStarted;
+  [BillingEvent.SubscriptionChanged]: SubscriptionChanged;
 }

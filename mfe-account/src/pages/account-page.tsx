@@ -1,5 +1,6 @@
-import { Card, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
+import { PlanLine } from '../features/plan/components/plan-line';
 
 const SECTIONS = [
   { title: 'Profile Picture', description: 'The picture your team sees next to your name.' },
@@ -21,6 +22,11 @@ export function AccountOverviewPage() {
               <CardTitle>{title}</CardTitle>
               <CardDescription>{description}</CardDescription>
             </CardHeader>
+            {title === 'Account Details' && (
+              <CardContent>
+                <PlanLine />
+              </CardContent>
+            )}
           </Card>
         ))}
       </div>

@@ -1,49 +1,44 @@
-import { Link, useSearchParams } from '@coffer/web-core/router';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
+import { Link, Navigate, useLocation, useSearchParams } from '@coffer/web-core/router';
+import { useSession } from '@coffer/web-core';
+import { checkoutPlan, type CheckoutPlan, type PlanDefinition } from '@coffer/plans';
+import { Button, Spinner } from '@coffer/ui';
+import { CenteredCard } from '../components/centered-card';
+import { CardForm } from '../features/checkout/components/card-form';
+import { OrderSummary } from '../features/checkout/components/order-summary';
+import { loginReturningTo } from '../lib/return-to';
 
-// The plans a trial can start on (Enterprise is sold by contact). Names and prices come with @coffer/plans.
-const TRIAL_PLANS = ['starter', 'business', 'pro'] as const;
-type TrialPlan = (typeof TRIAL_PLANS)[number];
-const isTrialPlan = (plan: string | null): plan is TrialPlan => TRIAL_PLANS.some((id) => id === plan);
-
-/** /checkout?plan=starter|business|pro */
+/** /checkout?plan=starter|business|pro: signed-in users start the plan's 14-day trial. */
 export function CheckoutPage() {
+  const { status } = useSession();
+  const location = useLocation();
   const [params] = useSearchParams();
-  const plan = params.get('plan');
+  const plan = checkoutPlan(params.get('plan'));
 
-  if (!isTrialPlan(plan)) {
+  if (status === 'unknown') {
     return (
-      <div className="flex justify-center px-4 py-16">
-        <Card className="w-full max-w-md text-center">
-          <CardHeader>
-            <CardTitle className="text-2xl">No Plan Selected</CardTitle>
-            <CardDescription>Choose a plan to start your free trial.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild>
-              <Link to="/pricing">View Pricing</Link>
-            </Button>
-          </CardContent>
-        </Card>
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading..." />
       </div>
+    );
+  }
+  // Spec §2: signed out goes to /login, and comes back here once signed in.
+  if (status !== 'signed-in') return <Navigate to={loginReturningTo(`${location.pathname}${location.search}`)} replace />;
+
+  if (!plan) {
+    return (
+      <CenteredCard title="No Plan Selected" description="Choose a plan to start your free trial.">
+        <Button asChild className="w-full">
+          <Link to="/pricing">View Pricing</Link>
+        </Button>
+      </CenteredCard>
     );
   }
 
   return (
-    <div className="flex justify-center px-4 py-16">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle className="text-2xl">Order Summary</CardTitle>
-          <CardDescription className="capitalize">{plan} plan</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2">
-          <p className="font-medium">14 days free trial</p>
-          <p className="text-sm text-muted-foreground">No charge today. Cancel anytime.</p>
-          <Link to="/pricing" className="mt-4 text-sm underline underline-offset-4">
-            Back to Pricing
-          </Link>
-        </CardContent>
-      </Card>
+    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-12 sm:py-16 md:grid-cols-2">
+      <h1 className="text-2xl font-semibold tracking-tight md:col-span-2">Start your free trial of {plan.name}</h1>
+      <OrderSummary plan={plan} />
+      <CardForm plan={plan as PlanDefinition & { id: CheckoutPlan }} />
     </div>
   );
 }

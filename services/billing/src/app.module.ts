@@ -8,7 +8,9 @@ import { ContactRequestsService } from './contact-requests/contact-requests.serv
 import * as schema from './db/schema.js';
 import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
+import { Clock } from './subscriptions/clock.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { TrialExpiry } from './subscriptions/trial-expiry.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -19,7 +21,7 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
       controllers: [ContactRequestsHandler, SubscriptionsHandler],
-      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService],
+      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService, Clock, TrialExpiry],
     };
   }
 }

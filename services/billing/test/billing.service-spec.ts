@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, BillingSubject } from '@coffer/contracts';
+import { AuthEvent, AuthSubject, BillingSubject, type SessionInfo } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { EventBus, loadConfig, runService } from '@coffer/server-core';
+import { EventBus, loadConfig, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { billingConfigSchema } from '../src/config.js';
 import { ContactRequestsRepository } from '../src/contact-requests/contact-requests.repository.js';
+import { Clock } from '../src/subscriptions/clock.js';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository.js';
+import { SubscriptionsService } from '../src/subscriptions/subscriptions.service.js';
+
+const DAY_MS = 86_400_000;
+
+/** Auth is another service: billing's one requester gets the user (for the trial-started email) here. */
+function answerSessionQuestions(requester: ServiceRequester) {
+  const send = requester.request.bind(requester);
+  requester.request = ((subject, payload, meta, timeoutMs) =>
+    subject === AuthSubject.GetSession
+      ? Promise.resolve({
+          user: { id: meta?.caller?.userId, email: 'owner@example.com', fullName: 'Olive Owner', emailVerified: true, createdAt: new Date().toISOString() },
+          currentLevel: 'aal1',
+          nextLevel: 'aal1',
+          factors: [],
+        } as SessionInfo)
+      : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
+}
 
 Logger.overrideLogger(false);
 
@@ -19,6 +37,7 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
   beforeAll(async () => {
     const config = loadConfig(billingConfigSchema, { ...(await freshDatabase(kind)), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error' });
     app = await runService('billing', config, AppModule.forConfig(config));
+    answerSessionQuestions(app.get(ServiceRequester));
     caller = new TestCaller();
     publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'billing-test-publisher', logger: new Logger('test') });
   });
@@ -68,6 +87,7 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
       status: 'none',
       trialEndDate: null,
       storageLimitBytes: planFeatures(null).storageLimit,
+      features: planFeatures(null),
     });
     const member = { ...newCaller('member'), accountId: owner.accountId };
     await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, member)).rejects.toMatchObject({
@@ -76,10 +96,64 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     });
 
     const trial = await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, owner);
-    expect(trial).toMatchObject({ planType: 'pro', status: 'trial', storageLimitBytes: planFeatures('pro').storageLimit });
+    expect(trial).toMatchObject({ planType: 'pro', status: 'trial', storageLimitBytes: planFeatures('pro').storageLimit, features: planFeatures('pro') });
     const days = (Date.parse(trial.trialEndDate!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     await expect(caller.request(BillingSubject.GetPlan, {}, member)).resolves.toEqual(trial);
+  });
+
+  it('keeps the end date when the owner switches plan during the trial, and gives each plan its features', async () => {
+    const owner = newCaller('owner');
+    const first = await caller.request(BillingSubject.StartTrial, { plan: 'starter' }, owner);
+    expect(first.features).toEqual(planFeatures('starter'));
+    for (const plan of ['business', 'pro', 'starter'] as const) {
+      const switched = await caller.request(BillingSubject.StartTrial, { plan }, owner);
+      expect(switched).toEqual({ ...first, planType: plan, storageLimitBytes: planFeatures(plan).storageLimit, features: planFeatures(plan) });
+    }
+  });
+
+  it('ends trials past their date once (no plan selected, the features of no plan), and refuses a second trial', async () => {
+    const owner = newCaller('owner');
+    const later = newCaller('owner');
+    const trial = await caller.request(BillingSubject.StartTrial, { plan: 'business' }, owner);
+    const service = app.get(SubscriptionsService);
+    const clock = app.get(Clock);
+    const realNow = clock.now.bind(clock);
+    try {
+      // A day before the end nothing ends; the moment after it, the trial ends.
+      clock.now = () => new Date(Date.parse(trial.trialEndDate!) - DAY_MS);
+      await service.endTrials();
+      expect((await caller.request(BillingSubject.GetPlan, {}, owner)).status).toBe('trial');
+      await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, later);
+      clock.now = () => new Date(Date.parse(trial.trialEndDate!) + 1000);
+      expect(await service.endTrials()).toBeGreaterThanOrEqual(1);
+    } finally {
+      clock.now = realNow;
+    }
+    await expect(caller.request(BillingSubject.GetPlan, {}, owner)).resolves.toEqual({
+      planType: null,
+      status: 'none',
+      trialEndDate: trial.trialEndDate,
+      storageLimitBytes: planFeatures(null).storageLimit,
+      features: planFeatures(null),
+    });
+    // A trial started after the first one ended later still runs.
+    expect((await caller.request(BillingSubject.GetPlan, {}, later)).status).toBe('trial');
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, owner)).rejects.toMatchObject({
+      status: 409,
+      message: 'Your account has already used its free trial',
+    });
+  });
+
+  it("moves only the caller's account's clock (development only), ending its trial at once", async () => {
+    const owner = newCaller('owner');
+    const other = newCaller('owner');
+    await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, owner);
+    await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, other);
+    await expect(caller.request(BillingSubject.AdvanceClock, { days: 13 }, owner)).resolves.toMatchObject({ status: 'trial', planType: 'pro' });
+    await expect(caller.request(BillingSubject.AdvanceClock, { days: 1 }, owner)).resolves.toMatchObject({ status: 'none', planType: null });
+    await expect(caller.request(BillingSubject.GetPlan, {}, other)).resolves.toMatchObject({ status: 'trial', planType: 'pro' });
+    await expect(caller.requestUnchecked(BillingSubject.AdvanceClock, { days: 0 }, owner)).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -12,7 +12,22 @@ import { TrashService } from '../src/trash/trash.service.js';
 import { UploadsRepository } from '../src/uploads/uploads.repository.js';
 
 /** What billing answers every account in these tests: a plan of 1000 bytes, small enough to fill. */
-const PLAN: AccountPlan = { planType: 'starter', status: 'trial', trialEndDate: null, storageLimitBytes: 1000 };
+const PLAN: AccountPlan = {
+  planType: 'starter',
+  status: 'trial',
+  trialEndDate: null,
+  storageLimitBytes: 1000,
+  features: {
+    storageLimit: 1000,
+    hasAuditLogs: false,
+    hasPermissions: false,
+    hasCustomBranding: false,
+    hasAdvancedSecurity: false,
+    hasIpRestriction: false,
+    hasLinkExpiry: false,
+    hasPrioritySupport: false,
+  },
+};
 
 /**
  * Billing is another service: the files service's one requester answers its

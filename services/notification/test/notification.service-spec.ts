@@ -151,6 +151,21 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     expect(mail.text).toContain(`https://coffer.example.com/reset-password?token=${token}`);
   });
 
+  it('sends the trial-started email with the plan and the end date as a long US date', async () => {
+    const u = user();
+    await publisher.publish(BillingEvent.TrialStarted, {
+      accountId: u.accountId,
+      actorId: u.userId,
+      payload: { planType: 'business', planName: 'Business Plan', trialEndDate: '2026-12-07T18:00:00.000Z', email: u.email, fullName: u.fullName },
+    });
+    const { mail } = await mailTo(u.email);
+    expect(mail.subject).toBe('Your 14-day free trial of Business Plan has begun');
+    expect(mail.text).toContain('Hi Ada Lovelace,');
+    expect(mail.text).toContain('Your trial ends on December 7, 2026.');
+    expect(mail.text).toContain('https://coffer.example.com/dashboard');
+    expect(mail.html).toContain('<strong>December 7, 2026</strong>');
+  });
+
   it('forwards a Contact Sales request to the sales inbox, escaping what the visitor typed', async () => {
     // The sales inbox also gets other tests' requests: this one's company is unique.
     const company = `Acme <Ltd> ${randomUUID().slice(0, 6)}`;

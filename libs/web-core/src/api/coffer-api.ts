@@ -10,6 +10,7 @@ export const COFFER_TAG_TYPES = [
   'Notification',
   'Share',
   'Session',
+  'Plan',
   'Health',
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];

@@ -14,6 +14,8 @@ const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
   files: FILE_CHANGE_TAGS,
   shares: ['Share', 'Activity', 'File'],
   notifications: ['Notification'],
+  // The account's plan changed: its features and storage limit.
+  plan: ['Plan', 'Storage'],
 };
 
 /** Reconnect delays: 1 s doubling up to 30 s, with jitter so many tabs do not return at once. */

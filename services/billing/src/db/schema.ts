@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Requests sent from the Contact Sales page. */
@@ -13,11 +13,18 @@ export const contactRequests = pgTable('contact_requests', {
 });
 
 /** One per account: its plan (none until chosen), status and trial end. */
-export const subscriptions = pgTable('subscriptions', {
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
   accountId: uuid('account_id').primaryKey(),
   planType: text('plan_type', { enum: ['trial', 'starter', 'business', 'pro', 'enterprise'] }),
   status: text('status', { enum: ['none', 'trial', 'active'] }).notNull().default('none'),
   trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  /** Set once, when the account's one trial starts: a second trial after it ended is refused. */
+  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // The expiry job looks for trials past their end date.
+  (t) => [index('subscriptions_trial_end_idx').on(t.status, t.trialEndDate)],
+);

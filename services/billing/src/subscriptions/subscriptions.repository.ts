@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
 import { subscriptions } from '../db/schema.js';
 
@@ -25,13 +25,41 @@ export class SubscriptionsRepository extends Repository {
     await tx.insert(subscriptions).values({ accountId, status: 'none' }).onConflictDoNothing();
   }
 
-  async saveTrial(tx: Database, accountId: string, planType: PlanType, trialEndDate: Date): Promise<SubscriptionRow> {
-    const values = { planType, status: 'trial' as const, trialEndDate, updatedAt: new Date() };
+  /** The account's one trial begins now. */
+  async startTrial(tx: Database, accountId: string, planType: PlanType, now: Date, trialEndDate: Date): Promise<SubscriptionRow> {
+    const values = { planType, status: 'trial' as const, trialEndDate, trialStartedAt: now, updatedAt: now };
     const [saved] = await tx
       .insert(subscriptions)
       .values({ accountId, ...values })
       .onConflictDoUpdate({ target: subscriptions.accountId, set: values })
       .returning();
     return saved;
+  }
+
+  /** Another plan during the trial: the end date stays. */
+  async switchPlan(tx: Database, accountId: string, planType: PlanType, now: Date): Promise<SubscriptionRow> {
+    const [saved] = await tx.update(subscriptions).set({ planType, updatedAt: now }).where(eq(subscriptions.accountId, accountId)).returning();
+    return saved;
+  }
+
+  /** Ends every trial whose end date has passed: no plan selected. Returns the accounts it ended. */
+  async endTrialsDue(tx: Database, now: Date): Promise<SubscriptionRow[]> {
+    return tx
+      .update(subscriptions)
+      .set({ planType: null, status: 'none', updatedAt: now })
+      .where(and(eq(subscriptions.status, 'trial'), lte(subscriptions.trialEndDate, now)))
+      .returning();
+  }
+
+  /** Development only: the account's dates move `days` into the past, as if its clock had moved on. */
+  async shiftIntoPast(tx: Database, accountId: string, days: number): Promise<void> {
+    const shift = sql`make_interval(days => ${days}::int)`;
+    await tx
+      .update(subscriptions)
+      .set({
+        trialEndDate: sql`${subscriptions.trialEndDate} - ${shift}`,
+        trialStartedAt: sql`${subscriptions.trialStartedAt} - ${shift}`,
+      })
+      .where(eq(subscriptions.accountId, accountId));
   }
 }

@@ -1,48 +1,111 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingEvent, ErrorCode, TRIAL_DAYS, type AccountPlan, type CallerIdentity } from '@coffer/contracts';
-import { planFeatures } from '@coffer/plans';
-import { EventBus, forbidden, rpcError, type Database } from '@coffer/server-core';
+import { AuthSubject, BillingEvent, ErrorCode, TRIAL_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
+import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
+import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
+import type { BillingConfig } from '../config.js';
+import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
 
-const toAccountPlan = (row: SubscriptionRow | undefined): AccountPlan => ({
-  planType: row?.planType ?? null,
-  status: row?.status ?? 'none',
-  trialEndDate: row?.trialEndDate?.toISOString() ?? null,
-  storageLimitBytes: planFeatures(row?.planType).storageLimit,
-});
+const DAY_MS = 86_400_000;
 
-/** The plan of each account (no plan = the trial's features and 10 GB), and starting a trial of one. */
+/** The one answer every service gets about an account's plan: its features come from the one feature table. */
+export const toAccountPlan = (row: SubscriptionRow | undefined): AccountPlan => {
+  const features = planFeatures(row?.planType);
+  return {
+    planType: row?.planType ?? null,
+    status: row?.status ?? 'none',
+    trialEndDate: row?.trialEndDate?.toISOString() ?? null,
+    storageLimitBytes: features.storageLimit,
+    features: { ...features },
+  };
+};
+
+const planName = (planType: PlanType) => PLAN_DEFINITIONS.find((p) => p.id === planType)?.name ?? planType;
+
+const trialUsed = () => rpcError(ErrorCode.Conflict, 409, 'Your account has already used its free trial');
+
+/**
+ * The plan of each account (no plan = the trial's features and 10 GB), the
+ * account's one 14-day trial, and its end.
+ */
 @Injectable()
 export class SubscriptionsService {
   constructor(
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(ServiceRequester) private readonly services: ServiceRequester,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
   ) {}
 
   async plan(caller: CallerIdentity): Promise<AccountPlan> {
     return toAccountPlan(await this.subscriptions.find(caller.accountId));
   }
 
-  /** Spec §4 "Trial": 14 days of the chosen plan; only the account's owner chooses its plan. */
+  /**
+   * Spec §4 "Trial" and the decisions: only the owner chooses the plan; one
+   * trial per account; another plan during the trial keeps its end date.
+   */
   async startTrial(caller: CallerIdentity, planType: PlanType): Promise<AccountPlan> {
     if (caller.role !== 'owner') throw forbidden('Only the account owner can choose a plan');
-    const trialEndDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
+    // Spec §7 trial flow: the user first (the email needs their name and address).
+    const { user } = await this.services.request(AuthSubject.GetSession, {}, { caller });
+    const now = this.clock.now();
     const row = await this.bus.inTransaction(this.subscriptions, async (tx) => {
       const current = await this.subscriptions.lock(tx, caller.accountId);
       if (current?.status === 'active') throw rpcError(ErrorCode.Conflict, 409, 'Your account already has an active plan');
-      const saved = await this.subscriptions.saveTrial(tx, caller.accountId, planType, trialEndDate);
+      const onTrial = current?.status === 'trial' && current.trialEndDate !== null && current.trialEndDate > now;
+      if (onTrial) {
+        const switched = await this.subscriptions.switchPlan(tx, caller.accountId, planType, now);
+        await this.announce(tx, caller, 'plan-switched', switched);
+        return switched;
+      }
+      if (current?.trialStartedAt) throw trialUsed();
+      const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      const started = await this.subscriptions.startTrial(tx, caller.accountId, planType, now, trialEndDate);
       await this.bus.record(tx, BillingEvent.TrialStarted, {
         accountId: caller.accountId,
         actorId: caller.userId,
-        payload: { planType, trialEndDate: trialEndDate.toISOString() },
+        payload: { planType, planName: planName(planType), trialEndDate: trialEndDate.toISOString(), email: user.email, fullName: user.fullName },
       });
-      return saved;
+      await this.announce(tx, caller, 'trial-started', started);
+      return started;
     });
     return toAccountPlan(row);
+  }
+
+  /**
+   * Ends the trials past their end date: the account has no plan selected, its
+   * files stay, its limit is the trial's. Once per cluster; returns how many ended.
+   */
+  async endTrials(now = this.clock.now()): Promise<number> {
+    const ended = await this.subscriptions.exclusively('coffer-billing-trial-expiry', async (tx) => {
+      const rows = await this.subscriptions.endTrialsDue(tx, now);
+      for (const row of rows) await this.announce(tx, { accountId: row.accountId, userId: '' }, 'trial-ended', row);
+      return rows.length;
+    });
+    if (ended) await this.bus.relay();
+    return ended ?? 0;
+  }
+
+  /** Development only: the caller's account lives `days` on (its trial dates move back), then the expiry job runs. */
+  async advanceClock(caller: CallerIdentity, days: number): Promise<AccountPlan> {
+    if (this.config.NODE_ENV === 'production') throw notFound();
+    await this.subscriptions.transaction((tx) => this.subscriptions.shiftIntoPast(tx, caller.accountId, days));
+    await this.endTrials();
+    return this.plan(caller);
   }
 
   /** Every new account gets its subscription record, with no plan selected yet. */
   open(tx: Database, accountId: string): Promise<void> {
     return this.subscriptions.open(tx, accountId);
+  }
+
+  private announce(tx: Database, who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow) {
+    return this.bus.record(tx, BillingEvent.SubscriptionChanged, {
+      accountId: who.accountId,
+      actorId: who.userId,
+      payload: { reason, plan: toAccountPlan(row) },
+    });
   }
 }

@@ -16,6 +16,7 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(AuthEvent.EmailVerificationRequested, (event, tx) => this.email.verifyEmail(tx, event));
     this.bus.on(AuthEvent.PasswordResetRequested, (event, tx) => this.email.resetPassword(tx, event));
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.email.fileShared(tx, event));
+    this.bus.on(BillingEvent.TrialStarted, (event, tx) => this.email.trialStarted(tx, event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event, tx) => this.email.contactRequest(tx, event));
   }
 

@@ -6,6 +6,7 @@ import type {
   ListCapturedMailReply,
   PasswordResetRequested,
   ShareCreated,
+  TrialStarted,
   UserRegistered,
 } from '@coffer/contracts';
 import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
@@ -15,6 +16,10 @@ import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
 
 /** The sharer as the file-shared email names them (spec §9 fallback names). */
+/** Spec §7: the trial's end as a long US date, e.g. "December 7, 2026" (UTC, as billing keeps it). */
+export const longUsDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
 /** Sends the emails that events ask for, each at most once per event. */
@@ -66,6 +71,17 @@ export class EmailService {
       sharedBy: fallbackSharer(event.payload),
       fileName: share.fileName || 'a file',
       fileUrl: this.link('/dashboard/shared'),
+    });
+  }
+
+  /** Spec §7 trial flow: the user's name, the plan, the end date and the dashboard. */
+  trialStarted(tx: Database, event: DomainEvent<TrialStarted>) {
+    const { email, fullName, planName, trialEndDate } = event.payload;
+    return this.send(event, tx, email, 'trial-started', {
+      userName: fullName || email.split('@')[0],
+      planName,
+      trialEndDate: longUsDate(trialEndDate),
+      dashboardUrl: this.link('/dashboard'),
     });
   }
 

@@ -10,6 +10,7 @@ export interface EmailTemplates {
   'verify-email': { userName: string; verifyUrl: string };
   'reset-password': { userName: string; resetUrl: string };
   'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
+  'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
 export type TemplateName = keyof EmailTemplates;

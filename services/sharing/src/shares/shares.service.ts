@@ -1,6 +1,5 @@
 import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
-import { planFeatures } from '@coffer/plans';
 import {
   BillingSubject,
   ErrorCode,
@@ -90,8 +89,8 @@ export class SharesService {
   /** Refuses each restriction the caller's plan does not include (spec §5). */
   private async checkPlan(caller: CallerIdentity, input: ShareRequest) {
     if (input.allowedIps === null && input.expiresInDays === null && input.maxAccessCount === null) return;
-    const plan = await this.services.request(BillingSubject.GetPlan, {}, { caller });
-    const features = planFeatures(plan.planType);
+    // Billing answers the plan with its features: the one feature table, never worked out again here.
+    const { features } = await this.services.request(BillingSubject.GetPlan, {}, { caller });
     const refuse = (message: string) => rpcError(ErrorCode.Forbidden, 403, message);
     if (input.allowedIps !== null && !features.hasIpRestriction) throw refuse(RESTRICTION_NEEDS_PLAN.allowedIps);
     if (input.expiresInDays !== null && !features.hasLinkExpiry) throw refuse(RESTRICTION_NEEDS_PLAN.expiresInDays);

@@ -24,6 +24,7 @@ export const sharingApi = cofferApi.injectEndpoints({
     /** The account's plan: the Pro share options show only when it has them. */
     subscription: build.query<AccountPlan, void>({
       query: () => '/subscription',
+      providesTags: ['Plan'],
     }),
   }),
 });

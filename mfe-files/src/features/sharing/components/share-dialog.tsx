@@ -92,7 +92,8 @@ const shareFormSchema = (fileId: string, features: PlanFeatures) =>
  */
 export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
-  const features = planFeatures(useSubscriptionQuery(undefined, { skip: !file }).data?.planType);
+  // Billing answers the plan with its features; until it has, the options of no plan.
+  const features = useSubscriptionQuery(undefined, { skip: !file }).data?.features ?? planFeatures(null);
   const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY);
 
   const close = () => {

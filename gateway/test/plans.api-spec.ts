@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListFilesReply, ShareItem, StorageUsage, UploadSlot } from '@coffer/contracts';
+import { call, eventually, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+
+const GB = 1024 ** 3;
+const TB = 1024 ** 4;
+const DAY_MS = 86_400_000;
+
+/** Spec §3, §6 and §9: what each plan allows. No plan selected has the trial's features. */
+const EXPECTED = {
+  none: { storageLimit: 10 * GB, business: false, pro: false },
+  starter: { storageLimit: 536870912000, business: false, pro: false },
+  business: { storageLimit: 2 * TB, business: true, pro: false },
+  pro: { storageLimit: 5 * TB, business: true, pro: true },
+} as const;
+type PlanState = keyof typeof EXPECTED;
+
+const featuresOf = (state: PlanState) => {
+  const { storageLimit, business, pro } = EXPECTED[state];
+  return {
+    storageLimit,
+    hasAuditLogs: business,
+    hasPermissions: business,
+    hasCustomBranding: business,
+    hasAdvancedSecurity: pro,
+    hasIpRestriction: pro,
+    hasLinkExpiry: pro,
+    hasPrioritySupport: pro,
+  };
+};
+
+const subscription = (user: TestUser, token = user.accessToken) => call<AccountPlan & HttpErrorBody>('/api/subscription', { token });
+const startTrial = (plan: unknown, token: string) => call<AccountPlan & HttpErrorBody>('/api/subscription/trial', { body: { plan }, token });
+const advanceClock = (user: TestUser, days: number) => call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken });
+const usage = async (user: TestUser) => (await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body;
+
+async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
+  await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
+  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
+}
+
+/** The status of sharing `file` with each Pro restriction alone (a new recipient each time). */
+async function restrictionStatuses(user: TestUser, file: FileItem) {
+  const statuses: number[] = [];
+  for (const restriction of [{ allowedIps: ['203.0.113.7'] }, { expiresInDays: 7 }, { maxAccessCount: 3 }]) {
+    const made = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: uniqueEmail('recipient'), ...restriction }, token: user.accessToken });
+    statuses.push(made.status);
+  }
+  return statuses;
+}
+
+/** An access token for another user of the same account, with `role`: a team member, as auth would sign it. */
+async function tokenWithRole(owner: TestUser, role: 'admin' | 'member') {
+  const [header, payload] = owner.accessToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString());
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ acc: claims.acc, role, sid: claims.sid, aal: claims.aal, mfa: false })
+    .setProtectedHeader({ alg: 'ES256', kid })
+    .setSubject(claims.sub)
+    .setIssuer('coffer-auth')
+    .setAudience('coffer')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 300)
+    .sign(createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string));
+}
+
+describe('plans', () => {
+  it('gives every plan its features and storage limit from the one feature table, and gates the Pro share restrictions by them', async () => {
+    const owner = await signUp();
+    const file = await uploadFile(owner, 'Plan.pdf', randomBytes(1024));
+
+    const none = (await subscription(owner)).body;
+    expect(none).toEqual({ planType: null, status: 'none', trialEndDate: null, storageLimitBytes: 10 * GB, features: featuresOf('none') });
+    expect((await usage(owner)).limitBytes).toBe(10 * GB);
+    expect(await restrictionStatuses(owner, file)).toEqual([403, 403, 403]);
+
+    for (const plan of ['starter', 'business', 'pro', 'starter'] as const) {
+      const chosen = await startTrial(plan, owner.accessToken);
+      expect(chosen.status).toBe(201);
+      expect(chosen.body).toMatchObject({ planType: plan, status: 'trial', storageLimitBytes: EXPECTED[plan].storageLimit, features: featuresOf(plan) });
+      expect((await subscription(owner)).body).toEqual(chosen.body);
+      // The files service asks billing each time: the new limit counts at once.
+      expect((await usage(owner)).limitBytes).toBe(EXPECTED[plan].storageLimit);
+      const allowed = EXPECTED[plan].pro ? 201 : 403;
+      expect(await restrictionStatuses(owner, file)).toEqual([allowed, allowed, allowed]);
+    }
+  });
+
+  it('starts the 14-day trial for the owner only, emails it, and keeps its end date when the plan changes', async () => {
+    const owner = await signUp({ fullName: 'Olive Owner' });
+    const member = await tokenWithRole(owner, 'member');
+    const admin = await tokenWithRole(owner, 'admin');
+    for (const token of [member, admin]) {
+      expect((await startTrial('business', token)).body).toMatchObject({ statusCode: 403, message: 'Only the account owner can choose a plan' });
+    }
+    expect((await startTrial('enterprise', owner.accessToken)).body).toMatchObject({ statusCode: 400, message: 'Please choose a plan' });
+    expect((await subscription(owner)).body.status).toBe('none');
+
+    const started = await startTrial('business', owner.accessToken);
+    expect(started.status).toBe(201);
+    const end = Date.parse(started.body.trialEndDate!);
+    expect(end - Date.now()).toBeGreaterThan(14 * DAY_MS - 60_000);
+    expect(end - Date.now()).toBeLessThanOrEqual(14 * DAY_MS);
+    // A member sees the account's plan.
+    expect((await subscription(owner, member)).body).toEqual(started.body);
+
+    const mail = await mailTo(owner.email, 'Your 14-day free trial of Business Plan has begun');
+    const longDate = new Date(end).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(mail.text).toContain('Hi Olive Owner,');
+    expect(mail.text).toContain(`Your trial ends on ${longDate}.`);
+    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/dashboard/);
+
+    const switched = await startTrial('pro', owner.accessToken);
+    expect(switched.body).toMatchObject({ planType: 'pro', status: 'trial', trialEndDate: started.body.trialEndDate });
+    expect((await startTrial('starter', member)).status).toBe(403);
+    expect((await subscription(owner)).body.planType).toBe('pro');
+  });
+
+  it('ends the trial when its date passes: no plan selected, files still readable, uploads over the limit refused, no second trial', async () => {
+    const owner = await signUp();
+    const file = await uploadFile(owner, 'Kept.pdf', randomBytes(2048));
+    const trial = (await startTrial('pro', owner.accessToken)).body;
+    expect((await usage(owner)).limitBytes).toBe(5 * TB);
+
+    // Thirteen days on, the trial has a day left (the account's dates move back by the days its clock moved on).
+    const dayLeft = await advanceClock(owner, 13);
+    expect(dayLeft.body).toMatchObject({ planType: 'pro', status: 'trial' });
+    expect(Date.parse(dayLeft.body.trialEndDate!)).toBe(Date.parse(trial.trialEndDate!) - 13 * DAY_MS);
+    const ended = await advanceClock(owner, 1);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ planType: null, status: 'none', storageLimitBytes: 10 * GB, features: featuresOf('none') });
+    expect((await subscription(owner)).body).toMatchObject({ planType: null, status: 'none' });
+
+    expect((await usage(owner)).limitBytes).toBe(10 * GB);
+    const link = await call<FileLink>(`/api/files/${file.id}/link?disposition=attachment`, { token: owner.accessToken });
+    expect(link.status).toBe(200);
+    expect((await fetch(link.body.url)).status).toBe(200);
+    const over = await call<HttpErrorBody>('/api/uploads', { body: { name: 'big.bin', size: 10 * GB + 1, mimeType: 'application/octet-stream', folderId: 'root' }, token: owner.accessToken });
+    expect(over.status).toBe(413);
+    expect(await restrictionStatuses(owner, file)).toEqual([403, 403, 403]);
+
+    expect((await startTrial('starter', owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account has already used its free trial' });
+    expect((await advanceClock(owner, 0)).body).toMatchObject({ statusCode: 400 });
+  });
+});

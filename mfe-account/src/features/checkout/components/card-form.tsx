@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@coffer/web-core/router';
+import type { PlanDefinition, CheckoutPlan } from '@coffer/plans';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
+import { useZodForm } from '@coffer/ui/form';
+import { cardFormSchema, formatCardNumber, formatExpiry } from '../../../lib/card-schema';
+import { useStartTrialMutation } from '../../../lib/plan-api';
+import { trialErrorToast, trialStartedToast } from '../trial-toasts';
+
+/** Spec §9: the placeholder payment takes this long before the trial starts. */
+export const FAKE_PAYMENT_DELAY_MS = 2000;
+
+const EMPTY_CARD = { cardholderName: '', cardNumber: '', expiry: '', cvc: '' };
+
+/**
+ * The card form of checkout. Checked here and then forgotten: no card field is
+ * ever sent, stored or logged (the request carries only the plan), and the
+ * fields are cleared once the trial has started.
+ */
+export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan } }) {
+  const form = useZodForm(cardFormSchema(), EMPTY_CARD);
+  const [startTrial] = useStartTrialMutation();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const submit = form.handleSubmit(async () => {
+    setBusy(true);
+    await new Promise((resolve) => setTimeout(resolve, FAKE_PAYMENT_DELAY_MS));
+    if (!mounted.current) return;
+    try {
+      await startTrial({ plan: plan.id }).unwrap();
+      form.reset();
+      toast(trialStartedToast(plan.name));
+      navigate('/dashboard');
+    } catch (error) {
+      toast(trialErrorToast(error));
+      if (mounted.current) setBusy(false);
+    }
+  });
+
+  const field = (name: keyof typeof EMPTY_CARD, format?: (value: string) => string) => {
+    const props = form.field(name);
+    return format ? { ...props, onChange: (event: { target: { value: string } }) => form.setValue(name, format(event.target.value)) } : props;
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Payment details</CardTitle>
+        <CardDescription>Your card is checked on this page only. No charge today.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} aria-label="Card details" className="flex flex-col gap-4">
+          <FormField label="Cardholder name" autoComplete="cc-name" placeholder="Name on card" disabled={busy} {...field('cardholderName')} />
+          <FormField
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            disabled={busy}
+            {...field('cardNumber', formatCardNumber)}
+          />
+          <div className="grid grid-cols-2 gap-4">
+            <FormField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" disabled={busy} {...field('expiry', formatExpiry)} />
+            <FormField
+              label="CVC"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              disabled={busy}
+              {...field('cvc', (value) => value.replace(/\D/g, '').slice(0, 4))}
+            />
+          </div>
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy && <Spinner label="Starting trial" className="size-4" />}
+            {busy ? 'Starting Trial...' : 'Start 14-Day Free Trial'}
+          </Button>
+          <Link to="/pricing" className="text-center text-sm underline underline-offset-4">
+            Back to Pricing
+          </Link>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import type { AccountPlan } from '@coffer/contracts';
+import { planLine, settingsTitle } from './plan-display';
+
+const features = {
+  storageLimit: 1,
+  hasAuditLogs: false,
+  hasPermissions: false,
+  hasCustomBranding: false,
+  hasAdvancedSecurity: false,
+  hasIpRestriction: false,
+  hasLinkExpiry: false,
+  hasPrioritySupport: false,
+};
+const plan = (over: Partial<AccountPlan>): AccountPlan => ({ planType: null, status: 'none', trialEndDate: null, storageLimitBytes: 1, features, ...over });
+
+describe('the plan as the account pages show it', () => {
+  it('titles Settings with the plan name', () => {
+    expect(settingsTitle(plan({ planType: 'business', status: 'trial' }))).toBe('Business Plan Settings');
+    expect(settingsTitle(plan({}))).toBe('Settings');
+    expect(settingsTitle(undefined)).toBe('Settings');
+  });
+
+  it('gives the account page its plan line for no plan, a trial and an active plan', () => {
+    expect(planLine(plan({}))).toEqual({ title: 'No plan selected', detail: 'Choose a plan to get started', button: 'Select Plan' });
+    const trial = planLine(plan({ planType: 'pro', status: 'trial', trialEndDate: '2026-12-07T12:00:00.000Z' }));
+    expect(trial).toEqual({ title: '14-Day Free Trial', detail: 'Pro Plan · Trial ends on December 7, 2026', button: 'Upgrade' });
+    expect(planLine(plan({ planType: 'starter', status: 'active' }))).toEqual({ title: 'Starter Plan', detail: 'Active subscription', button: null });
+  });
+});

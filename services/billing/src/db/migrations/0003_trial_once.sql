@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "trial_started_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "subscriptions_trial_end_idx" ON "subscriptions" USING btree ("status","trial_end_date");
