@@ -87,7 +87,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
 }
 
 /** Polls /api/health until every service answers (COFFER_START_TIMEOUT_MS: longer on a busy machine). */
-export async function waitForHealthy(url, timeoutMs = Number(process.env.COFFER_START_TIMEOUT_MS ?? 90_000)) {
+export async function waitForHealthy(url, timeoutMs = Number(process.env.COFFER_START_TIMEOUT_MS ?? 180_000)) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
