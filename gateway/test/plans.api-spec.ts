@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListFilesReply, ShareItem, StorageUsage, UploadSlot } from '@coffer/contracts';
 import { call, eventually, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
+const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 const TB = 1024 ** 4;
 const DAY_MS = 86_400_000;
@@ -126,6 +127,10 @@ describe('plans', () => {
     const file = await uploadFile(owner, 'Kept.pdf', randomBytes(2048));
     const trial = (await startTrial('pro', owner.accessToken)).body;
     expect((await usage(owner)).limitBytes).toBe(5 * TB);
+    for (let i = 0; i < 205; i++) {
+      const slot = await call('/api/uploads', { body: { name: `part-${i}.bin`, size: 50 * MB }, token: owner.accessToken });
+      expect(slot.status).toBe(201);
+    }
 
     // Thirteen days on, the trial has a day left (the account's dates move back by the days its clock moved on).
     const dayLeft = await advanceClock(owner, 13);
@@ -140,8 +145,10 @@ describe('plans', () => {
     const link = await call<FileLink>(`/api/files/${file.id}/link?disposition=attachment`, { token: owner.accessToken });
     expect(link.status).toBe(200);
     expect((await fetch(link.body.url)).status).toBe(200);
-    const over = await call<HttpErrorBody>('/api/uploads', { body: { name: 'big.bin', size: 10 * GB + 1, mimeType: 'application/octet-stream', folderId: 'root' }, token: owner.accessToken });
+    // What the Pro trial held (205 open 50 MB slots: just over 10 GB) now exceeds the limit: even 1 KB more is refused.
+    const over = await call<HttpErrorBody>('/api/uploads', { body: { name: 'note.txt', size: 1024, mimeType: 'text/plain', folderId: 'root' }, token: owner.accessToken });
     expect(over.status).toBe(413);
+    expect(over.body.message).toBe("There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.");
     expect(await restrictionStatuses(owner, file)).toEqual([403, 403, 403]);
 
     expect((await startTrial('starter', owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account has already used its free trial' });
