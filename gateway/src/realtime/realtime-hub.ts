@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import type { DomainEvent, FileChange, ShareCreated } from '@coffer/contracts';
+import type { DomainEvent, FileChange, NotificationCreated, ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
-export type RealtimeChannel = 'files' | 'shares';
+export type RealtimeChannel = 'files' | 'shares' | 'notifications';
 
 /** What a browser hears: which kind of change, to which item. */
 export interface RealtimeMessage {
@@ -19,7 +19,7 @@ interface Routed extends RealtimeMessage {
   userIds: string[];
 }
 
-/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient. */
+/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient; a notification's user. */
 const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
   files: {
     subject: 'events.files.>',
@@ -34,6 +34,13 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
       // Created, revoked and accessed events all carry the share and its recipient.
       const { share, recipientUserId } = (event as DomainEvent<Pick<ShareCreated, 'share' | 'recipientUserId'>>).payload;
       return { itemId: share.id, userIds: [share.sharedByUserId, ...(recipientUserId ? [recipientUserId] : [])] };
+    },
+  },
+  notifications: {
+    subject: 'events.notification.>',
+    route: (event) => {
+      const { userId, notification } = (event as DomainEvent<NotificationCreated>).payload;
+      return { itemId: notification.id, userIds: [userId] };
     },
   },
 };
@@ -67,7 +74,7 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The changes to one user's files and shares. */
+  /** The changes to one user's files, shares and notifications. */
   forUser(userId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
       filter((c) => c.userIds.includes(userId)),

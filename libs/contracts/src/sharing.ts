@@ -160,6 +160,12 @@ export interface ShareAccessed {
   share: ShareItem;
   recipientUserId: string;
   clientIp: string | null;
+  /** inline: a view; attachment: a download. */
+  disposition: 'inline' | 'attachment';
+  /** The first open of this share by its recipient (the sharer is told once). */
+  firstAccess: boolean;
+  /** The recipient's full name, else email. */
+  recipientName: string;
 }
 
 /** The payload of each sharing event. */

@@ -178,7 +178,7 @@ export class SharesService {
     if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
     const counted = await this.bus.inTransaction(this.repository, async (tx) => {
       const row = await this.repository.countAccess(tx, share.id);
-      if (row) await this.recordAccess(tx, caller, clientIp, row);
+      if (row) await this.recordAccess(tx, caller, me, clientIp, disposition, row);
       return row;
     });
     if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
@@ -187,12 +187,27 @@ export class SharesService {
     return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition }, { caller: owner });
   }
 
-  private async recordAccess(tx: Database, caller: CallerIdentity, clientIp: string | undefined, row: ShareRow) {
+  private async recordAccess(
+    tx: Database,
+    caller: CallerIdentity,
+    recipient: PersonRow,
+    clientIp: string | undefined,
+    disposition: 'inline' | 'attachment',
+    row: ShareRow,
+  ) {
     const sharer = await this.people.find(row.sharedByUserId, tx);
     await this.bus.record(tx, SharingEvent.ShareAccessed, {
       accountId: row.accountId,
       actorId: caller.userId,
-      payload: { share: toShareItem(row, caller.userId, sharer), recipientUserId: caller.userId, clientIp: clientIp ?? null },
+      payload: {
+        share: toShareItem(row, caller.userId, sharer),
+        recipientUserId: caller.userId,
+        recipientName: recipient.fullName.trim() || recipient.email,
+        clientIp: clientIp ?? null,
+        disposition,
+        // The count was just raised from 0: this is the first open since the share was made (or renewed).
+        firstAccess: row.accessCount === 1,
+      },
     });
   }
 
