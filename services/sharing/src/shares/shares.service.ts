@@ -21,6 +21,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, ServiceRequester, type Database } from '@coffer/server-core';
 import type { PersonRow, ShareRow } from '../db/schema.js';
+import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharesRepository } from './shares.repository.js';
 
@@ -85,6 +86,7 @@ export class SharesService {
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(AccessesRepository) private readonly accesses: AccessesRepository,
   ) {}
 
   /** Refuses each restriction the caller's plan does not include (spec §5). */
@@ -168,7 +170,7 @@ export class SharesService {
   /**
    * A signed link to a file shared with the caller: the share must be theirs,
    * not expired, opened from an allowed address and under its access limit;
-   * the access is counted before the link is handed out.
+   * the access is counted, and kept in the share's access history, before the link is handed out.
    */
   async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
     const me = await this.people.find(caller.userId);
@@ -195,6 +197,7 @@ export class SharesService {
     disposition: 'inline' | 'attachment',
     row: ShareRow,
   ) {
+    await this.accesses.add(tx, { shareId: row.id, clientIp: clientIp ?? null, disposition });
     const sharer = await this.people.find(row.sharedByUserId, tx);
     await this.bus.record(tx, SharingEvent.ShareAccessed, {
       accountId: row.accountId,
