@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Inject, NotFoundException } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { listCapturedMailReplySchema, NotificationSubject } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
@@ -26,13 +27,14 @@ export class DevMailController {
   /** One captured email's HTML, as its recipient would see it. */
   @Public()
   @Get(':id')
-  @Header('content-type', 'text/html; charset=utf-8')
-  @Header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
   @ApiDoc({ summary: "Development only: one captured email's HTML", contentType: 'text/html' })
-  async show(@ValidParams(mailParams) params: { id: string }): Promise<string> {
+  async show(@ValidParams(mailParams) params: { id: string }, @Res({ passthrough: true }) res: Response): Promise<string> {
     const { items } = await this.list();
     const mail = items.find((m) => m.id === params.id);
     if (!mail) throw new NotFoundException('No captured email with that id');
+    // Set here, not with @Header: a refusal must keep the one JSON error shape.
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return mail.html;
   }
 }
