@@ -17,6 +17,7 @@ import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { ActivityController } from './notifications/activity.controller.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
 import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
 import { SharesController } from './sharing/shares.controller.js';
@@ -35,6 +36,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     SharesController,
     SubscriptionController,
     ActivityController,
+    NotificationsController,
     EventsController,
     ContactRequestsController,
     // The captured-mail viewer and the test clock exist only outside production.

@@ -1,23 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListActivityReply, ListFilesReply, ListSharesReply, ShareItem, UploadSlot } from '@coffer/contracts';
-import { call, eventually, gatewayUrl, linkToken, mailTo, signUp, type TestUser } from './support.js';
-
-/** A user who confirmed their email address: only they see files shared with it. */
-async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
-  const user = await signUp({ fullName });
-  const token = linkToken(await mailTo(user.email, 'Confirm your email address'), '/verify-email');
-  expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
-  // The sharing service hears of the confirmation from auth's event.
-  await eventually(async () => (await call<ListSharesReply>('/api/shares?direction=with-me', { token: user.accessToken })).body.emailConfirmed);
-  return user;
-}
-
-async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
-  await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
-  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
-  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
-  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
-}
+import type { AccountPlan, FileLink, HttpErrorBody, ListActivityReply, ListFilesReply, ListSharesReply, ShareItem } from '@coffer/contracts';
+import { call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });

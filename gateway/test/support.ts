@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CapturedMail, ListCapturedMailReply } from '@coffer/contracts';
+import type { CapturedMail, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -84,4 +84,21 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`Condition not met within ${timeoutMs} ms`);
+}
+
+/** A user who confirmed their email address: only they see files shared with it. */
+export async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
+  const user = await signUp({ fullName });
+  const token = linkToken(await mailTo(user.email, 'Confirm your email address'), '/verify-email');
+  expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+  // The sharing service hears of the confirmation from auth's event.
+  await eventually(async () => (await call<ListSharesReply>('/api/shares?direction=with-me', { token: user.accessToken })).body.emailConfirmed);
+  return user;
+}
+
+export async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
+  await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
+  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }

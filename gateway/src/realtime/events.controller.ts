@@ -12,9 +12,9 @@ const PING_MS = 25_000;
 export class EventsController {
   constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
 
-  /** Server-sent events: the caller's file and share changes and their account's plan changes as they happen, and a ping that keeps proxies from closing the stream. */
+  /** Server-sent events: the caller's file, share and notification changes and their account's plan changes as they happen, and a ping that keeps proxies from closing the stream. */
   @Sse()
-  @ApiDoc({ summary: "Server-sent events: the caller's file and share changes as they happen", contentType: 'text/event-stream' })
+  @ApiDoc({ summary: "Server-sent events: the caller's file, share and notification changes as they happen", contentType: 'text/event-stream' })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
       this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import { BillingEvent, type DomainEvent, type FileChange, type ShareCreated } from '@coffer/contracts';
+import { BillingEvent, type DomainEvent, type FileChange, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
-export type RealtimeChannel = 'files' | 'shares' | 'plan';
+export type RealtimeChannel = 'files' | 'shares' | 'plan' | 'notifications';
 
 /** What a browser hears: which kind of change, to which item. */
 export interface RealtimeMessage {
@@ -21,7 +21,7 @@ interface Routed extends RealtimeMessage {
   accountIds?: string[];
 }
 
-/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient; everyone in an account whose plan changed. */
+/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient; everyone in an account whose plan changed; a notification's user. */
 const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
   files: {
     subject: 'events.files.>',
@@ -42,6 +42,13 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
     subject: BillingEvent.SubscriptionChanged,
     // A trial started, a plan switched or a trial ended: features and the storage limit change at once in every tab.
     route: (event) => ({ itemId: event.accountId, userIds: [], accountIds: [event.accountId] }),
+  },
+  notifications: {
+    subject: 'events.notification.>',
+    route: (event) => {
+      const { userId, notification } = (event as DomainEvent<NotificationCreated>).payload;
+      return { itemId: notification.id, userIds: [userId] };
+    },
   },
 };
 
@@ -74,7 +81,7 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The changes to one user's files and shares, and to their account's plan. */
+  /** The changes to one user's files, shares and notifications, and to their account's plan. */
   forUser(userId: string, accountId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
       filter((c) => c.userIds.includes(userId) || (c.accountIds?.includes(accountId) ?? false)),

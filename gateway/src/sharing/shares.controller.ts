@@ -3,6 +3,7 @@ import {
   createShareSchema,
   fileLinkSchema,
   linkDispositionSchema,
+  listShareAccessesReplySchema,
   listSharesReplySchema,
   listSharesSchema,
   shareItemSchema,
@@ -46,5 +47,11 @@ export class SharesController {
   @ApiDoc({ summary: "Open a file shared with you: the share's restrictions are checked and the access counted", reply: fileLinkSchema })
   link(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams, @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>) {
     return this.services.request(SharingSubject.ShareLink, { shareId: params.id, disposition: query.disposition }, meta);
+  }
+
+  @Get(':id/accesses')
+  @ApiDoc({ summary: "Your share's opens and downloads (when, client IP, view or download), newest first; its sharer only", reply: listShareAccessesReplySchema })
+  accesses(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams) {
+    return this.services.request(SharingSubject.ListShareAccesses, { shareId: params.id }, meta);
   }
 }

@@ -3,7 +3,7 @@ import { authRequests, type AuthEvents } from './auth.js';
 import { billingRequests, type BillingEvents } from './billing.js';
 import { filesRequests, type FilesEvents } from './files.js';
 import { healthRequests } from './health.js';
-import { notificationRequests } from './notification.js';
+import { notificationRequests, type NotificationEvents } from './notification.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
 
 /**
@@ -28,7 +28,7 @@ export type ReceivedPayload<S extends Subject> = z.output<RequestContracts[S]['p
 export type ReplyOf<S extends Subject> = z.output<RequestContracts[S]['reply']>;
 
 /** Every domain event of Coffer with its payload type. */
-export type DomainEvents = AuthEvents & FilesEvents & SharingEvents & BillingEvents;
+export type DomainEvents = AuthEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
 export type EventType = keyof DomainEvents;
 /** Any map from event subjects to payloads (tests declare their own). */
 export type EventMap = object;

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { message } from './messages.js';
-import { isoDateTime } from './text.js';
+import { isoDateTime, okReplySchema } from './text.js';
 
 /** Request/reply subjects of the notification service. */
 export const NotificationSubject = {
   /** Development only: the emails captured in DATA_DIR/mail (never registered in production). */
   ListCapturedMail: 'notification.mail.list',
   ListActivity: 'notification.activity.list',
+  ListNotifications: 'notification.notification.list',
+  MarkNotificationRead: 'notification.notification.mark-read',
+  MarkAllNotificationsRead: 'notification.notification.mark-all-read',
+} as const;
+
+/** Events published by the notification service. */
+export const NotificationEvent = {
+  NotificationCreated: 'events.notification.notification.created',
 } as const;
 
 /** An email the embedded default wrote to disk instead of sending. */
@@ -36,8 +44,68 @@ export type ListActivityReply = z.output<typeof listActivityReplySchema>;
 /** Spec §9: the Activity Log shows this many events. */
 export const ACTIVITY_LIMIT = 15;
 
+/** Spec §9: the notifications page fetches this many, newest first. */
+export const NOTIFICATIONS_LIMIT = 50;
+export const NOTIFICATION_TYPES = ['file_shared', 'share_opened'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Spec §3 "notifications": what a notification is about. */
+export const notificationMetadataSchema = z.object({
+  file_id: z.string().optional(),
+  file_name: z.string().optional(),
+  shared_by: z.string().optional(),
+  share_id: z.string().optional(),
+  opened_by: z.string().optional(),
+});
+export type NotificationMetadata = z.output<typeof notificationMetadataSchema>;
+
+/** One in-app notification (spec §3). */
+export const notificationItemSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: isoDateTime(),
+  metadata: notificationMetadataSchema,
+});
+export type NotificationItem = z.output<typeof notificationItemSchema>;
+export const listNotificationsReplySchema = z.object({
+  items: z.array(notificationItemSchema),
+  /** Unread among all the caller's notifications (not only the latest 50): the bell and the page's header. */
+  unreadCount: z.number().int().min(0),
+});
+export type ListNotificationsReply = z.output<typeof listNotificationsReplySchema>;
+export const notificationIdSchema = z.object({ notificationId: z.uuid({ error: 'Notification not found' }) });
+export const markAllReadReplySchema = z.object({ updated: z.number().int().min(0) });
+
+/** The in-app notification copy (spec §9 fallbacks: "Someone", "a file"). */
+export const NotificationCopy = {
+  fileShared: {
+    title: 'New file shared with you',
+    message: (sharedBy: string, fileName: string) => `${sharedBy} shared "${fileName}" with you`,
+  },
+  shareOpened: {
+    title: 'Your shared file was opened',
+    message: (openedBy: string, fileName: string) => `${openedBy} opened "${fileName}" for the first time`,
+  },
+} as const;
+
+/** A notification was created for a user (the gateway pushes it to them live). */
+export interface NotificationCreated {
+  userId: string;
+  notification: NotificationItem;
+}
+/** The payload of each notification event. */
+export interface NotificationEvents {
+  [NotificationEvent.NotificationCreated]: NotificationCreated;
+}
+
 /** Every request the notification service answers: its payload and its reply. */
 export const notificationRequests = {
+  [NotificationSubject.ListNotifications]: message(z.object({}), listNotificationsReplySchema),
+  [NotificationSubject.MarkNotificationRead]: message(notificationIdSchema, okReplySchema),
+  [NotificationSubject.MarkAllNotificationsRead]: message(z.object({}), markAllReadReplySchema),
   [NotificationSubject.ListCapturedMail]: message(z.object({}), listCapturedMailReplySchema),
   [NotificationSubject.ListActivity]: message(z.object({}), listActivityReplySchema),
 };

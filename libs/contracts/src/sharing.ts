@@ -9,6 +9,7 @@ export const SharingSubject = {
   ListShares: 'sharing.share.list',
   RevokeShare: 'sharing.share.revoke',
   ShareLink: 'sharing.share.link',
+  ListShareAccesses: 'sharing.share.accesses',
 } as const;
 
 /** Events published by the sharing service. */
@@ -133,12 +134,26 @@ export const listSharesReplySchema = z.object({
 });
 export type ListSharesReply = z.output<typeof listSharesReplySchema>;
 
+/** How many opens a share's access history lists at most (newest first). */
+export const SHARE_ACCESS_LIMIT = 100;
+/** One open (inline: a view) or download (attachment) of a share by its recipient. */
+export const shareAccessSchema = z.object({
+  id: z.uuid(),
+  accessedAt: isoDateTime(),
+  clientIp: z.string().nullable(),
+  disposition: z.enum(['inline', 'attachment']),
+});
+export type ShareAccess = z.output<typeof shareAccessSchema>;
+export const listShareAccessesReplySchema = z.object({ items: z.array(shareAccessSchema) });
+export type ListShareAccessesReply = z.output<typeof listShareAccessesReplySchema>;
+
 /** Every request the sharing service answers: its payload and its reply. */
 export const sharingRequests = {
   [SharingSubject.CreateShare]: message(createShareSchema, shareItemSchema),
   [SharingSubject.ListShares]: message(listSharesSchema, listSharesReplySchema),
   [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
   [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), fileLinkSchema),
+  [SharingSubject.ListShareAccesses]: message(shareIdSchema, listShareAccessesReplySchema),
 };
 
 /** A file was shared with an email address (again: its restrictions were replaced). */
@@ -160,6 +175,12 @@ export interface ShareAccessed {
   share: ShareItem;
   recipientUserId: string;
   clientIp: string | null;
+  /** inline: a view; attachment: a download. */
+  disposition: 'inline' | 'attachment';
+  /** The first open of this share by its recipient (the sharer is told once). */
+  firstAccess: boolean;
+  /** The recipient's full name, else email. */
+  recipientName: string;
 }
 
 /** The payload of each sharing event. */

@@ -14,6 +14,7 @@ export {
   type AccountPage,
   type FilesPage,
   type FilesWidget,
+  type AccountWidget,
   type RemoteWidgetNames,
   type RemotePageNames,
   type RemoteRoutesModule,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { remoteRoot, type AccountPage, type RemoteRoutesModule } from '@coffer/web-core';
+import { remoteRoot, type AccountPage, type AccountWidget, type RemoteRoutesModule } from '@coffer/web-core';
 import { withStore } from '@coffer/web-core/store';
 import { LoginPage } from '../pages/login-page';
 import { ResetPasswordPage } from '../pages/reset-password-page';
@@ -8,6 +8,7 @@ import { CheckoutPage } from '../pages/checkout-page';
 import { NotificationsPage } from '../pages/notifications-page';
 import { SettingsPage } from '../pages/settings-page';
 import { AccountOverviewPage } from '../pages/account-page';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 
 const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ?? 'dev');
 // Every account page calls the API, and sign-in, password reset, email confirmation and checkout
@@ -15,7 +16,7 @@ const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ??
 const accountPage = (Page: ComponentType) => inAccountRoot(withStore(Page));
 
 /** The pages of the account area; the shell decides their URLs. */
-export const pages: RemoteRoutesModule<AccountPage>['pages'] = {
+export const pages: RemoteRoutesModule<AccountPage, AccountWidget>['pages'] = {
   login: accountPage(LoginPage),
   resetPassword: accountPage(ResetPasswordPage),
   verifyEmail: accountPage(VerifyEmailPage),
@@ -23,4 +24,9 @@ export const pages: RemoteRoutesModule<AccountPage>['pages'] = {
   notifications: accountPage(NotificationsPage),
   settings: accountPage(SettingsPage),
   account: accountPage(AccountOverviewPage),
+};
+
+/** The parts of the dashboard frame the account area owns (inside the frame's store); the shell places them. */
+export const widgets: NonNullable<RemoteRoutesModule<AccountPage, AccountWidget>['widgets']> = {
+  notificationBell: NotificationBell,
 };

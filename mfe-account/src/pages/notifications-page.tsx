@@ -1,6 +1,6 @@
-import { PanelHeading } from '../components/panel-heading';
+import { NotificationList } from '../features/notifications/components/notification-list';
 
-/** /dashboard/notifications (the list comes with the notifications API) */
+/** /dashboard/notifications */
 export function NotificationsPage() {
-  return <PanelHeading title="Notifications" description="Shares, uploads and account updates appear here." />;
+  return <NotificationList />;
 }

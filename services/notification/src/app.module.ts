@@ -10,6 +10,9 @@ import { EmailHandler } from './email/email.handler.js';
 import { EmailRepository } from './email/email.repository.js';
 import { EmailService } from './email/email.service.js';
 import { Mailer } from './email/mailer.js';
+import { NotificationsHandler } from './notifications/notifications.handler.js';
+import { NotificationsRepository } from './notifications/notifications.repository.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -19,8 +22,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler, ActivityHandler],
-      providers: [Mailer, EmailRepository, EmailService, ActivityRepository, ActivityService],
+      controllers: [EmailHandler, ActivityHandler, NotificationsHandler],
+      providers: [Mailer, EmailRepository, EmailService, ActivityRepository, ActivityService, NotificationsRepository, NotificationsService],
     };
   }
 }

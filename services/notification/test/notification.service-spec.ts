@@ -9,9 +9,12 @@ import {
   AuthEvent,
   BillingEvent,
   FilesEvent,
+  NotificationEvent,
   NotificationSubject,
   SharingEvent,
   type CallerIdentity,
+  type DomainEvent,
+  type NotificationCreated,
   type ContactRequestReceived,
   type FileItem,
   type ShareItem,
@@ -232,5 +235,103 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     expect(await log()).toHaveLength(4);
     // Another user sees none of it.
     expect(await caller.request(NotificationSubject.ListActivity, {}, newCaller())).toEqual({ items: [] });
+  });
+
+  describe('in-app notifications', () => {
+    const notificationsOf = (user: CallerIdentity) => caller.request(NotificationSubject.ListNotifications, {}, user);
+    const shareWith = (sharer: CallerIdentity, recipient: CallerIdentity | null, fileName: string, sharedByFullName = 'Ada Lovelace', sharedByEmail = 'ada@example.com') =>
+      publisher.publish(SharingEvent.ShareCreated, {
+        accountId: sharer.accountId,
+        actorId: sharer.userId,
+        payload: { share: shareItem(sharer, fileName), sharedByFullName, sharedByEmail, recipientUserId: recipient?.userId ?? null },
+      });
+
+    it('tells the recipient of a share once, with the spec\'s fallbacks, and publishes notification.created', async () => {
+      const sharer = newCaller();
+      const recipient = newCaller();
+      const created: unknown[] = [];
+      const nc = await connect({ servers: testInfra().natsUrl });
+      const sub = nc.subscribe(NotificationEvent.NotificationCreated, { callback: (_err, msg) => void created.push(msg.json()) });
+
+      const sent = await shareWith(sharer, recipient, 'Plan.pdf');
+      await eventually(async () => (await notificationsOf(recipient)).items.length === 1);
+      const [item] = (await notificationsOf(recipient)).items;
+      expect(item).toMatchObject({
+        type: 'file_shared',
+        title: 'New file shared with you',
+        message: 'Ada Lovelace shared "Plan.pdf" with you',
+        read: false,
+        metadata: { file_id: sent.payload.share.fileId, file_name: 'Plan.pdf', shared_by: 'Ada Lovelace' },
+      });
+      expect((await notificationsOf(recipient)).unreadCount).toBe(1);
+      await eventually(async () => created.some((e) => (e as DomainEvent<NotificationCreated>).payload.notification.id === item.id));
+      expect(created.find((e) => (e as DomainEvent<NotificationCreated>).payload.notification.id === item.id)).toMatchObject({
+        payload: { userId: recipient.userId, notification: item },
+      });
+
+      // The same event again, as a redelivery brings it: still one notification.
+      await jetstream(nc).publish(SharingEvent.ShareCreated, JSON.stringify(sent));
+      sub.unsubscribe();
+      await nc.drain();
+      await shareWith(sharer, recipient, '', '', '');
+      await eventually(async () => (await notificationsOf(recipient)).items.length === 2);
+      const items = (await notificationsOf(recipient)).items;
+      expect(items.map((n) => n.message)).toEqual(['Someone shared "a file" with you', 'Ada Lovelace shared "Plan.pdf" with you']);
+      expect(items[0].metadata).toMatchObject({ file_name: 'a file', shared_by: 'Someone' });
+      // The sharer and a share with no Coffer user behind it notify no one.
+      await shareWith(sharer, null, 'Nobody.txt');
+      expect((await notificationsOf(sharer)).items).toEqual([]);
+    });
+
+    it('tells the sharer when the recipient opens the share for the first time, only then', async () => {
+      const sharer = newCaller();
+      const recipient = newCaller();
+      const share = shareItem(sharer, 'Budget.xlsx');
+      const opened = (firstAccess: boolean, disposition: 'inline' | 'attachment') =>
+        publisher.publish(SharingEvent.ShareAccessed, {
+          accountId: sharer.accountId,
+          actorId: recipient.userId,
+          payload: { share, recipientUserId: recipient.userId, recipientName: 'Grace Hopper', clientIp: '203.0.113.7', disposition, firstAccess },
+        });
+      await opened(true, 'inline');
+      await opened(false, 'attachment');
+      await eventually(async () => (await notificationsOf(sharer)).items.length === 1);
+      await shareWith(sharer, sharer, 'Marker.txt');
+      await eventually(async () => (await notificationsOf(sharer)).items.length === 2);
+      const opens = (await notificationsOf(sharer)).items.filter((n) => n.type === 'share_opened');
+      expect(opens).toHaveLength(1);
+      expect(opens[0]).toMatchObject({
+        title: 'Your shared file was opened',
+        message: 'Grace Hopper opened "Budget.xlsx" for the first time',
+        metadata: { file_id: share.fileId, file_name: 'Budget.xlsx', share_id: share.id },
+      });
+      expect((await notificationsOf(recipient)).items).toEqual([]);
+    });
+
+    it('marks one or all read, only the caller\'s own', async () => {
+      const sharer = newCaller();
+      const me = newCaller();
+      const other = newCaller();
+      await shareWith(sharer, me, 'One.txt');
+      await shareWith(sharer, me, 'Two.txt');
+      await shareWith(sharer, other, 'Theirs.txt');
+      await eventually(async () => (await notificationsOf(me)).items.length === 2 && (await notificationsOf(other)).items.length === 1);
+      const [theirs] = (await notificationsOf(other)).items;
+      const [latest] = (await notificationsOf(me)).items;
+
+      await expect(caller.request(NotificationSubject.MarkNotificationRead, { notificationId: theirs.id }, me)).rejects.toMatchObject({ status: 404 });
+      expect((await notificationsOf(other)).items[0].read).toBe(false);
+
+      expect(await caller.request(NotificationSubject.MarkNotificationRead, { notificationId: latest.id }, me)).toEqual({ ok: true });
+      let mine = await notificationsOf(me);
+      expect(mine.unreadCount).toBe(1);
+      expect(mine.items.find((n) => n.id === latest.id)?.read).toBe(true);
+
+      expect(await caller.request(NotificationSubject.MarkAllNotificationsRead, {}, me)).toEqual({ updated: 1 });
+      mine = await notificationsOf(me);
+      expect(mine.unreadCount).toBe(0);
+      expect(mine.items.every((n) => n.read)).toBe(true);
+      expect((await notificationsOf(other)).unreadCount).toBe(1);
+    });
   });
 });

@@ -3,6 +3,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { SharingConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { AccessesHandler } from './accesses/accesses.handler.js';
+import { AccessesRepository } from './accesses/accesses.repository.js';
+import { AccessesService } from './accesses/accesses.service.js';
 import { PeopleHandler } from './people/people.handler.js';
 import { PeopleRepository } from './people/people.repository.js';
 import { PeopleService } from './people/people.service.js';
@@ -18,8 +21,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler],
-      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService],
+      controllers: [SharesHandler, PeopleHandler, AccessesHandler],
+      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService, AccessesRepository, AccessesService],
     };
   }
 }

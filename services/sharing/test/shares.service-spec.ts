@@ -5,6 +5,7 @@ import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { sharingConfigSchema } from '../src/config.js';
+import { AccessesRepository } from '../src/accesses/accesses.repository.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
 import { SharesRepository } from '../src/shares/shares.repository.js';
 
@@ -81,6 +82,26 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { share } = await shareWith({});
     await expect(open(share.id, newCaller())).rejects.toMatchObject({ status: 404 });
     await expect(open(randomUUID(), newCaller())).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("lists a share's opens and downloads, newest first, to its sharer only", async () => {
+    const { share, recipient } = await shareWith({});
+    const accesses = app.get(AccessesRepository);
+    await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
+    await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: null, disposition: 'attachment' }));
+    const sharer: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'owner' };
+    const { items } = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, sharer);
+    expect(items.map((a) => [a.disposition, a.clientIp])).toEqual([
+      ['attachment', null],
+      ['inline', '203.0.113.7'],
+    ]);
+    // The recipient, another member of the account and a stranger learn nothing.
+    for (const who of [recipient, { ...newCaller('admin'), accountId: share.accountId }, newCaller()]) {
+      await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, who)).rejects.toMatchObject({ status: 404, message: 'Share not found' });
+    }
+    // Revoking the share removes its history with it.
+    await repository.transaction((tx) => repository.remove(tx, share.id));
+    expect(await accesses.latest(share.id, 10)).toEqual([]);
   });
 
   it("lists shares with a user only once auth's events say they confirmed their address", async () => {

@@ -11,6 +11,14 @@ import { DashboardSearch } from './dashboard-search';
 import { tabForPath } from './dashboard-tabs';
 
 const storageMeter = <RemoteWidget remote="coffer_files" name="storageMeter" />;
+/** The bell while the account remote loads (or if it is down): a link, with no dot since nothing is known to be unread. */
+const plainBell = (
+  <Button asChild variant="ghost" size="icon">
+    <Link to="/dashboard/notifications" aria-label="Notifications">
+      <Bell aria-hidden />
+    </Link>
+  </Button>
+);
 
 /** Frame of the signed-in app, with the page's store for everything in it (the remotes' panels and widgets too). */
 export function DashboardLayout() {
@@ -60,12 +68,9 @@ function DashboardFrame() {
           <DashboardSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <RemoteWidget remote="coffer_files" name="uploadButton" />
-            <Button asChild variant="ghost" size="icon" className="relative max-sm:hidden">
-              <Link to="/dashboard/notifications" aria-label="Notifications">
-                <Bell aria-hidden />
-                <span aria-hidden className="absolute top-2 right-2 size-2 rounded-full bg-destructive" />
-              </Link>
-            </Button>
+            <div className="max-sm:hidden">
+              <RemoteWidget remote="coffer_account" name="notificationBell" fallback={plainBell} />
+            </div>
             <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
               <Link to="/dashboard/settings" aria-label="Settings">
                 <Settings aria-hidden />

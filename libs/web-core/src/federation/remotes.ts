@@ -24,12 +24,13 @@ export type FilesPage = 'files' | 'shared' | 'recent' | 'trash' | 'search';
 
 /** Parts of the dashboard frame a remote renders inside the shell's layout (no route of their own). */
 export type FilesWidget = 'uploadButton' | 'storageMeter' | 'activityLog';
+export type AccountWidget = 'notificationBell';
 
 /** The frame widgets each remote renders, by name. */
 export interface RemoteWidgetNames {
   coffer_marketing: never;
   coffer_files: FilesWidget;
-  coffer_account: never;
+  coffer_account: AccountWidget;
 }
 
 /** The pages each remote renders, by name. */

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationMetadata } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Every email Coffer sent: which event asked for it, to whom, and when. */
@@ -24,4 +25,22 @@ export const activity = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('activity_user_time_idx').on(t.userId, t.occurredAt)],
+);
+
+/** In-app notifications (spec §3), made from the sharing events; the notifications page lists a user's latest 50. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `<event id>:<user id>`: a redelivered event makes no second notification. */
+    sourceKey: text('source_key').notNull(),
+    userId: text('user_id').notNull(),
+    type: text('type', { enum: ['file_shared', 'share_opened'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    metadata: jsonb('metadata').$type<NotificationMetadata>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notifications_source_idx').on(t.sourceKey), index('notifications_user_time_idx').on(t.userId, t.createdAt)],
 );

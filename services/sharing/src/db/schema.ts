@@ -47,5 +47,22 @@ export const people = pgTable(
   (t) => [uniqueIndex('people_email_idx').on(t.email)],
 );
 
+/** Every open and download of a share by its recipient: when, from where, view or download. Its sharer sees them. */
+export const shareAccess = pgTable(
+  'share_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    clientIp: text('client_ip'),
+    /** inline: a view; attachment: a download. */
+    disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
+    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('share_access_share_time_idx').on(t.shareId, t.accessedAt)],
+);
+
 export type ShareRow = typeof shares.$inferSelect;
+export type ShareAccessRow = typeof shareAccess.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;

@@ -20,6 +20,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, ServiceRequester, type Database } from '@coffer/server-core';
 import type { PersonRow, ShareRow } from '../db/schema.js';
+import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharesRepository } from './shares.repository.js';
 
@@ -84,6 +85,7 @@ export class SharesService {
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(AccessesRepository) private readonly accesses: AccessesRepository,
   ) {}
 
   /** Refuses each restriction the caller's plan does not include (spec §5). */
@@ -167,7 +169,7 @@ export class SharesService {
   /**
    * A signed link to a file shared with the caller: the share must be theirs,
    * not expired, opened from an allowed address and under its access limit;
-   * the access is counted before the link is handed out.
+   * the access is counted, and kept in the share's access history, before the link is handed out.
    */
   async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
     const me = await this.people.find(caller.userId);
@@ -177,7 +179,7 @@ export class SharesService {
     if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
     const counted = await this.bus.inTransaction(this.repository, async (tx) => {
       const row = await this.repository.countAccess(tx, share.id);
-      if (row) await this.recordAccess(tx, caller, clientIp, row);
+      if (row) await this.recordAccess(tx, caller, me, clientIp, disposition, row);
       return row;
     });
     if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
@@ -186,12 +188,28 @@ export class SharesService {
     return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition }, { caller: owner });
   }
 
-  private async recordAccess(tx: Database, caller: CallerIdentity, clientIp: string | undefined, row: ShareRow) {
+  private async recordAccess(
+    tx: Database,
+    caller: CallerIdentity,
+    recipient: PersonRow,
+    clientIp: string | undefined,
+    disposition: 'inline' | 'attachment',
+    row: ShareRow,
+  ) {
+    await this.accesses.add(tx, { shareId: row.id, clientIp: clientIp ?? null, disposition });
     const sharer = await this.people.find(row.sharedByUserId, tx);
     await this.bus.record(tx, SharingEvent.ShareAccessed, {
       accountId: row.accountId,
       actorId: caller.userId,
-      payload: { share: toShareItem(row, caller.userId, sharer), recipientUserId: caller.userId, clientIp: clientIp ?? null },
+      payload: {
+        share: toShareItem(row, caller.userId, sharer),
+        recipientUserId: caller.userId,
+        recipientName: recipient.fullName.trim() || recipient.email,
+        clientIp: clientIp ?? null,
+        disposition,
+        // The count was just raised from 0: this is the first open since the share was made (or renewed).
+        firstAccess: row.accessCount === 1,
+      },
     });
   }
 

@@ -1,5 +1,5 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { AccountPlan, CreateShareInput, FileLink, ListSharesReply, ShareDirection, ShareItem } from '@coffer/contracts';
+import type { AccountPlan, CreateShareInput, FileLink, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem } from '@coffer/contracts';
 
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */
 export const sharingApi = cofferApi.injectEndpoints({
@@ -21,6 +21,11 @@ export const sharingApi = cofferApi.injectEndpoints({
       query: ({ shareId, disposition }) => ({ url: `/shares/${shareId}/link`, params: { disposition } }),
       invalidatesTags: (_reply, _error, { shareId }) => [{ type: 'Share', id: shareId }],
     }),
+    /** A share's opens and downloads, for its sharer; live, since every access pushes a change to the share. */
+    shareAccesses: build.query<ListShareAccessesReply, string>({
+      query: (shareId) => `/shares/${shareId}/accesses`,
+      providesTags: (_reply, _error, shareId) => [{ type: 'Share', id: shareId }],
+    }),
     /** The account's plan: the Pro share options show only when it has them. */
     subscription: build.query<AccountPlan, void>({
       query: () => '/subscription',
@@ -29,4 +34,4 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery } = sharingApi;
+export const { useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery, useShareAccessesQuery } = sharingApi;

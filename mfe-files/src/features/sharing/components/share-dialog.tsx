@@ -18,6 +18,7 @@ import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileIte
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
+import { ShareAccessHistory } from './share-access-history';
 import { describeRestrictions } from '../lib/restrictions';
 import { failureToast } from '../../../lib/open-link';
 
@@ -155,7 +156,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   );
 }
 
-/** Who the file is shared with already, each with Revoke. */
+/** Who the file is shared with already, each with their opens and Revoke. */
 function SharedWithList({ fileId }: { fileId: string }) {
   const { data, isLoading } = useListSharesQuery({ direction: 'by-me', fileId });
   const { revokeShare, revoking } = useRevokeShare();
@@ -167,21 +168,24 @@ function SharedWithList({ fileId }: { fileId: string }) {
       <h3 className="text-sm font-medium">Shared with</h3>
       <ul className="flex flex-col gap-2">
         {shares.map((share) => (
-          <li key={share.id} className="flex items-center justify-between gap-2 text-sm">
-            <div className="min-w-0">
-              <p className="truncate">{share.sharedWithEmail}</p>
-              <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
+          <li key={share.id} className="flex flex-col gap-1 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate">{share.sharedWithEmail}</p>
+                <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={revoking}
+                aria-label={`Revoke access for ${share.sharedWithEmail}`}
+                onClick={() => void revokeShare(share)}
+              >
+                <UserX aria-hidden />
+                Revoke
+              </Button>
             </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={revoking}
-              aria-label={`Revoke access for ${share.sharedWithEmail}`}
-              onClick={() => void revokeShare(share)}
-            >
-              <UserX aria-hidden />
-              Revoke
-            </Button>
+            <ShareAccessHistory shareId={share.id} recipient={share.sharedWithEmail} />
           </li>
         ))}
       </ul>

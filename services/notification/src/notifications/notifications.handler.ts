@@ -1,0 +1,36 @@
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { NotificationsService } from './notifications.service.js';
+
+/** The events that notify a user in the app, and the notifications page's requests. */
+@Controller()
+export class NotificationsHandler implements OnModuleInit {
+  constructor(
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit() {
+    this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.notifications.shareCreated(tx, event));
+    this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.notifications.shareAccessed(tx, event));
+  }
+
+  @Handles(NotificationSubject.ListNotifications)
+  list(@Caller() caller: CallerIdentity) {
+    return this.notifications.list(caller);
+  }
+
+  @Handles(NotificationSubject.MarkNotificationRead)
+  markRead(
+    @Caller() caller: CallerIdentity,
+    @Received(NotificationSubject.MarkNotificationRead) p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>,
+  ) {
+    return this.notifications.markRead(caller, p.notificationId);
+  }
+
+  @Handles(NotificationSubject.MarkAllNotificationsRead)
+  markAllRead(@Caller() caller: CallerIdentity) {
+    return this.notifications.markAllRead(caller);
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  NotificationCopy,
+  NotificationEvent,
+  NOTIFICATIONS_LIMIT,
+  OK,
+  type CallerIdentity,
+  type DomainEvent,
+  type ListNotificationsReply,
+  type NotificationItem,
+  type OkReply,
+  type ShareAccessed,
+  type ShareCreated,
+} from '@coffer/contracts';
+import { EventBus, notFound, type Database } from '@coffer/server-core';
+import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository.js';
+
+/** Spec §9 fallbacks of a notification: the sharer is their full name, else email, else "Someone"; an unnamed file is "a file". */
+const sharerOf = (payload: ShareCreated) => payload.sharedByFullName.trim() || payload.sharedByEmail || 'Someone';
+const fileNameOf = (name: string) => name || 'a file';
+
+export function toNotificationItem(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+    metadata: row.metadata,
+  };
+}
+
+/** In-app notifications: made once per event from the sharing events, listed and marked read by their user only. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @Inject(NotificationsRepository) private readonly repository: NotificationsRepository,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  /** Adds the notification in the event's transaction and announces it, so the user's open tabs show it at once. */
+  private async notify(tx: Database, event: DomainEvent<unknown>, notification: Omit<NewNotification, 'sourceKey'>) {
+    const row = await this.repository.add(tx, { ...notification, sourceKey: `${event.id}:${notification.userId}` });
+    if (!row) return;
+    await this.bus.record(tx, NotificationEvent.NotificationCreated, {
+      accountId: event.accountId,
+      actorId: event.actorId,
+      payload: { userId: row.userId, notification: toNotificationItem(row) },
+    });
+  }
+
+  /** A file was shared with a Coffer user who confirmed the address: they get a file_shared notification. */
+  async shareCreated(tx: Database, event: DomainEvent<ShareCreated>) {
+    const { share, recipientUserId } = event.payload;
+    if (!recipientUserId) return;
+    const sharedBy = sharerOf(event.payload);
+    const fileName = fileNameOf(share.fileName);
+    await this.notify(tx, event, {
+      userId: recipientUserId,
+      type: 'file_shared',
+      title: NotificationCopy.fileShared.title,
+      message: NotificationCopy.fileShared.message(sharedBy, fileName),
+      metadata: { file_id: share.fileId, file_name: fileName, shared_by: sharedBy, share_id: share.id },
+    });
+  }
+
+  /** The recipient opened a share for the first time: its sharer is told, once. */
+  async shareAccessed(tx: Database, event: DomainEvent<ShareAccessed>) {
+    const { share, firstAccess, recipientName } = event.payload;
+    if (!firstAccess) return;
+    const fileName = fileNameOf(share.fileName);
+    const openedBy = recipientName || share.sharedWithEmail;
+    await this.notify(tx, event, {
+      userId: share.sharedByUserId,
+      type: 'share_opened',
+      title: NotificationCopy.shareOpened.title,
+      message: NotificationCopy.shareOpened.message(openedBy, fileName),
+      metadata: { file_id: share.fileId, file_name: fileName, share_id: share.id, opened_by: openedBy },
+    });
+  }
+
+  async list(caller: CallerIdentity): Promise<ListNotificationsReply> {
+    const [rows, unreadCount] = await Promise.all([this.repository.latest(caller.userId, NOTIFICATIONS_LIMIT), this.repository.unreadCount(caller.userId)]);
+    return { items: rows.map(toNotificationItem), unreadCount };
+  }
+
+  async markRead(caller: CallerIdentity, notificationId: string): Promise<OkReply> {
+    if (!(await this.repository.markRead(caller.userId, notificationId))) throw notFound('Notification not found');
+    return OK;
+  }
+
+  async markAllRead(caller: CallerIdentity): Promise<{ updated: number }> {
+    return { updated: await this.repository.markAllRead(caller.userId) };
+  }
+}
