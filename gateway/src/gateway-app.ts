@@ -46,12 +46,24 @@ function refuseMalformedRequest(err: Error & { code?: string }, socket: Duplex) 
   );
 }
 
+/**
+ * Every answer: never sniffed into another type, and never kept by a browser or
+ * proxy cache (answers hold one user's data); a route that may be cached says so
+ * itself (the public keys), and the docs page's static assets are public.
+ */
+function apiResponseHeaders(req: Request, res: Response, next: NextFunction) {
+  res.setHeader('x-content-type-options', 'nosniff');
+  if (!req.path.startsWith(DOCS_ASSETS_PATH)) res.setHeader('cache-control', 'no-store');
+  next();
+}
+
 /** The gateway as it serves: routes, validation, the one error shape, the docs page; not yet listening. */
 export async function createGateway(config: GatewayConfig, logger?: LoggerService): Promise<NestExpressApplication> {
   // Nest's own body parser would answer a malformed body with Express's HTML error page.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger: logger ?? false, bodyParser: false });
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   app.use(correlationMiddleware);
+  app.use(apiResponseHeaders);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(bodyParserError);
   app.use(cookieParser());

@@ -25,6 +25,17 @@ describe('gateway', () => {
     expect(root.items.every((i) => i.isFolder)).toBe(true);
   });
 
+  it("keeps every answer out of browser and proxy caches and never lets it be sniffed; only the public keys may be cached", async () => {
+    const user = await signUp();
+    const files = await fetch(`${gateway()}/api/files?folder=root`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+    expect(files.headers.get('cache-control')).toBe('no-store');
+    expect(files.headers.get('x-content-type-options')).toBe('nosniff');
+    const refused = await fetch(`${gateway()}/api/files?folder=root`);
+    expect([refused.status, refused.headers.get('cache-control'), refused.headers.get('x-content-type-options')]).toEqual([401, 'no-store', 'nosniff']);
+    const keys = await fetch(`${gateway()}/.well-known/jwks.json`);
+    expect(keys.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
   it('refuses a request without a session', async () => {
     const { status, body } = await call<HttpErrorBody>('/api/files?folder=root');
     expect(status).toBe(401);
