@@ -10,7 +10,7 @@ import {
   type ShareCreated,
   type ShareItem,
 } from '@coffer/contracts';
-import { appUrl, call, confirmedUser, eventually, gatewayUrl, signUp, uploadFile, type TestUser } from './support.js';
+import { call, confirmedUser, eventStream, eventually, gatewayUrl, signUp, uploadFile, type TestUser } from './support.js';
 
 const notificationsOf = (user: TestUser) => call<ListNotificationsReply>('/api/notifications', { token: user.accessToken });
 const share = (user: TestUser, fileId: string, email: string) => call<ShareItem>('/api/shares', { body: { fileId, email }, token: user.accessToken });
@@ -22,26 +22,6 @@ const open = (user: TestUser, shareId: string, disposition: 'inline' | 'attachme
     base: gatewayUrl(),
   });
 const accessesOf = (user: TestUser, shareId: string) => call<ListShareAccessesReply & HttpErrorBody>(`/api/shares/${shareId}/accesses`, { token: user.accessToken });
-
-/** Reads a user's event stream (GET /api/events) into a string until stopped. */
-async function eventStream(user: TestUser) {
-  const controller = new AbortController();
-  const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
-  const reader = res.body!.getReader();
-  const stream = { received: '', stop: async () => undefined as unknown };
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      stream.received += Buffer.from(value).toString();
-    }
-  })().catch(() => undefined);
-  stream.stop = async () => {
-    controller.abort();
-    await reading;
-  };
-  return stream;
-}
 
 describe('notifications', () => {
   it('tells the recipient of a share once, live, even when the event is delivered again', async () => {

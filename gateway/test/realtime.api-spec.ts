@@ -1,5 +1,5 @@
 import type { FileItem, ListActivityReply } from '@coffer/contracts';
-import { appUrl, call, eventually, signUp } from './support.js';
+import { appUrl, call, eventStream, eventually, signUp } from './support.js';
 
 describe('activity and realtime', () => {
   it('lists the latest uploads and deletes in the Activity Log', async () => {
@@ -28,52 +28,30 @@ describe('activity and realtime', () => {
   it("pushes a user's file changes to their open event stream, and only theirs", async () => {
     const user = await signUp();
     const other = await signUp();
-    const controller = new AbortController();
-    const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    let received = '';
-    const heard = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        received += Buffer.from(value).toString();
-      }
-    })().catch(() => undefined);
+    const stream = await eventStream(user);
+    expect(stream.contentType).toContain('text/event-stream');
 
     await call('/api/folders', { body: { name: 'Not yours', parentId: 'root' }, token: other.accessToken });
     const folder = await call<FileItem>('/api/folders', { body: { name: 'Live', parentId: 'root' }, token: user.accessToken });
-    await eventually(async () => received.includes(folder.body.id), 5000);
-    controller.abort();
-    await heard;
-    expect(received).toContain('event: files');
-    expect(received).toContain('"type":"events.files.folder.created"');
-    const otherIds = received.match(/"itemId":"([^"]+)"/g) ?? [];
+    await eventually(async () => stream.received.includes(folder.body.id), 5000);
+    await stream.stop();
+    expect(stream.received).toContain('event: files');
+    expect(stream.received).toContain('"type":"events.files.folder.created"');
+    const otherIds = stream.received.match(/"itemId":"([^"]+)"/g) ?? [];
     expect(otherIds).toEqual([`"itemId":"${folder.body.id}"`]);
   });
 
   it("pushes a change of the account's plan to its open event streams, and only theirs", async () => {
     const user = await signUp();
     const other = await signUp();
-    const controller = new AbortController();
-    const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
-    const reader = res.body!.getReader();
-    let received = '';
-    const heard = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        received += Buffer.from(value).toString();
-      }
-    })().catch(() => undefined);
+    const stream = await eventStream(user);
 
     await call('/api/subscription/trial', { body: { plan: 'pro' }, token: other.accessToken });
     await call('/api/subscription/trial', { body: { plan: 'business' }, token: user.accessToken });
-    await eventually(async () => received.includes('event: plan'), 5000);
-    controller.abort();
-    await heard;
-    expect(received).toContain('"type":"events.billing.subscription.changed"');
-    expect(received.match(/event: plan/g)).toHaveLength(1);
+    await eventually(async () => stream.received.includes('event: plan'), 5000);
+    await stream.stop();
+    expect(stream.received).toContain('"type":"events.billing.subscription.changed"');
+    expect(stream.received.match(/event: plan/g)).toHaveLength(1);
   });
 
   it('refuses the event stream without a session', async () => {
