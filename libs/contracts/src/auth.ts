@@ -43,7 +43,13 @@ export const passwordSchema = z
 export const fullNameSchema = text('Name must be at least 2 characters').trim().min(2, 'Name must be at least 2 characters').max(200);
 export const totpCodeSchema = z.string({ error: 'Please enter a 6-digit verification code' }).regex(/^\d{6}$/, 'Please enter a 6-digit verification code');
 
-export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: passwordSchema });
+export const signUpSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  /** The secret of an invitation link: signing up through it proves the address and joins the inviting account. */
+  inviteToken: z.string().max(200).optional(),
+});
 export type SignUpRequest = z.input<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: emailSchema,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accountRequests, type AccountEvents } from './account.js';
 import { authRequests, type AuthEvents } from './auth.js';
 import { billingRequests, type BillingEvents } from './billing.js';
 import { filesRequests, type FilesEvents } from './files.js';
@@ -12,6 +13,7 @@ import { sharingRequests, type SharingEvents } from './sharing.js';
  */
 export const requestContracts = {
   ...authRequests,
+  ...accountRequests,
   ...filesRequests,
   ...sharingRequests,
   ...billingRequests,
@@ -28,7 +30,7 @@ export type ReceivedPayload<S extends Subject> = z.output<RequestContracts[S]['p
 export type ReplyOf<S extends Subject> = z.output<RequestContracts[S]['reply']>;
 
 /** Every domain event of Coffer with its payload type. */
-export type DomainEvents = AuthEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
+export type DomainEvents = AuthEvents & AccountEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
 export type EventType = keyof DomainEvents;
 /** Any map from event subjects to payloads (tests declare their own). */
 export type EventMap = object;

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.js';
+import { message } from './messages.js';
+import { isoDateTime, okReplySchema, text } from './text.js';
+
+/**
+ * The organisation side of the auth service: profiles and avatars, email
+ * preferences and general settings, the team and its roles, branding, and
+ * deleting a user. Roles are checked against the auth service's own tables at
+ * the moment of the request (never only the access token's claim).
+ */
+export const AccountSubject = {
+  GetProfile: 'auth.profile.get',
+  UpdateProfile: 'auth.profile.update',
+  /** A presigned PUT for a new avatar (image type and declared size checked first). */
+  CreateAvatarUpload: 'auth.avatar.upload-url',
+  /** Checks the uploaded bytes (size, JPG/PNG/GIF signature) and makes them the avatar. */
+  SetAvatar: 'auth.avatar.set',
+  GetPreferences: 'auth.preferences.get',
+  UpdatePreferences: 'auth.preferences.update',
+  ListTeam: 'auth.team.list',
+  InviteMember: 'auth.team.invite',
+  RemoveMember: 'auth.team.remove',
+  ListRoles: 'auth.roles.list',
+  AddRole: 'auth.roles.add',
+  RemoveRole: 'auth.roles.remove',
+  GetBranding: 'auth.branding.get',
+  UpdateBranding: 'auth.branding.update',
+  /** Deletes the caller (and the account when they own it alone), confirmed by typing their email. */
+  DeleteUser: 'auth.user.delete',
+  /** Internal (never routed over HTTP): how many rows each service still holds for a user. */
+  PersonalDataInventory: 'auth.personal-data.inventory',
+} as const;
+
+/** Events of the organisation, published by the auth service. */
+export const AccountEvent = {
+  /** An invitation to join an account: the invitee gets the user-invited email with its link. */
+  MemberInvited: 'events.auth.team.member-invited',
+  /** A user's account or role changed: access tokens issued before it are refused, rows move with the user. */
+  MembershipChanged: 'events.auth.membership.changed',
+  /** A user's email preferences or general settings changed. */
+  PreferencesChanged: 'events.auth.preferences.changed',
+  /** A user was deleted: every service erases what it holds of them (and of the account when it went too). */
+  UserDeleted: 'events.auth.user.deleted',
+} as const;
+
+/** The personal-data inventory subject of each service (internal; used by the deletion proof). */
+export const personalDataInventorySubject = (service: 'auth' | 'files' | 'sharing' | 'billing' | 'notification') => `${service}.personal-data.inventory` as const;
+
+/** Spec §9. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const AVATAR_TOO_LARGE = 'File size must be less than 2MB';
+export const AVATAR_NOT_AN_IMAGE = 'Please choose a JPG, PNG or GIF image';
+export const DEFAULT_PRIMARY_COLOR = '#000000';
+export const DEFAULT_SECONDARY_COLOR = '#ffffff';
+export const ENTER_AN_EMAIL = 'Please enter an email address';
+export const USER_NOT_FOUND = 'User not found with that email';
+
+export const ROLES = ['owner', 'admin', 'moderator', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles the invite dialog offers (spec §6), member first: the default. */
+export const INVITE_ROLES = ['member', 'admin'] as const;
+/** Roles the User Permissions card offers (spec §6). */
+export const PERMISSION_ROLES = ['admin', 'moderator', 'member'] as const;
+
+/** What each role may do (PRODUCT-DECISIONS.md "Organisation and roles"); the server and the UI read this one table. */
+export const ROLE_ABILITIES = {
+  viewAuditLog: ['owner', 'admin', 'moderator'],
+  revokeAnyShare: ['owner', 'admin', 'moderator'],
+  manageTeam: ['owner', 'admin'],
+  manageBranding: ['owner', 'admin'],
+  managePlan: ['owner'],
+} as const satisfies Record<string, readonly Role[]>;
+export type RoleAbility = keyof typeof ROLE_ABILITIES;
+export const roleMay = (role: Role, ability: RoleAbility): boolean => (ROLE_ABILITIES[ability] as readonly Role[]).includes(role);
+
+const personName = (label: string) => text(`${label} is too long`).trim().max(100, `${label} is too long`);
+const optionalText = (label: string) => text(`${label} is too long`).trim().max(200, `${label} is too long`);
+
+export const updateProfileSchema = z.object({
+  firstName: personName('First name').min(1, 'Please enter your first name'),
+  lastName: personName('Last name').default(''),
+  company: optionalText('Company').default(''),
+  jobTitle: optionalText('Job title').default(''),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
+
+export const profileSchema = z.object({
+  userId: z.uuid(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  company: z.string(),
+  jobTitle: z.string(),
+  avatarUrl: z.string().nullable().describe('a short-lived URL of the avatar image, or null'),
+  memberSince: isoDateTime(),
+  twoFactorEnabled: z.boolean(),
+  accountId: z.uuid(),
+  accountName: z.string(),
+  role: z.enum(ROLES),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+export const avatarUploadRequestSchema = z.object({
+  contentType: z.enum(AVATAR_TYPES, { error: AVATAR_NOT_AN_IMAGE }),
+  size: z.number({ error: AVATAR_TOO_LARGE }).int().min(1, AVATAR_NOT_AN_IMAGE).max(AVATAR_MAX_BYTES - 1, AVATAR_TOO_LARGE),
+});
+export const avatarUploadSchema = z.object({
+  uploadId: z.uuid(),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()).describe('headers the PUT must send'),
+});
+export type AvatarUpload = z.output<typeof avatarUploadSchema>;
+export const setAvatarSchema = z.object({ uploadId: z.uuid({ error: 'Upload not found' }) });
+
+/** Spec §2 "Email Preferences dialog" with its §9 defaults. */
+export const emailPreferencesSchema = z.object({
+  marketing: z.boolean(),
+  productUpdates: z.boolean(),
+  securityAlerts: z.boolean(),
+  newsletter: z.boolean(),
+});
+export type EmailPreferences = z.output<typeof emailPreferencesSchema>;
+export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = { marketing: true, productUpdates: true, securityAlerts: true, newsletter: false };
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const TIMEZONES = ['utc', 'est', 'pst', 'cet'] as const;
+/** Spec §2 "Settings → General". */
+export const generalSettingsSchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'Please choose a language' }),
+  timezone: z.enum(TIMEZONES, { error: 'Please choose a timezone' }),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+});
+export type GeneralSettings = z.output<typeof generalSettingsSchema>;
+export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = { language: 'en', timezone: 'utc', emailNotifications: true, pushNotifications: true };
+
+export const preferencesSchema = z.object({ email: emailPreferencesSchema, general: generalSettingsSchema });
+export type Preferences = z.output<typeof preferencesSchema>;
+export const updatePreferencesSchema = z.object({ email: emailPreferencesSchema.optional(), general: generalSettingsSchema.optional() });
+export type UpdatePreferencesRequest = z.input<typeof updatePreferencesSchema>;
+
+const invitedEmail = text(ENTER_AN_EMAIL).trim().min(1, ENTER_AN_EMAIL).pipe(emailSchema);
+
+export const teamMemberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  role: z.enum(INVITE_ROLES),
+  status: z.enum(['pending', 'active']),
+  invitedAt: isoDateTime(),
+});
+export type TeamMember = z.output<typeof teamMemberSchema>;
+export const listTeamReplySchema = z.object({ items: z.array(teamMemberSchema) });
+export type ListTeamReply = z.output<typeof listTeamReplySchema>;
+export const inviteMemberSchema = z.object({ email: invitedEmail, role: z.enum(INVITE_ROLES, { error: 'Please choose member or admin' }).default('member') });
+export type InviteMemberRequest = z.input<typeof inviteMemberSchema>;
+export const memberIdSchema = z.object({ id: z.uuid({ error: 'Team member not found' }) });
+
+export const userRoleSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  email: z.string(),
+  role: z.enum(PERMISSION_ROLES),
+  createdAt: isoDateTime(),
+});
+export type UserRole = z.output<typeof userRoleSchema>;
+export const listRolesReplySchema = z.object({ items: z.array(userRoleSchema) });
+export type ListRolesReply = z.output<typeof listRolesReplySchema>;
+export const addRoleSchema = z.object({ email: invitedEmail, role: z.enum(PERMISSION_ROLES, { error: 'Please choose admin, moderator or member' }) });
+export type AddRoleRequest = z.input<typeof addRoleSchema>;
+export const roleIdSchema = z.object({ id: z.uuid({ error: 'Role not found' }) });
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const color = (label: string) => z.string({ error: `${label} must be a colour like #1a2b3c` }).regex(HEX_COLOR, `${label} must be a colour like #1a2b3c`).transform((v) => v.toLowerCase());
+/** An https image address (or nothing): anything else would load from an insecure or script origin. */
+const logoUrl = text('Logo URL must be an https:// address')
+  .trim()
+  .max(2000, 'Logo URL is too long')
+  .refine((v) => v === '' || isHttpsUrl(v), { error: 'Logo URL must be an https:// address' });
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+export const brandingSchema = z.object({
+  companyName: z.string(),
+  logoUrl: z.string(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  /** False until the account saves its branding: the top bar shows Coffer's own logo. */
+  custom: z.boolean(),
+});
+export type Branding = z.output<typeof brandingSchema>;
+export const updateBrandingSchema = z.object({
+  companyName: text('Company name is too long').trim().max(100, 'Company name is too long').default(''),
+  logoUrl: logoUrl.default(''),
+  primaryColor: color('Primary color'),
+  secondaryColor: color('Secondary color'),
+});
+export type UpdateBrandingRequest = z.input<typeof updateBrandingSchema>;
+
+export const deleteUserSchema = z.object({ email: text('Type your email address to confirm').trim().toLowerCase().max(320) });
+export const DELETE_CONFIRMATION_MISMATCH = 'Type your email address exactly to confirm';
+export const OWNER_WITH_MEMBERS = 'Your account still has team members. Remove them before deleting your account.';
+
+/** How many rows (and objects) a service still holds of a user, table by table. */
+export const personalDataQuerySchema = z.object({ userId: z.uuid(), email: z.string() });
+export const personalDataInventorySchema = z.object({ service: z.string(), counts: z.record(z.string(), z.number().int().min(0)) });
+export type PersonalDataInventory = z.output<typeof personalDataInventorySchema>;
+
+const noPayload = z.object({});
+
+/** Every request of the organisation side of the auth service. */
+export const accountRequests = {
+  [AccountSubject.GetProfile]: message(noPayload, profileSchema),
+  [AccountSubject.UpdateProfile]: message(updateProfileSchema, profileSchema),
+  [AccountSubject.CreateAvatarUpload]: message(avatarUploadRequestSchema, avatarUploadSchema),
+  [AccountSubject.SetAvatar]: message(setAvatarSchema, profileSchema),
+  [AccountSubject.GetPreferences]: message(noPayload, preferencesSchema),
+  [AccountSubject.UpdatePreferences]: message(updatePreferencesSchema, preferencesSchema),
+  [AccountSubject.ListTeam]: message(noPayload, listTeamReplySchema),
+  [AccountSubject.InviteMember]: message(inviteMemberSchema, teamMemberSchema),
+  [AccountSubject.RemoveMember]: message(memberIdSchema, okReplySchema),
+  [AccountSubject.ListRoles]: message(noPayload, listRolesReplySchema),
+  [AccountSubject.AddRole]: message(addRoleSchema, userRoleSchema),
+  [AccountSubject.RemoveRole]: message(roleIdSchema, okReplySchema),
+  [AccountSubject.GetBranding]: message(noPayload, brandingSchema),
+  [AccountSubject.UpdateBranding]: message(updateBrandingSchema, brandingSchema),
+  [AccountSubject.DeleteUser]: message(deleteUserSchema, okReplySchema),
+  [personalDataInventorySubject('auth')]: message(personalDataQuerySchema, personalDataInventorySchema),
+  [personalDataInventorySubject('files')]: message(personalDataQuerySchema, personalDataInventorySchema),
+  [personalDataInventorySubject('sharing')]: message(personalDataQuerySchema, personalDataInventorySchema),
+  [personalDataInventorySubject('billing')]: message(personalDataQuerySchema, personalDataInventorySchema),
+  [personalDataInventorySubject('notification')]: message(personalDataQuerySchema, personalDataInventorySchema),
+};
+
+/** Someone was invited to an account: the notification service sends the user-invited email. */
+export interface MemberInvited {
+  invitationId: string;
+  email: string;
+  role: (typeof INVITE_ROLES)[number];
+  inviterName: string;
+  accountName: string;
+  /** Single-use secret of the invitation link: signing up through it proves the address. */
+  token: string;
+}
+
+/**
+ * A user's account or role changed. `previousAccountId` differs from
+ * `accountId` when they moved (joined an account, or were removed from one
+ * into an account of their own): services move that user's rows with them.
+ */
+export interface MembershipChanged {
+  userId: string;
+  email: string;
+  fullName: string;
+  accountId: string;
+  previousAccountId: string;
+  role: Role;
+  /** Access tokens carrying an older version are refused (the client refreshes them). */
+  membershipVersion: number;
+  reason: 'joined' | 'removed' | 'role-changed';
+  /** Who invited them, when they joined from an invitation. */
+  invitedBy?: string;
+}
+
+export interface PreferencesChanged {
+  userId: string;
+  preferences: Preferences;
+}
+
+/** A user was deleted; `accountDeleted` when the account (they owned it alone) went with them. */
+export interface UserDeleted {
+  userId: string;
+  email: string;
+  accountId: string;
+  accountDeleted: boolean;
+}
+
+export interface AccountEvents {
+  [AccountEvent.MemberInvited]: MemberInvited;
+  [AccountEvent.MembershipChanged]: MembershipChanged;
+  [AccountEvent.PreferencesChanged]: PreferencesChanged;
+  [AccountEvent.UserDeleted]: UserDeleted;
+}
