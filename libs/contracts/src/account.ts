@@ -45,7 +45,8 @@ export const AccountEvent = {
 } as const;
 
 /** The personal-data inventory subject of each service (internal; used by the deletion proof). */
-export const personalDataInventorySubject = (service: 'auth' | 'files' | 'sharing' | 'billing' | 'notification') => `${service}.personal-data.inventory` as const;
+export type CofferService = 'auth' | 'files' | 'sharing' | 'billing' | 'notification';
+export const personalDataInventorySubject = <S extends CofferService>(service: S) => `${service}.personal-data.inventory` as `${S}.personal-data.inventory`;
 
 /** Spec §9. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
