@@ -5,6 +5,9 @@ import { ServiceRequester } from '@coffer/server-core';
 import { ApiDocsController } from './api/api-docs.controller.js';
 import { API_DOCUMENT, apiDocument } from './api/api-routes.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AccountController } from './account/account.controller.js';
+import { ProfileController } from './account/profile.controller.js';
+import { TeamController } from './account/team.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { JwksCache } from './auth/jwks.js';
 import { JwksController } from './auth/jwks.controller.js';
@@ -32,6 +35,9 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     ApiDocsController,
     AuthController,
     JwksController,
+    ProfileController,
+    TeamController,
+    AccountController,
     FilesController,
     SharesController,
     SubscriptionController,

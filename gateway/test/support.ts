@@ -50,11 +50,19 @@ export interface TestUser {
 }
 
 /** Signs a new user up through the API. */
-export async function signUp(overrides: Partial<Pick<TestUser, 'email' | 'password' | 'fullName'>> = {}): Promise<TestUser> {
-  const user = { email: uniqueEmail(), password: `pw-${randomUUID()}`, fullName: 'Test User', ...overrides };
-  const { status, body, cookie } = await call<{ accessToken: string; user: { id: string } }>('/api/auth/sign-up', { body: user });
+export async function signUp(overrides: Partial<Pick<TestUser, 'email' | 'password' | 'fullName'>> & { inviteToken?: string } = {}): Promise<TestUser> {
+  const { inviteToken, ...rest } = overrides;
+  const user = { email: uniqueEmail(), password: `pw-${randomUUID()}`, fullName: 'Test User', ...rest };
+  const { status, body, cookie } = await call<{ accessToken: string; user: { id: string } }>('/api/auth/sign-up', { body: { ...user, inviteToken } });
   if (status !== 201 || !cookie) throw new Error(`sign-up failed: ${status} ${JSON.stringify(body)}`);
   return { ...user, accessToken: body.accessToken, cookie, userId: body.user.id };
+}
+
+/** The user with a fresh access token (what the browser does after a 401), from their refresh cookie. */
+export async function refreshed(user: TestUser): Promise<TestUser> {
+  const { status, body, cookie } = await call<{ accessToken: string }>('/api/auth/refresh', { method: 'POST', cookie: user.cookie });
+  if (status !== 200 || !cookie) throw new Error(`refresh failed: ${status} ${JSON.stringify(body)}`);
+  return { ...user, accessToken: body.accessToken, cookie };
 }
 
 /** Waits for an email to `to` whose subject is `subject`, captured by the embedded mailbox. */
@@ -67,6 +75,11 @@ export async function mailTo(to: string, subject: string, timeoutMs = 10_000): P
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`No email "${subject}" to ${to} within ${timeoutMs} ms`);
+}
+
+/** Waits for an email to `to` whose text matches `pattern`, captured by the embedded mailbox. */
+export async function mailMatching(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
+  return eventually(async () => (await call<ListCapturedMailReply>('/dev/mail')).body.items.find((m) => m.to === to && pattern.test(m.text)), timeoutMs);
 }
 
 /** The token of the first Coffer link with `path` in an email's text. */

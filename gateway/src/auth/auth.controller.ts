@@ -45,7 +45,7 @@ function forBrowser(req: Request, res: Response, reply: SignInReply) {
   return session;
 }
 
-function clearRefresh(req: Request, res: Response) {
+export function clearRefresh(req: Request, res: Response) {
   res.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: COOKIE_PATH });
 }
 

@@ -11,6 +11,8 @@ interface AccessTokenPayload {
   sid: string;
   aal: 'aal1' | 'aal2';
   mfa: boolean;
+  /** Membership version (absent in tokens issued before it existed). */
+  mv?: number;
 }
 
 function kidOf(rawJwt: string): string | undefined {
@@ -52,6 +54,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       sessionId: payload.sid,
       aal: payload.aal,
       mfaPending: payload.aal === 'aal1' && payload.mfa,
+      membershipVersion: payload.mv ?? 0,
     };
   }
 }

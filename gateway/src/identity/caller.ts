@@ -43,6 +43,7 @@ export class CallerGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<CallerRequest>();
     const caller = req.user!;
     if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
+    if (this.revocations.isStaleMembership(caller.userId, caller.membershipVersion ?? 0)) throw new UnauthorizedException('Your account changed. Please refresh your session.');
     if (caller.mfaPending && !this.reflector.getAllAndOverride<boolean>(MFA_STEP_ROUTE, targets)) {
       throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
     }

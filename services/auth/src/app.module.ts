@@ -3,6 +3,24 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { AuthConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { BrandingHandler } from './branding/branding.handler.js';
+import { BrandingRepository } from './branding/branding.repository.js';
+import { BrandingService } from './branding/branding.service.js';
+import { ErasureHandler } from './erasure/erasure.handler.js';
+import { ErasureRepository } from './erasure/erasure.repository.js';
+import { ErasureService } from './erasure/erasure.service.js';
+import { PreferencesHandler } from './preferences/preferences.handler.js';
+import { PreferencesRepository } from './preferences/preferences.repository.js';
+import { PreferencesService } from './preferences/preferences.service.js';
+import { AvatarStorage } from './profiles/avatar-storage.js';
+import { ProfilesHandler } from './profiles/profiles.handler.js';
+import { ProfilesRepository } from './profiles/profiles.repository.js';
+import { ProfilesService } from './profiles/profiles.service.js';
+import { AccessService } from './team/access.service.js';
+import { MembershipService } from './team/membership.service.js';
+import { TeamHandler } from './team/team.handler.js';
+import { TeamRepository } from './team/team.repository.js';
+import { TeamService } from './team/team.service.js';
 import { FactorsHandler } from './factors/factors.handler.js';
 import { FactorsRepository } from './factors/factors.repository.js';
 import { FactorsService } from './factors/factors.service.js';
@@ -27,7 +45,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'auth', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler],
+      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, BrandingHandler, ErasureHandler],
       providers: [
         UsersRepository,
         SessionsRepository,
@@ -40,6 +58,19 @@ export class AppModule {
         SessionsService,
         FactorsService,
         UsersService,
+        TeamRepository,
+        ProfilesRepository,
+        PreferencesRepository,
+        BrandingRepository,
+        ErasureRepository,
+        AvatarStorage,
+        AccessService,
+        MembershipService,
+        TeamService,
+        ProfilesService,
+        PreferencesService,
+        BrandingService,
+        ErasureService,
       ],
     };
   }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { serviceConfigSchema } from '@coffer/server-core';
+import { objectStoreConfigSchema } from '@coffer/server-core/object-store';
 
 const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 export const authConfigSchema = serviceConfigSchema
+  .extend(objectStoreConfigSchema.shape)
   .extend({
     /** When true, a new user must confirm their email before signing in. */
     AUTH_REQUIRE_EMAIL_CONFIRMATION: flag,

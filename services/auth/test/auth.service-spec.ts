@@ -38,6 +38,7 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     const config = loadConfig(authConfigSchema, {
       ...(await freshDatabase(kind)),
       NATS_URL: testInfra().natsUrl,
+      S3_ENDPOINT: testInfra().s3Endpoint,
       LOG_LEVEL: 'error',
       AUTH_LOCKOUT_THRESHOLD: '3',
       AUTH_LOCKOUT_SECONDS: '2',
@@ -139,7 +140,7 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const config = loadConfig(authConfigSchema, { ...(await freshDatabase('pglite')), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' });
+    const config = loadConfig(authConfigSchema, { ...(await freshDatabase('pglite')), NATS_URL: testInfra().natsUrl, S3_ENDPOINT: testInfra().s3Endpoint, LOG_LEVEL: 'error', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' });
     app = await runService('auth', config, AppModule.forConfig(config));
     rpc = new TestCaller();
     listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EmailPreferences, GeneralSettings } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** A business account (organisation): owns the plan, storage pool, branding and audit log. */
@@ -18,17 +19,23 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['owner', 'admin', 'moderator', 'member'] }).notNull().default('owner'),
   passwordHash: text('password_hash'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Raised on every change of account or role: access tokens carrying an older one are refused. */
+  membershipVersion: integer('membership_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('users_account_idx').on(t.accountId)]);
 
 /** What the account page shows and edits about a person. */
 export const profiles = pgTable('profiles', {
   userId: uuid('user_id').primaryKey(),
+  /** First and last name joined by a space (spec §7), kept equal to users.full_name. */
   fullName: text('full_name').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
   email: text('email').notNull(),
   company: text('company'),
   jobTitle: text('job_title'),
-  avatarUrl: text('avatar_url'),
+  /** The S3 key of the avatar image (the browser gets a short-lived URL of it). */
+  avatarKey: text('avatar_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -93,4 +100,57 @@ export const rateLimits = pgTable('rate_limits', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** An avatar the browser was given an upload URL for, not yet checked and set. */
+export const avatarUploads = pgTable('avatar_uploads', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  key: text('key').notNull(),
+  contentType: text('content_type').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('avatar_uploads_user_idx').on(t.userId)]);
+
+/** Email preferences and general settings, one row per user (defaults until saved). */
+export const preferences = pgTable('preferences', {
+  userId: uuid('user_id').primaryKey(),
+  email: jsonb('email').$type<EmailPreferences>().notNull(),
+  general: jsonb('general').$type<GeneralSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Invitations to an account (pending) and the people who joined from them (active). */
+export const teamMembers = pgTable('team_members', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull(),
+  /** Stored lower-cased and trimmed. */
+  email: text('email').notNull(),
+  role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+  status: text('status', { enum: ['pending', 'active'] }).notNull().default('pending'),
+  invitedBy: uuid('invited_by').notNull(),
+  /** The user who joined (active members). */
+  userId: uuid('user_id'),
+  /** SHA-256 of the invitation link's secret. */
+  tokenHash: text('token_hash').notNull(),
+  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('team_members_account_email_idx').on(t.accountId, t.email), index('team_members_email_idx').on(t.email), index('team_members_user_idx').on(t.userId)]);
+
+/** Roles given on the User Permissions card: they override the role a member joined with. */
+export const userRoles = pgTable('user_roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['admin', 'moderator', 'member'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('user_roles_account_user_idx').on(t.accountId, t.userId), index('user_roles_user_idx').on(t.userId)]);
+
+/** An account's branding (spec §3 branding_settings, kept per account). */
+export const brandingSettings = pgTable('branding_settings', {
+  accountId: uuid('account_id').primaryKey(),
+  companyName: text('company_name').notNull().default(''),
+  logoUrl: text('logo_url').notNull().default(''),
+  primaryColor: text('primary_color').notNull().default('#000000'),
+  secondaryColor: text('secondary_color').notNull().default('#ffffff'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,6 +18,8 @@ export interface SessionSubject {
   role: string;
   /** The user has a verified TOTP factor. */
   mfa: boolean;
+  /** Raised when their account or role changes: gateways refuse tokens carrying an older one. */
+  membershipVersion: number;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -51,7 +53,7 @@ export class SessionsService {
   /** Who a session is for, as its tokens say. */
   async subject(user: UserRow): Promise<SessionSubject> {
     const mfa = (await this.factors.list(user.id)).some((f) => f.status === 'verified');
-    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa };
+    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa, membershipVersion: user.membershipVersion };
   }
 
   async subjectOf(userId: string): Promise<SessionSubject | undefined> {
@@ -69,7 +71,7 @@ export class SessionsService {
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
-    return this.keys.sign({ sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa }, this.ttl);
+    return this.keys.sign({ sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa, mv: subject.membershipVersion }, this.ttl);
   }
 
   /** A session that can only verify the second factor: no refresh token yet. */

@@ -15,6 +15,8 @@ export interface AccessClaims {
   aal: 'aal1' | 'aal2';
   /** The user has a verified second factor: aal1 then allows only its verification. */
   mfa: boolean;
+  /** The user's membership version when the token was issued. */
+  mv: number;
 }
 
 /** Signs access tokens with ES256 and publishes the public key as a JWKS. */
@@ -44,7 +46,7 @@ export class SigningKeys implements OnModuleInit {
   }
 
   sign(claims: AccessClaims, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: claims.mfa })
+    return new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: claims.mfa, mv: claims.mv })
       .setProtectedHeader({ alg: 'ES256', kid: this.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)

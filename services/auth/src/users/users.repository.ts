@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
 import { accounts, oneTimeTokens, profiles, users } from '../db/schema.js';
 
@@ -26,15 +26,28 @@ export class UsersRepository extends Repository {
     return row;
   }
 
+  /** The full names of some users, by id. */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.fullName]));
+  }
+
   /** Creates the user, the account they own and their profile in `tx`; false if the email is taken. */
   async createOwner(tx: Database, user: NewOwner): Promise<boolean> {
+    if (!(await this.createUser(tx, { ...user, role: 'owner' }))) return false;
+    await tx.insert(accounts).values({ id: user.accountId, name: user.fullName, ownerId: user.id });
+    return true;
+  }
+
+  /** Creates a user of an existing account (an invitee: their address is proven by the link) and their profile; false if the email is taken. */
+  async createUser(tx: Database, user: NewOwner & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
     const inserted = await tx
       .insert(users)
-      .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: 'owner', passwordHash: user.passwordHash })
+      .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: user.role, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (inserted.length === 0) return false;
-    await tx.insert(accounts).values({ id: user.accountId, name: user.fullName, ownerId: user.id });
     await tx.insert(profiles).values({ userId: user.id, fullName: user.fullName, email: user.email });
     return true;
   }

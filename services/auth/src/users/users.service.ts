@@ -7,7 +7,10 @@ import type { AuthConfig } from '../config.js';
 import { FactorsService } from '../factors/factors.service.js';
 import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { UsersRepository } from './users.repository.js';
+import { MembershipService } from '../team/membership.service.js';
+import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
+import { invitationTokenHash } from '../team/team.service.js';
+import { UsersRepository, type UserRow } from './users.repository.js';
 
 const RESET_TOKEN_TTL_MS = 3600_000;
 const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
@@ -25,14 +28,18 @@ export class UsersService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(FactorsService) private readonly factors: FactorsService,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(MembershipService) private readonly membership: MembershipService,
+    @Inject(TeamRepository) private readonly team: TeamRepository,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
-  async signUp(input: { fullName: string; email: string; password: string }, ip?: string): Promise<SignInReply> {
+  async signUp(input: { fullName: string; email: string; password: string; inviteToken?: string }, ip?: string): Promise<SignInReply> {
     // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
     const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
     await this.limiter.check([ipKey]);
+    const invitation = input.inviteToken ? await this.team.pendingFor(input.email, invitationTokenHash(input.inviteToken)) : undefined;
+    if (invitation) return this.signUpInvited(input, invitation, ipKey);
     const id = randomUUID();
     const accountId = randomUUID();
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
@@ -58,6 +65,37 @@ export class UsersService {
     return this.sessions.start(await this.sessions.subject(user!), false, 'aal1');
   }
 
+  /**
+   * Signing up through an invitation's link: the link proves the address, so
+   * the user starts verified, in the inviting account, with the invited role.
+   */
+  private async signUpInvited(input: { fullName: string; email: string; password: string }, invitation: TeamMemberRow, ipKey: ReturnType<RateLimiter['ip']>): Promise<SignInReply> {
+    const id = randomUUID();
+    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const created = await this.bus.inTransaction(this.users, async (tx) => {
+      const user = { id, accountId: invitation.accountId, email: input.email, fullName: input.fullName, passwordHash, role: invitation.role, emailVerifiedAt: new Date() };
+      if (!(await this.users.createUser(tx, user))) return undefined;
+      const who = { accountId: invitation.accountId, actorId: id };
+      await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(tx, AuthEvent.EmailVerified, { ...who, payload: { userId: id, email: input.email } });
+      const row = (await this.users.findById(id, tx))!;
+      await this.membership.accept(tx, row, invitation);
+      return (await this.users.findById(id, tx))!;
+    });
+    if (!created) {
+      await this.limiter.fail([ipKey]);
+      throw rpcError(ErrorCode.AccountExists, 409, 'This email is already registered. Please sign in instead.');
+    }
+    await this.limiter.fail([ipKey]).catch(() => undefined);
+    return this.sessions.start(await this.sessions.subject(created), false, 'aal1');
+  }
+
+  /** A verified user with a pending invitation joins that account as they sign in (or confirm their email). */
+  private async joinInvited(user: UserRow): Promise<UserRow> {
+    const moved = await this.bus.inTransaction(this.users, (tx) => this.membership.joinInvitation(tx, user));
+    return moved ? ((await this.users.findById(user.id)) ?? user) : user;
+  }
+
   async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
     const accountKey = this.limiter.account('sign-in', input.email);
     const ipKey = this.limiter.ip('sign-in', ip);
@@ -70,7 +108,7 @@ export class UsersService {
     }
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
     await this.limiter.succeed(accountKey);
-    const subject = await this.sessions.subject(user);
+    const subject = await this.sessions.subject(await this.joinInvited(user));
     const factor = await this.factors.firstVerified(user.id);
     if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');
     const pending = await this.sessions.startAal1(subject, input.rememberMe);
@@ -135,13 +173,14 @@ export class UsersService {
     const verified = await this.bus.inTransaction(this.users, async (tx) => {
       const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
       const user = userId ? await this.users.findById(userId, tx) : undefined;
-      if (!user) return false;
+      if (!user) return undefined;
       await this.users.markEmailVerified(user.id, tx);
       // Sharing shows files shared with an address only to the user who proved they own it.
       await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
-      return true;
+      return { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
     });
     if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
+    await this.joinInvited(verified);
     return OK;
   }
 }

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AVATAR_NOT_AN_IMAGE,
+  AVATAR_TOO_LARGE,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_GENERAL_SETTINGS,
+  DELETE_CONFIRMATION_MISMATCH,
+  OWNER_WITH_MEMBERS,
+  USER_NOT_FOUND,
+  type AvatarUpload,
+  type Branding,
+  type HttpErrorBody,
+  type ListRolesReply,
+  type ListTeamReply,
+  type Preferences,
+  type Profile,
+  type TeamMember,
+  type UserRole,
+} from '@coffer/contracts';
+import { call, linkToken, mailMatching, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
+
+type Reply<T> = T & HttpErrorBody;
+const MB = 1024 ** 2;
+/** The smallest PNG there is: its signature and a 1×1 image. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+const profile = (user: TestUser) => call<Reply<Profile>>('/api/profile', { token: user.accessToken });
+const startTrial = (user: TestUser, plan: 'starter' | 'business' | 'pro') => call('/api/subscription/trial', { body: { plan }, token: user.accessToken });
+const invite = (user: TestUser, email: string, role?: 'member' | 'admin') => call<Reply<TeamMember>>('/api/team/invitations', { body: { email, role }, token: user.accessToken });
+const team = (user: TestUser) => call<Reply<ListTeamReply>>('/api/team', { token: user.accessToken });
+
+/** The invitation link's secret, from the user-invited email. */
+async function invitationToken(email: string): Promise<string> {
+  const mail = await mailMatching(email, /\/login\?invite=/);
+  return /\/login\?invite=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+}
+
+/** Invites `email` and signs them up from the email's link: a member of the inviter's account. */
+async function joinedMember(owner: TestUser, role: 'member' | 'admin' = 'member', fullName = 'Team Member'): Promise<TestUser> {
+  const email = uniqueEmail(role);
+  expect((await invite(owner, email, role)).status).toBe(201);
+  return signUp({ email, fullName, inviteToken: await invitationToken(email) });
+}
+
+/** Uploads `bytes` as the avatar, bypassing the browser's checks. */
+async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentType: 'image/png', size: bytes.length }) {
+  const slot = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', { body: declared, token: user.accessToken });
+  expect(slot.status).toBe(200);
+  const put = await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  expect(put.ok).toBe(true);
+  return call<Reply<Profile>>('/api/profile/avatar', { body: { uploadId: slot.body.uploadId }, token: user.accessToken });
+}
+
+describe('the organisation', () => {
+  it('keeps the profile of the account page, and names the account after the owner or their company', async () => {
+    const owner = await signUp({ fullName: 'Ada Byron' });
+    const before = (await profile(owner)).body;
+    expect(before).toMatchObject({ userId: owner.userId, fullName: 'Ada Byron', firstName: 'Ada', lastName: 'Byron', email: owner.email, emailVerified: false, company: '', jobTitle: '', avatarUrl: null, twoFactorEnabled: false, accountName: 'Ada Byron', role: 'owner' });
+
+    const saved = await call<Reply<Profile>>('/api/profile', { method: 'PATCH', body: { firstName: ' Ada ', lastName: 'Lovelace', company: 'Analytical Engines Ltd', jobTitle: 'Engineer' }, token: owner.accessToken });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', jobTitle: 'Engineer', accountName: 'Analytical Engines Ltd' });
+    expect((await profile(owner)).body.fullName).toBe('Ada Lovelace');
+
+    const empty = await call<Reply<Profile>>('/api/profile', { method: 'PATCH', body: { firstName: '  ', lastName: 'X' }, token: owner.accessToken });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Please enter your first name');
+    const tooLong = await call<Reply<Profile>>('/api/profile', { method: 'PATCH', body: { firstName: 'A'.repeat(101) }, token: owner.accessToken });
+    expect(tooLong.body.message).toBe('First name is too long');
+    expect((await call('/api/profile')).status).toBe(401);
+  });
+
+  it('takes a JPG, PNG or GIF under 2 MB as the avatar, judged by its bytes even when the browser is bypassed', async () => {
+    const user = await signUp();
+    const declaredTooLarge = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', { body: { contentType: 'image/png', size: 2 * MB }, token: user.accessToken });
+    expect(declaredTooLarge.status).toBe(400);
+    expect(declaredTooLarge.body.message).toBe(AVATAR_TOO_LARGE);
+    const declaredSvg = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', { body: { contentType: 'image/svg+xml', size: 100 }, token: user.accessToken });
+    expect(declaredSvg.body.message).toBe(AVATAR_NOT_AN_IMAGE);
+
+    // Declared small, but the bytes sent are over 2 MB.
+    const oversized = await uploadAvatar(user, Buffer.concat([PNG, randomBytes(2 * MB)]), { contentType: 'image/png', size: 1000 });
+    expect(oversized.status).toBe(400);
+    expect(oversized.body.message).toBe(AVATAR_TOO_LARGE);
+    // Declared a PNG, but the bytes are a script.
+    const script = await uploadAvatar(user, Buffer.from('<svg onload="alert(1)"></svg>'));
+    expect(script.status).toBe(400);
+    expect(script.body.message).toBe(AVATAR_NOT_AN_IMAGE);
+    // Declared a GIF, but the bytes are a PNG.
+    const mislabelled = await uploadAvatar(user, PNG, { contentType: 'image/gif', size: PNG.length });
+    expect(mislabelled.body.message).toBe(AVATAR_NOT_AN_IMAGE);
+    expect((await profile(user)).body.avatarUrl).toBeNull();
+
+    const set = await uploadAvatar(user, PNG);
+    expect(set.status).toBe(200);
+    const image = await fetch(set.body.avatarUrl!);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // An upload is used once.
+    const again = await call<Reply<Profile>>('/api/profile/avatar', { body: { uploadId: (await call<AvatarUpload>('/api/profile/avatar/upload-url', { body: { contentType: 'image/png', size: 10 }, token: user.accessToken })).body.uploadId }, token: user.accessToken });
+    expect(again.status).toBe(404);
+  });
+
+  it('saves email preferences and general settings per user, with the defaults until then', async () => {
+    const user = await signUp();
+    const other = await signUp();
+    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS });
+
+    const general = { language: 'fr', timezone: 'cet', emailNotifications: false, pushNotifications: true };
+    expect((await call<Preferences>('/api/preferences', { method: 'PATCH', body: { general }, token: user.accessToken })).status).toBe(200);
+    const email = { marketing: false, productUpdates: true, securityAlerts: true, newsletter: true };
+    const saved = await call<Preferences>('/api/preferences', { method: 'PATCH', body: { email }, token: user.accessToken });
+    expect(saved.body).toEqual({ email, general });
+    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email, general });
+    expect((await call<Preferences>('/api/preferences', { token: other.accessToken })).body.general).toEqual(DEFAULT_GENERAL_SETTINGS);
+
+    const bad = await call<Reply<Preferences>>('/api/preferences', { method: 'PATCH', body: { general: { ...general, language: 'xx' } }, token: user.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Please choose a language');
+  });
+
+  it('invites by email: the invitee signs up from the link, joins the account with the invited role and shows as Active', async () => {
+    const owner = await signUp({ fullName: 'Olivia Owner' });
+    const email = uniqueEmail('invitee');
+    const invited = await invite(owner, email);
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, role: 'member', status: 'pending', fullName: null });
+    expect((await invite(owner, email)).status).toBe(409);
+    expect((await invite(owner, '')).body.message).toBe('Please enter an email address');
+
+    const mail = await mailMatching(email, /\/login\?invite=/);
+    expect(mail.text).toContain('Olivia Owner');
+    expect(mail.text).toContain(`email=${encodeURIComponent(email)}`);
+    const token = await invitationToken(email);
+    // The link's secret is for that address only.
+    const stranger = await signUp({ inviteToken: token });
+    expect((await profile(stranger)).body.accountId).not.toBe((await profile(owner)).body.accountId);
+
+    const member = await signUp({ email, fullName: 'Ivy Invitee', inviteToken: token });
+    const joined = (await profile(member)).body;
+    expect(joined).toMatchObject({ accountId: (await profile(owner)).body.accountId, accountName: 'Olivia Owner', role: 'member', emailVerified: true });
+    const list = (await team(owner)).body.items;
+    expect(list).toEqual([expect.objectContaining({ email, status: 'active', role: 'member', fullName: 'Ivy Invitee' })]);
+    // Everyone in the account sees the team; a user of another account sees only theirs.
+    expect((await team(member)).body.items.map((m) => m.email)).toEqual([email]);
+    expect((await team(stranger)).body.items).toEqual([]);
+  });
+
+  it('lets a user who already has an account join by signing in once their address is proven', async () => {
+    const owner = await signUp();
+    const existing = await signUp();
+    expect((await invite(owner, existing.email, 'admin')).status).toBe(201);
+    // Not proven yet: signing in leaves them where they are.
+    const signIn = () => call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: existing.email, password: existing.password } });
+    expect((await signIn()).status).toBe(200);
+    expect((await profile(existing)).body.role).toBe('owner');
+    const token = linkToken(await mailMatching(existing.email, /verify-email\?token=/), '/verify-email');
+    expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+    // Their old access token is refused from then on; a refreshed one carries the new account.
+    expect((await profile(existing)).status).toBe(401);
+    const now = await refreshed(existing);
+    expect((await profile(now)).body).toMatchObject({ accountId: (await profile(owner)).body.accountId, role: 'admin' });
+    expect((await team(owner)).body.items).toEqual([expect.objectContaining({ email: existing.email, status: 'active', role: 'admin' })]);
+  });
+
+  it('enforces every cell of the roles matrix for team, roles, branding and delete, server side', async () => {
+    const owner = await signUp({ fullName: 'Matrix Owner' });
+    let admin = await joinedMember(owner, 'admin');
+    let moderator = await joinedMember(owner, 'member');
+    const member = await joinedMember(owner, 'member');
+    const outsider = await signUp();
+
+    // Below Business: no roles, no branding, for anyone.
+    for (const user of [owner, admin]) {
+      const roles = await call<Reply<ListRolesReply>>('/api/roles', { token: user.accessToken });
+      expect(roles.status).toBe(403);
+      expect(roles.body.message).toBe('User permissions are available on the Business, Pro and Enterprise plans.');
+      const branding = await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { primaryColor: '#112233', secondaryColor: '#445566' }, token: user.accessToken });
+      expect(branding.status).toBe(403);
+      expect(branding.body.message).toBe('Custom branding is available on the Business, Pro and Enterprise plans.');
+    }
+    expect((await startTrial(owner, 'starter')).status).toBe(200);
+    expect((await call('/api/roles', { token: owner.accessToken })).status).toBe(403);
+    expect((await startTrial(owner, 'business')).status).toBe(200);
+
+    // The owner makes someone a moderator; a stranger's email is not found; the owner's own role cannot change.
+    const given = await call<Reply<UserRole>>('/api/roles', { body: { email: moderator.email, role: 'moderator' }, token: owner.accessToken });
+    expect(given.status).toBe(201);
+    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: outsider.email, role: 'admin' }, token: owner.accessToken })).body.message).toBe(USER_NOT_FOUND);
+    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: uniqueEmail('nobody'), role: 'admin' }, token: owner.accessToken })).body.message).toBe(USER_NOT_FOUND);
+    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: owner.email, role: 'member' }, token: owner.accessToken })).status).toBe(400);
+    expect((await profile(moderator)).status).toBe(401);
+    moderator = await refreshed(moderator);
+    expect((await profile(moderator)).body.role).toBe('moderator');
+    admin = await refreshed(admin);
+
+    const brandingBody = { companyName: 'Matrix Ltd', logoUrl: 'https://example.com/logo.png', primaryColor: '#112233', secondaryColor: '#AABBCC' };
+    const cases: [name: string, user: TestUser | undefined, may: boolean][] = [
+      ['owner', owner, true],
+      ['admin', admin, true],
+      ['moderator', moderator, false],
+      ['member', member, false],
+    ];
+    for (const [name, user, may] of cases) {
+      const token = user!.accessToken;
+      const denied = may ? undefined : 403;
+      const email = uniqueEmail(`by-${name}`);
+      const invited = await invite(user!, email);
+      expect([name, invited.status]).toEqual([name, denied ?? 201]);
+      expect([name, (await team(user!)).status]).toEqual([name, 200]);
+      const roles = await call('/api/roles', { token });
+      expect([name, roles.status]).toEqual([name, denied ?? 200]);
+      const addRole = await call('/api/roles', { body: { email: member.email, role: 'member' }, token });
+      expect([name, addRole.status]).toEqual([name, denied ?? 201]);
+      const branding = await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: brandingBody, token });
+      expect([name, branding.status]).toEqual([name, denied ?? 200]);
+      // Everyone in the account sees the branding.
+      expect([name, (await call<Branding>('/api/branding', { token })).body.companyName]).toEqual([name, 'Matrix Ltd']);
+      if (may) {
+        const pending = (await team(owner)).body.items.find((m) => m.email === email)!;
+        expect((await call(`/api/team/members/${pending.id}`, { method: 'DELETE', token })).status).toBe(200);
+      } else {
+        const someone = (await team(owner)).body.items[0];
+        const removed = await call<HttpErrorBody>(`/api/team/members/${someone.id}`, { method: 'DELETE', token });
+        expect([name, removed.status, removed.body.message]).toEqual([name, 403, 'Only the account owner and admins can manage the team.']);
+        const role = (await call<ListRolesReply>('/api/roles', { token: owner.accessToken })).body.items[0];
+        expect([name, (await call(`/api/roles/${role.id}`, { method: 'DELETE', token })).status]).toEqual([name, 403]);
+      }
+    }
+    expect((await call<Branding>('/api/branding', { token: owner.accessToken })).body).toEqual({ ...brandingBody, secondaryColor: '#aabbcc', custom: true });
+    const insecureLogo = await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'http://example.com/logo.png' }, token: owner.accessToken });
+    expect(insecureLogo.body.message).toBe('Logo URL must be an https:// address');
+    expect((await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'javascript:alert(1)' }, token: owner.accessToken })).status).toBe(400);
+
+    // A user of another account reaches nothing of this one.
+    const someMember = (await team(owner)).body.items[0];
+    const someRole = (await call<ListRolesReply>('/api/roles', { token: owner.accessToken })).body.items[0];
+    expect((await call(`/api/team/members/${someMember.id}`, { method: 'DELETE', token: outsider.accessToken })).status).toBe(404);
+    expect((await call<Branding>('/api/branding', { token: outsider.accessToken })).body.custom).toBe(false);
+    expect((await startTrial(outsider, 'business')).status).toBe(200);
+    expect((await call(`/api/roles/${someRole.id}`, { method: 'DELETE', token: outsider.accessToken })).status).toBe(404);
+    expect((await call<ListRolesReply>('/api/roles', { token: outsider.accessToken })).body.items).toEqual([]);
+    expect((await call<Branding>('/api/branding', { token: outsider.accessToken })).body.companyName).toBe('');
+
+    // No session: nothing.
+    for (const [method, path] of [
+      ['GET', '/api/team'],
+      ['POST', '/api/team/invitations'],
+      ['DELETE', `/api/team/members/${someMember.id}`],
+      ['GET', '/api/roles'],
+      ['POST', '/api/roles'],
+      ['DELETE', `/api/roles/${someRole.id}`],
+      ['GET', '/api/branding'],
+      ['PUT', '/api/branding'],
+      ['POST', '/api/account/delete'],
+    ]) {
+      expect([method, path, (await call(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : {} })).status]).toEqual([method, path, 401]);
+    }
+
+    // Delete: the owner of an account with members is told to remove them first; a member deletes only themselves.
+    const ownerDelete = await call<HttpErrorBody>('/api/account/delete', { body: { email: owner.email }, token: owner.accessToken });
+    expect([ownerDelete.status, ownerDelete.body.message]).toEqual([409, OWNER_WITH_MEMBERS]);
+    const mistyped = await call<HttpErrorBody>('/api/account/delete', { body: { email: 'not-me@example.com' }, token: member.accessToken });
+    expect([mistyped.status, mistyped.body.message]).toEqual([400, DELETE_CONFIRMATION_MISMATCH]);
+    expect((await call('/api/account/delete', { body: { email: member.email.toUpperCase() }, token: member.accessToken })).status).toBe(200);
+    expect((await team(owner)).body.items.map((m) => m.email)).not.toContain(member.email);
+    expect((await profile(owner)).status).toBe(200);
+  });
+
+  it('takes a removed member out of the account into one of their own', async () => {
+    const owner = await signUp();
+    const member = await joinedMember(owner);
+    const row = (await team(owner)).body.items[0];
+    expect((await call(`/api/team/members/${row.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
+    expect((await profile(member)).status).toBe(401);
+    const after = (await profile(await refreshed(member))).body;
+    expect(after.role).toBe('owner');
+    expect(after.accountId).not.toBe((await profile(owner)).body.accountId);
+    expect((await team(owner)).body.items).toEqual([]);
+  });
+});

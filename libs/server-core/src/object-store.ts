@@ -1,0 +1,138 @@
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+
+/** The S3 settings of a service that keeps bytes (s3rver in the embedded default). */
+export const objectStoreConfigSchema = z.object({
+  S3_ENDPOINT: z.url().optional(),
+  /** The S3 endpoint as browsers reach it, for presigned URLs (defaults to S3_ENDPOINT). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('coffer-files'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+});
+export type ObjectStoreConfig = z.infer<typeof objectStoreConfigSchema>;
+
+/** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/**
+ * One S3 bucket as a service sees it: objects by key, and presigned URLs signed
+ * for the endpoint the browser reaches. Browsers reach bytes only through those.
+ */
+export class ObjectStore {
+  protected readonly client: S3Client;
+  /** Signs URLs for the browser, with the endpoint the browser can reach. */
+  protected readonly signer: S3Client;
+  readonly bucket: string;
+
+  constructor(config: ObjectStoreConfig) {
+    this.bucket = config.S3_BUCKET;
+    const client = (endpoint: string | undefined) =>
+      new S3Client({
+        endpoint,
+        region: config.S3_REGION,
+        forcePathStyle: Boolean(endpoint),
+        credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+        // The SDK's default sends aws-chunked bodies that s3rver stores verbatim, corrupting objects,
+        // and signs presigned PUTs with the checksum of an empty body.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = client(config.S3_ENDPOINT);
+    this.signer = client(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT);
+  }
+
+  /** Creates the bucket when it is missing (the embedded default starts empty). */
+  async ensureBucket(): Promise<boolean> {
+    if (await this.reachable()) return false;
+    await this.client.send(new CreateBucketCommand({ Bucket: this.bucket })).catch(async (err) => {
+      if (!(await this.reachable())) throw err; // another service created it meanwhile
+    });
+    return true;
+  }
+
+  async reachable(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A URL the browser PUTs exactly `size` bytes to, for `expiresIn` seconds. */
+  presignPut(key: string, size: number, contentType: string, expiresIn: number): Promise<string> {
+    return getSignedUrl(this.signer, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentLength: size, ContentType: contentType }), {
+      expiresIn,
+      signableHeaders: new Set(['content-type']),
+    });
+  }
+
+  /** A URL that reads the object for `expiresIn` seconds, opened inline or downloaded under `filename`. */
+  presignGet(key: string, expiresIn: number, disposition?: { type: 'inline' | 'attachment'; filename: string }): Promise<string> {
+    const ResponseContentDisposition = disposition && contentDisposition(disposition.type, disposition.filename);
+    return getSignedUrl(this.signer, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition }), { expiresIn });
+  }
+
+  /** The stored size of an object, or undefined if there is none. */
+  async size(key: string): Promise<number | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength;
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** The first `length` bytes of an object (what its type is told by), or undefined if there is none. */
+  async head(key: string, length: number): Promise<Uint8Array | undefined> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
+      const bytes = await res.Body!.transformToByteArray();
+      return bytes.subarray(0, length);
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** Every key under `prefix`, page by page. */
+  async *keys(prefix: string): AsyncGenerator<string[]> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+      if (keys.length) yield keys;
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  async remove(keys: string[]) {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      if (batch.length) await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    }
+  }
+
+  /** Deletes every object under `prefix`. */
+  async removeAll(prefix: string) {
+    for await (const keys of this.keys(prefix)) await this.remove(keys);
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { Repository, type Database } from '@coffer/server-core';
+import {
+  accounts,
+  avatarUploads,
+  brandingSettings,
+  mfaChallenges,
+  oneTimeTokens,
+  preferences,
+  profiles,
+  rateLimits,
+  sessions,
+  teamMembers,
+  totpFactors,
+  userRoles,
+  users,
+} from '../db/schema.js';
+
+export interface ErasedPerson {
+  userId: string;
+  email: string;
+}
+
+/** Every auth table that holds something of a person, and how a row is known to be theirs. */
+function personTables(p: ErasedPerson): [name: string, table: PgTable, theirs: SQL][] {
+  const email = p.email.toLowerCase();
+  return [
+    ['users', users, eq(users.id, p.userId)],
+    ['profiles', profiles, eq(profiles.userId, p.userId)],
+    ['sessions', sessions, eq(sessions.userId, p.userId)],
+    ['totp_factors', totpFactors, eq(totpFactors.userId, p.userId)],
+    ['mfa_challenges', mfaChallenges, eq(mfaChallenges.userId, p.userId)],
+    ['one_time_tokens', oneTimeTokens, eq(oneTimeTokens.userId, p.userId)],
+    ['rate_limits', rateLimits, or(like(rateLimits.key, `%:account:${email}`), like(rateLimits.key, `%:account:${p.userId}`))!],
+    ['avatar_uploads', avatarUploads, eq(avatarUploads.userId, p.userId)],
+    ['preferences', preferences, eq(preferences.userId, p.userId)],
+    ['team_members', teamMembers, or(eq(teamMembers.userId, p.userId), eq(teamMembers.email, email))!],
+    ['user_roles', userRoles, or(eq(userRoles.userId, p.userId), eq(userRoles.email, email))!],
+    ['accounts', accounts, eq(accounts.ownerId, p.userId)],
+  ];
+}
+
+/** Deleting a person from the auth service, and proving it: the one place that knows every table they appear in. */
+@Injectable()
+export class ErasureRepository extends Repository {
+  /**
+   * Deletes the person's rows in `tx`; with `accountId`, the account they owned
+   * alone goes too, with its branding, invitations and roles.
+   */
+  async erase(tx: Database, person: ErasedPerson, accountId?: string) {
+    if (accountId) {
+      await tx.delete(brandingSettings).where(eq(brandingSettings.accountId, accountId));
+      await tx.delete(teamMembers).where(eq(teamMembers.accountId, accountId));
+      await tx.delete(userRoles).where(eq(userRoles.accountId, accountId));
+    }
+    for (const [, table, theirs] of personTables(person)) await tx.delete(table).where(theirs);
+  }
+
+  /** How many rows of each table still hold something of the person (all zero once erased). */
+  async inventory(person: ErasedPerson): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const [name, table, theirs] of personTables(person)) {
+      const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(table).where(theirs);
+      counts[name] = row?.n ?? 0;
+    }
+    const owned = this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, person.userId));
+    const [branding] = await this.db.select({ n: sql<number>`count(*)::int` }).from(brandingSettings).where(inArray(brandingSettings.accountId, owned));
+    counts.branding_settings = branding?.n ?? 0;
+    return counts;
+  }
+}

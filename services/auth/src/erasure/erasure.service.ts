@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AccountEvent,
+  DELETE_CONFIRMATION_MISMATCH,
+  ErrorCode,
+  OK,
+  OWNER_WITH_MEMBERS,
+  type CallerIdentity,
+  type OkReply,
+  type PersonalDataInventory,
+} from '@coffer/contracts';
+import { EventBus, invalid, rpcError } from '@coffer/server-core';
+import { AvatarStorage } from '../profiles/avatar-storage.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { AccessService } from '../team/access.service.js';
+import { TeamRepository } from '../team/team.repository.js';
+import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
+
+/**
+ * Delete Account: the user's sessions end, their rows here go in one
+ * transaction that records UserDeleted (every other service erases what it
+ * holds of them from that one event), then their avatar objects.
+ */
+@Injectable()
+export class ErasureService {
+  private readonly logger = new Logger(ErasureService.name);
+
+  constructor(
+    @Inject(ErasureRepository) private readonly erasure: ErasureRepository,
+    @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(AccessService) private readonly access: AccessService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(AvatarStorage) private readonly avatars: AvatarStorage,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  async deleteUser(caller: CallerIdentity, confirmation: string): Promise<OkReply> {
+    const user = await this.access.current(caller);
+    if (confirmation !== user.email.toLowerCase()) throw invalid(DELETE_CONFIRMATION_MISMATCH);
+    const account = await this.team.account(user.accountId);
+    const ownsAccount = account?.ownerId === user.id;
+    if (ownsAccount && (await this.team.otherUsers(user.accountId, user.id)) > 0) throw rpcError(ErrorCode.Conflict, 409, OWNER_WITH_MEMBERS);
+    await this.sessions.revokeAll(user.id);
+    await this.bus.inTransaction(this.erasure, async (tx) => {
+      await this.erasure.erase(tx, { userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
+      await this.bus.record(tx, AccountEvent.UserDeleted, {
+        accountId: user.accountId,
+        actorId: user.id,
+        payload: { userId: user.id, email: user.email, accountId: user.accountId, accountDeleted: ownsAccount },
+      });
+    });
+    await this.avatars.removeAll(AvatarStorage.prefixOf(user.id));
+    this.logger.log({ msg: 'Deleted a user', userId: user.id, accountDeleted: ownsAccount });
+    return OK;
+  }
+
+  async inventory(person: ErasedPerson): Promise<PersonalDataInventory> {
+    const counts = await this.erasure.inventory(person);
+    let objects = 0;
+    for await (const keys of this.avatars.keys(AvatarStorage.prefixOf(person.userId))) objects += keys.length;
+    return { service: 'auth', counts: { ...counts, s3_objects: objects } };
+  }
+}

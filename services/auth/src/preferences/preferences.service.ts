@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccountEvent,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_GENERAL_SETTINGS,
+  type CallerIdentity,
+  type Preferences,
+  type ReceivedPayload,
+  AccountSubject,
+} from '@coffer/contracts';
+import { EventBus } from '@coffer/server-core';
+import { AccessService } from '../team/access.service.js';
+import { PreferencesRepository } from './preferences.repository.js';
+
+/** Email preferences and Settings → General, per user, with the spec's defaults until saved. */
+@Injectable()
+export class PreferencesService {
+  constructor(
+    @Inject(PreferencesRepository) private readonly preferences: PreferencesRepository,
+    @Inject(AccessService) private readonly access: AccessService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  async get(caller: CallerIdentity): Promise<Preferences> {
+    const user = await this.access.current(caller);
+    return (await this.preferences.find(user.id)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
+  }
+
+  /** Saves either half (or both) and tells the notification service, which honours them for every email. */
+  async update(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.UpdatePreferences>): Promise<Preferences> {
+    const user = await this.access.current(caller);
+    return this.bus.inTransaction(this.preferences, async (tx) => {
+      const before = (await this.preferences.find(user.id, tx)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
+      const saved: Preferences = { email: input.email ?? before.email, general: input.general ?? before.general };
+      await this.preferences.save(tx, user.id, saved);
+      await this.bus.record(tx, AccountEvent.PreferencesChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, preferences: saved } });
+      return saved;
+    });
+  }
+}

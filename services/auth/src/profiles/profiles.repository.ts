@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, lt } from 'drizzle-orm';
+import { Repository, type Database } from '@coffer/server-core';
+import { accounts, avatarUploads, profiles, users } from '../db/schema.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type AvatarUploadRow = typeof avatarUploads.$inferSelect;
+
+/** The only place that reads and writes profiles and avatar uploads. */
+@Injectable()
+export class ProfilesRepository extends Repository {
+  async find(userId: string): Promise<ProfileRow | undefined> {
+    const [row] = await this.db.select().from(profiles).where(eq(profiles.userId, userId));
+    return row;
+  }
+
+  /** Saves the names, company and job title (spec §7 profile upsert), keeping the user's full name equal. */
+  async saveDetails(userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>, accountName?: { accountId: string; name: string }) {
+    await this.transaction(async (tx) => {
+      await tx
+        .insert(profiles)
+        .values({ userId, email, ...details })
+        .onConflictDoUpdate({ target: profiles.userId, set: { ...details, updatedAt: new Date() } });
+      await tx.update(users).set({ fullName: details.fullName }).where(eq(users.id, userId));
+      if (accountName) await tx.update(accounts).set({ name: accountName.name }).where(eq(accounts.id, accountName.accountId));
+    });
+  }
+
+  async addUpload(row: typeof avatarUploads.$inferInsert) {
+    await this.db.insert(avatarUploads).values(row);
+  }
+
+  async upload(userId: string, id: string): Promise<AvatarUploadRow | undefined> {
+    const [row] = await this.db.select().from(avatarUploads).where(and(eq(avatarUploads.id, id), eq(avatarUploads.userId, userId)));
+    return row;
+  }
+
+  /** The user's upload slots that ran out; deleted with `forgetUploads`. */
+  expiredUploads(userId: string): Promise<AvatarUploadRow[]> {
+    return this.db.select().from(avatarUploads).where(and(eq(avatarUploads.userId, userId), lt(avatarUploads.expiresAt, new Date())));
+  }
+
+  async forgetUploads(ids: string[], tx: Database = this.db) {
+    for (const id of ids) await tx.delete(avatarUploads).where(eq(avatarUploads.id, id));
+  }
+
+  /** Makes an upload the avatar; returns the key it replaced. */
+  async setAvatar(userId: string, upload: AvatarUploadRow): Promise<string | null> {
+    return this.transaction(async (tx) => {
+      const [before] = await tx.select({ key: profiles.avatarKey }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+      await tx.update(profiles).set({ avatarKey: upload.key, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+      await this.forgetUploads([upload.id], tx);
+      return before?.key ?? null;
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountEvent, type MembershipChanged, type Role } from '@coffer/contracts';
+import { EventBus, type Database } from '@coffer/server-core';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { TeamRepository, type TeamMemberRow } from './team.repository.js';
+
+/**
+ * Which account a user belongs to and with what role. Every change raises the
+ * user's membership version and announces it: gateways then refuse their older
+ * access tokens (the browser refreshes them), and services move their rows.
+ */
+@Injectable()
+export class MembershipService {
+  constructor(
+    @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  /** The owner of the account; else the role given on User Permissions; else the role they were invited with; else member. */
+  async effectiveRole(tx: Database, user: UserRow): Promise<Role> {
+    const account = await this.team.account(user.accountId, tx);
+    if (account?.ownerId === user.id) return 'owner';
+    const given = await this.team.roleOf(user.accountId, user.id, tx);
+    if (given) return given.role;
+    const joined = await this.team.membershipOf(user.id, tx);
+    return joined?.accountId === user.accountId ? joined.role : 'member';
+  }
+
+  /** Recomputes a user's role after a role was given or taken, announcing it when it changed. */
+  async refreshRole(tx: Database, userId: string, actorId: string): Promise<void> {
+    const user = await this.users.findById(userId, tx);
+    if (!user) return;
+    const role = await this.effectiveRole(tx, user);
+    if (role === user.role) return;
+    const version = await this.team.setMembership(tx, user.id, user.accountId, role);
+    await this.announce(tx, actorId, { user, accountId: user.accountId, role, version, reason: 'role-changed' });
+  }
+
+  /**
+   * A user whose address is proven joins the newest account that invited it
+   * (or the one whose link they followed). An owner whose account still has
+   * other people stays put: the invitation waits. True when they moved.
+   */
+  async joinInvitation(tx: Database, user: UserRow, tokenHash?: string): Promise<boolean> {
+    if (!user.emailVerifiedAt && !tokenHash) return false;
+    const invitation = await this.team.pendingFor(user.email, tokenHash, tx);
+    if (!invitation || invitation.accountId === user.accountId) return false;
+    const own = await this.team.account(user.accountId, tx);
+    if (own?.ownerId === user.id && (await this.team.otherUsers(user.accountId, user.id, tx)) > 0) return false;
+    return this.accept(tx, user, invitation);
+  }
+
+  /** Makes `user` an active member of the account that sent `invitation`. */
+  async accept(tx: Database, user: UserRow, invitation: TeamMemberRow): Promise<boolean> {
+    if (!(await this.team.activate(tx, invitation.id, user.id))) return false;
+    await this.team.deleteRolesOf(tx, user.accountId, user.id);
+    const version = await this.team.setMembership(tx, user.id, invitation.accountId, invitation.role);
+    await this.announce(tx, user.id, { user, accountId: invitation.accountId, role: invitation.role, version, reason: 'joined', invitedBy: invitation.invitedBy });
+    return true;
+  }
+
+  /** Takes a member out of an account: they get an account of their own again, with their files. */
+  async remove(tx: Database, user: UserRow, actorId: string): Promise<void> {
+    const accountId = randomUUID();
+    await this.team.createAccount(tx, { id: accountId, name: user.fullName, ownerId: user.id });
+    await this.team.deleteRolesOf(tx, user.accountId, user.id);
+    const version = await this.team.setMembership(tx, user.id, accountId, 'owner');
+    await this.announce(tx, actorId, { user, accountId, role: 'owner', version, reason: 'removed' });
+  }
+
+  private async announce(
+    tx: Database,
+    actorId: string,
+    change: { user: UserRow; accountId: string; role: Role; version: number; reason: MembershipChanged['reason']; invitedBy?: string },
+  ) {
+    const { user } = change;
+    await this.bus.record(tx, AccountEvent.MembershipChanged, {
+      accountId: change.accountId,
+      actorId,
+      payload: {
+        userId: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        accountId: change.accountId,
+        previousAccountId: user.accountId,
+        role: change.role,
+        membershipVersion: change.version,
+        reason: change.reason,
+        invitedBy: change.invitedBy,
+      },
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccountEvent,
+  ErrorCode,
+  OK,
+  USER_NOT_FOUND,
+  type CallerIdentity,
+  type ListRolesReply,
+  type ListTeamReply,
+  type OkReply,
+  type ReceivedPayload,
+  type TeamMember,
+  type UserRole,
+  AccountSubject,
+} from '@coffer/contracts';
+import { EventBus, invalid, notFound, rpcError } from '@coffer/server-core';
+import { UsersRepository } from '../users/users.repository.js';
+import { AccessService } from './access.service.js';
+import { MembershipService } from './membership.service.js';
+import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.repository.js';
+
+export const invitationTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const toTeamMember = (row: TeamMemberRow, fullName: string | null): TeamMember => ({
+  id: row.id,
+  email: row.email,
+  fullName,
+  role: row.role,
+  status: row.status,
+  invitedAt: row.invitedAt.toISOString(),
+});
+const toUserRole = (row: UserRoleRow): UserRole => ({ id: row.id, userId: row.userId, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() });
+
+/** The Team Members section and the User Permissions card: invitations, members and the roles given to them. */
+@Injectable()
+export class TeamService {
+  constructor(
+    @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AccessService) private readonly access: AccessService,
+    @Inject(MembershipService) private readonly membership: MembershipService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  /** Everyone in the account sees who else is in it; only owners and admins change it. */
+  async list(caller: CallerIdentity): Promise<ListTeamReply> {
+    const user = await this.access.current(caller);
+    const rows = await this.team.listMembers(user.accountId);
+    const names = await this.users.namesOf(rows.flatMap((r) => (r.status === 'active' && r.userId ? [r.userId] : [])));
+    return { items: rows.map((r) => toTeamMember(r, (r.userId && names.get(r.userId)) || null)) };
+  }
+
+  async invite(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.InviteMember>): Promise<TeamMember> {
+    const inviter = await this.access.require(caller, 'manageTeam');
+    const existing = await this.users.findByEmail(input.email);
+    if (existing?.accountId === inviter.accountId) throw rpcError(ErrorCode.Conflict, 409, `${input.email} is already in your team`);
+    const account = await this.team.account(inviter.accountId);
+    const token = randomBytes(32).toString('base64url');
+    const row = await this.bus.inTransaction(this.team, async (tx) => {
+      const created = await this.team.invite(tx, { accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: invitationTokenHash(token) });
+      if (!created) return undefined;
+      await this.bus.record(tx, AccountEvent.MemberInvited, {
+        accountId: inviter.accountId,
+        actorId: inviter.id,
+        payload: { invitationId: created.id, email: created.email, role: created.role, inviterName: inviter.fullName, accountName: account?.name ?? inviter.fullName, token },
+      });
+      return created;
+    });
+    if (!row) throw rpcError(ErrorCode.Conflict, 409, `${input.email} has already been invited`);
+    return toTeamMember(row, null);
+  }
+
+  /** Withdraws an invitation, or takes an active member out of the account (they keep their files, in an account of their own). */
+  async remove(caller: CallerIdentity, id: string): Promise<OkReply> {
+    const actor = await this.access.require(caller, 'manageTeam');
+    const row = await this.team.member(actor.accountId, id);
+    if (!row) throw notFound('Team member not found');
+    await this.bus.inTransaction(this.team, async (tx) => {
+      await this.team.deleteMember(tx, row.id);
+      const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId, tx) : undefined;
+      if (member?.accountId === actor.accountId) await this.membership.remove(tx, member, actor.id);
+    });
+    return OK;
+  }
+
+  async listRoles(caller: CallerIdentity): Promise<ListRolesReply> {
+    const user = await this.permissionsManager(caller);
+    return { items: (await this.team.listRoles(user.accountId)).map(toUserRole) };
+  }
+
+  /** Gives a member of the account a role; anyone else is "User not found with that email". */
+  async addRole(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.AddRole>): Promise<UserRole> {
+    const actor = await this.permissionsManager(caller);
+    const target = await this.users.findByEmail(input.email);
+    if (!target || target.accountId !== actor.accountId) throw notFound(USER_NOT_FOUND);
+    if (target.role === 'owner') throw invalid("The account owner's role cannot be changed");
+    const saved = await this.bus.inTransaction(this.team, async (tx) => {
+      const row = await this.team.upsertRole(tx, { accountId: actor.accountId, userId: target.id, email: target.email, role: input.role });
+      await this.membership.refreshRole(tx, target.id, actor.id);
+      return row;
+    });
+    return toUserRole(saved);
+  }
+
+  async removeRole(caller: CallerIdentity, id: string): Promise<OkReply> {
+    const actor = await this.permissionsManager(caller);
+    const row = await this.team.roleById(actor.accountId, id);
+    if (!row) throw notFound('Role not found');
+    await this.bus.inTransaction(this.team, async (tx) => {
+      await this.team.deleteRole(tx, row.id);
+      await this.membership.refreshRole(tx, row.userId, actor.id);
+    });
+    return OK;
+  }
+
+  private async permissionsManager(caller: CallerIdentity) {
+    const user = await this.access.require(caller, 'manageTeam');
+    await this.access.requireFeature(user, 'hasPermissions');
+    return user;
+  }
+}
