@@ -14,10 +14,12 @@ import {
   type ListTeamReply,
   type Preferences,
   type Profile,
-  type TeamMember,
   type UserRole,
+  personalDataInventorySubject,
+  type CofferService,
 } from '@coffer/contracts';
-import { call, linkToken, mailMatching, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
+import { TestCaller } from '@coffer/server-core/testing';
+import { call, confirmedUser, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 type Reply<T> = T & HttpErrorBody;
 const MB = 1024 ** 2;
@@ -26,21 +28,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 const profile = (user: TestUser) => call<Reply<Profile>>('/api/profile', { token: user.accessToken });
 const startTrial = (user: TestUser, plan: 'starter' | 'business' | 'pro') => call('/api/subscription/trial', { body: { plan }, token: user.accessToken });
-const invite = (user: TestUser, email: string, role?: 'member' | 'admin') => call<Reply<TeamMember>>('/api/team/invitations', { body: { email, role }, token: user.accessToken });
 const team = (user: TestUser) => call<Reply<ListTeamReply>>('/api/team', { token: user.accessToken });
-
-/** The invitation link's secret, from the user-invited email. */
-async function invitationToken(email: string): Promise<string> {
-  const mail = await mailMatching(email, /\/login\?invite=/);
-  return /\/login\?invite=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-}
-
-/** Invites `email` and signs them up from the email's link: a member of the inviter's account. */
-async function joinedMember(owner: TestUser, role: 'member' | 'admin' = 'member', fullName = 'Team Member'): Promise<TestUser> {
-  const email = uniqueEmail(role);
-  expect((await invite(owner, email, role)).status).toBe(201);
-  return signUp({ email, fullName, inviteToken: await invitationToken(email) });
-}
 
 /** Uploads `bytes` as the avatar, bypassing the browser's checks. */
 async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentType: 'image/png', size: bytes.length }) {
@@ -51,7 +39,23 @@ async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentT
   return call<Reply<Profile>>('/api/profile/avatar', { body: { uploadId: slot.body.uploadId }, token: user.accessToken });
 }
 
+const SERVICES: CofferService[] = ['auth', 'files', 'sharing', 'billing', 'notification'];
+
+/** What every service still holds of a person, service by service (asked over the stack's NATS, as no browser can). */
+async function personalData(rpc: TestCaller, person: { userId: string; email: string }) {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const service of SERVICES) counts[service] = (await rpc.request(personalDataInventorySubject(service), person)).counts;
+  return counts;
+}
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
 describe('the organisation', () => {
+  let rpc: TestCaller;
+  beforeAll(() => {
+    rpc = new TestCaller(process.env.COFFER_TEST_STACK_NATS_URL);
+  });
+  afterAll(() => rpc.close());
+
   it('keeps the profile of the account page, and names the account after the owner or their company', async () => {
     const owner = await signUp({ fullName: 'Ada Byron' });
     const before = (await profile(owner)).body;
@@ -178,9 +182,9 @@ describe('the organisation', () => {
       expect(branding.status).toBe(403);
       expect(branding.body.message).toBe('Custom branding is available on the Business, Pro and Enterprise plans.');
     }
-    expect((await startTrial(owner, 'starter')).status).toBe(200);
+    expect((await startTrial(owner, 'starter')).status).toBe(201);
     expect((await call('/api/roles', { token: owner.accessToken })).status).toBe(403);
-    expect((await startTrial(owner, 'business')).status).toBe(200);
+    expect((await startTrial(owner, 'business')).status).toBe(201);
 
     // The owner makes someone a moderator; a stranger's email is not found; the owner's own role cannot change.
     const given = await call<Reply<UserRole>>('/api/roles', { body: { email: moderator.email, role: 'moderator' }, token: owner.accessToken });
@@ -236,7 +240,7 @@ describe('the organisation', () => {
     const someRole = (await call<ListRolesReply>('/api/roles', { token: owner.accessToken })).body.items[0];
     expect((await call(`/api/team/members/${someMember.id}`, { method: 'DELETE', token: outsider.accessToken })).status).toBe(404);
     expect((await call<Branding>('/api/branding', { token: outsider.accessToken })).body.custom).toBe(false);
-    expect((await startTrial(outsider, 'business')).status).toBe(200);
+    expect((await startTrial(outsider, 'business')).status).toBe(201);
     expect((await call(`/api/roles/${someRole.id}`, { method: 'DELETE', token: outsider.accessToken })).status).toBe(404);
     expect((await call<ListRolesReply>('/api/roles', { token: outsider.accessToken })).body.items).toEqual([]);
     expect((await call<Branding>('/api/branding', { token: outsider.accessToken })).body.companyName).toBe('');
@@ -276,5 +280,47 @@ describe('the organisation', () => {
     expect(after.role).toBe('owner');
     expect(after.accountId).not.toBe((await profile(owner)).body.accountId);
     expect((await team(owner)).body.items).toEqual([]);
+  });
+
+  it('deletes an account from one event: no row and no object of that user stays in any service, and the email can sign up again', async () => {
+    const user = await confirmedUser('Doomed User');
+    const bystander = await confirmedUser('Bystander');
+    // Something of the user in every service: files and an object, shares both ways, an avatar, preferences, notifications and activity, a plan.
+    const file = await uploadFile(user, 'Mine.pdf', randomBytes(4096));
+    const theirs = await uploadFile(bystander, 'Theirs.pdf', randomBytes(2048));
+    expect((await call('/api/shares', { body: { fileId: file.id, email: bystander.email }, token: user.accessToken })).status).toBe(201);
+    expect((await call('/api/shares', { body: { fileId: theirs.id, email: user.email }, token: bystander.accessToken })).status).toBe(201);
+    expect((await uploadAvatar(user, PNG)).status).toBe(200);
+    await call('/api/preferences', { method: 'PATCH', body: { email: { ...DEFAULT_EMAIL_PREFERENCES, newsletter: true } }, token: user.accessToken });
+    expect((await startTrial(user, 'business')).status).toBe(201);
+    const person = { userId: user.userId, email: user.email };
+    const before = await eventually(async () => {
+      const counts = await personalData(rpc, person);
+      return SERVICES.every((s) => total(counts[s]) > 0) && counts.notification.notifications > 0 && counts;
+    });
+    expect(before.files.s3_objects).toBeGreaterThan(0);
+    expect(before.auth.s3_objects).toBe(1);
+    const bystanderBefore = await personalData(rpc, { userId: bystander.userId, email: bystander.email });
+
+    const deleted = await call('/api/account/delete', { body: { email: user.email }, token: user.accessToken });
+    expect(deleted.status).toBe(200);
+    expect(deleted.res.headers.getSetCookie().some((c) => c.startsWith('coffer_refresh=;'))).toBe(true);
+    expect((await call('/api/files?folder=root', { token: user.accessToken })).status).toBe(401);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
+
+    const after = await eventually(async () => {
+      const counts = await personalData(rpc, person);
+      return SERVICES.every((s) => total(counts[s]) === 0) && counts;
+    });
+    for (const service of SERVICES) expect([service, after[service]]).toEqual([service, Object.fromEntries(Object.keys(after[service]).map((k) => [k, 0]))]);
+    // The bystander keeps their own files and the share they made (its recipient is gone).
+    const bystanderAfter = await personalData(rpc, { userId: bystander.userId, email: bystander.email });
+    expect(bystanderAfter.files).toEqual(bystanderBefore.files);
+    expect((await call<{ items: unknown[] }>('/api/files?folder=root', { token: bystander.accessToken })).body.items.length).toBeGreaterThan(0);
+
+    // The same email signs up again as a new, empty account.
+    const again = await signUp({ email: user.email, fullName: 'Doomed User' });
+    expect(again.userId).not.toBe(user.userId);
+    expect((await profile(again)).body).toMatchObject({ role: 'owner', avatarUrl: null, emailVerified: false });
   });
 });

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createPrivateKey } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListFilesReply, ShareItem, StorageUsage, UploadSlot } from '@coffer/contracts';
-import { call, eventually, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+import { call, eventually, joinedMember, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -54,22 +52,6 @@ async function restrictionStatuses(user: TestUser, file: FileItem) {
   return statuses;
 }
 
-/** An access token for another user of the same account, with `role`: a team member, as auth would sign it. */
-async function tokenWithRole(owner: TestUser, role: 'admin' | 'member') {
-  const [header, payload] = owner.accessToken.split('.');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString());
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ acc: claims.acc, role, sid: claims.sid, aal: claims.aal, mfa: false })
-    .setProtectedHeader({ alg: 'ES256', kid })
-    .setSubject(claims.sub)
-    .setIssuer('coffer-auth')
-    .setAudience('coffer')
-    .setIssuedAt(now)
-    .setExpirationTime(now + 300)
-    .sign(createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string));
-}
-
 describe('plans', () => {
   it('gives every plan its features and storage limit from the one feature table, and gates the Pro share restrictions by them', async () => {
     const owner = await signUp();
@@ -94,8 +76,8 @@ describe('plans', () => {
 
   it('starts the 14-day trial for the owner only, emails it, and keeps its end date when the plan changes', async () => {
     const owner = await signUp({ fullName: 'Olive Owner' });
-    const member = await tokenWithRole(owner, 'member');
-    const admin = await tokenWithRole(owner, 'admin');
+    const member = (await joinedMember(owner, 'member')).accessToken;
+    const admin = (await joinedMember(owner, 'admin')).accessToken;
     for (const token of [member, admin]) {
       expect((await startTrial('business', token)).body).toMatchObject({ statusCode: 403, message: 'Only the account owner can choose a plan' });
     }

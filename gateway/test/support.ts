@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CapturedMail, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
+import type { TeamMember, HttpErrorBody, CapturedMail, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -135,3 +135,21 @@ export async function eventStream(user: TestUser) {
   };
   return stream;
 }
+
+/** Invites `email` to the account of `user` (owner and admins may). */
+export const invite = (user: TestUser, email: string, role?: 'member' | 'admin') => call<TeamMember & HttpErrorBody>('/api/team/invitations', { body: { email, role }, token: user.accessToken });
+
+/** The invitation link's secret, from the user-invited email. */
+export async function invitationToken(email: string): Promise<string> {
+  const mail = await mailMatching(email, /\/login\?invite=/);
+  return /\/login\?invite=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+}
+
+/** Invites `email` and signs them up from the email's link: a member of the inviter's account. */
+export async function joinedMember(owner: TestUser, role: 'member' | 'admin' = 'member', fullName = 'Team Member'): Promise<TestUser> {
+  const email = uniqueEmail(role);
+  const invited = await invite(owner, email, role);
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  return signUp({ email, fullName, inviteToken: await invitationToken(email) });
+}
+
