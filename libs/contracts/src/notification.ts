@@ -46,7 +46,7 @@ export const ACTIVITY_LIMIT = 15;
 
 /** Spec §9: the notifications page fetches this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
-export const NOTIFICATION_TYPES = ['file_shared', 'share_opened'] as const;
+export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Spec §3 "notifications": what a notification is about. */
@@ -56,6 +56,9 @@ export const notificationMetadataSchema = z.object({
   shared_by: z.string().optional(),
   share_id: z.string().optional(),
   opened_by: z.string().optional(),
+  /** invitation_accepted: who joined the team. */
+  member_name: z.string().optional(),
+  member_email: z.string().optional(),
 });
 export type NotificationMetadata = z.output<typeof notificationMetadataSchema>;
 
@@ -88,6 +91,10 @@ export const NotificationCopy = {
   shareOpened: {
     title: 'Your shared file was opened',
     message: (openedBy: string, fileName: string) => `${openedBy} opened "${fileName}" for the first time`,
+  },
+  invitationAccepted: {
+    title: 'Invitation accepted',
+    message: (member: string) => `${member} accepted your invitation and joined your team`,
   },
 } as const;
 

@@ -7,3 +7,4 @@ export * from './health.js';
 export * from './bootstrap.js';
 export * from './requester.js';
 export * from './repository.js';
+export * from './personal-data.js';

@@ -7,6 +7,11 @@ import { ActivityHandler } from './activity/activity.handler.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityService } from './activity/activity.service.js';
 import { EmailHandler } from './email/email.handler.js';
+import { ErasureHandler } from './erasure/erasure.handler.js';
+import { ErasureRepository } from './erasure/erasure.repository.js';
+import { ErasureService } from './erasure/erasure.service.js';
+import { PreferencesHandler } from './preferences/preferences.handler.js';
+import { PreferencesRepository } from './preferences/preferences.repository.js';
 import { EmailRepository } from './email/email.repository.js';
 import { EmailService } from './email/email.service.js';
 import { Mailer } from './email/mailer.js';
@@ -22,8 +27,19 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler, ActivityHandler, NotificationsHandler],
-      providers: [Mailer, EmailRepository, EmailService, ActivityRepository, ActivityService, NotificationsRepository, NotificationsService],
+      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, ErasureHandler],
+      providers: [
+        Mailer,
+        EmailRepository,
+        EmailService,
+        ActivityRepository,
+        ActivityService,
+        NotificationsRepository,
+        NotificationsService,
+        PreferencesRepository,
+        ErasureRepository,
+        ErasureService,
+      ],
     };
   }
 }

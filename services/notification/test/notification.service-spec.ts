@@ -6,7 +6,11 @@ import { jetstream } from '@nats-io/jetstream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import {
+  AccountEvent,
   AuthEvent,
+  DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_GENERAL_SETTINGS,
+  personalDataInventorySubject,
   BillingEvent,
   FilesEvent,
   NotificationEvent,
@@ -332,6 +336,101 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       expect(mine.unreadCount).toBe(0);
       expect(mine.items.every((n) => n.read)).toBe(true);
       expect((await notificationsOf(other)).unreadCount).toBe(1);
+    });
+  });
+  describe('the organisation', () => {
+    const notificationsOf = (user: CallerIdentity) => caller.request(NotificationSubject.ListNotifications, {}, user);
+    const inventory = (person: { userId: string; email: string }) => caller.request(personalDataInventorySubject('notification'), person);
+
+    it('sends the user-invited email with who invited them, the account, the role and the link that signs them up', async () => {
+      const inviter = user();
+      const email = `invitee+${randomUUID().slice(0, 6)}@example.com`;
+      const token = randomUUID().replaceAll('-', '');
+      await publisher.publish(AccountEvent.MemberInvited, {
+        accountId: inviter.accountId,
+        actorId: inviter.userId,
+        payload: { invitationId: randomUUID(), email, role: 'admin', inviterName: 'Olivia <Owner>', accountName: 'Acme Ltd', token },
+      });
+      const { mail } = await mailTo(email);
+      expect(mail.subject).toBe('Olivia <Owner> invited you to join Acme Ltd on Coffer');
+      expect(mail.text).toContain('Olivia <Owner> invited you to join Acme Ltd on Coffer as an admin.');
+      expect(mail.text).toContain(`https://coffer.example.com/login?invite=${token}&email=${encodeURIComponent(email)}`);
+      expect(mail.html).toContain('Olivia &lt;Owner&gt;');
+    });
+
+    it('tells the inviter when the invitee joins, and no one when a member is removed or changes role', async () => {
+      const inviter = newCaller();
+      const member = user();
+      const changed = (reason: 'joined' | 'removed' | 'role-changed', invitedBy?: string) =>
+        publisher.publish(AccountEvent.MembershipChanged, {
+          accountId: inviter.accountId,
+          actorId: member.userId,
+          payload: { ...member, accountId: inviter.accountId, previousAccountId: member.accountId, role: 'member', membershipVersion: 1, reason, invitedBy },
+        });
+      await changed('removed', inviter.userId);
+      await changed('role-changed', inviter.userId);
+      await changed('joined', inviter.userId);
+      await eventually(async () => (await notificationsOf(inviter)).items.length > 0);
+      // A marker after them all: once it shows, the three have been handled.
+      await changed('joined', inviter.userId);
+      await eventually(async () => (await notificationsOf(inviter)).items.length === 2);
+      expect((await notificationsOf(inviter)).items[1]).toMatchObject({
+        type: 'invitation_accepted',
+        title: 'Invitation accepted',
+        message: 'Ada Lovelace accepted your invitation and joined your team',
+        metadata: { member_name: 'Ada Lovelace', member_email: member.email },
+      });
+    });
+
+    it("honours the recipient's email notifications switch for the file-shared email, keeping the in-app notification", async () => {
+      const sharer = newCaller();
+      const quiet = newCaller();
+      const loud = newCaller();
+      const quietEmail = `${randomUUID().slice(0, 8)}@example.com`;
+      const loudEmail = `${randomUUID().slice(0, 8)}@example.com`;
+      await publisher.publish(AccountEvent.PreferencesChanged, {
+        accountId: quiet.accountId,
+        actorId: quiet.userId,
+        payload: { userId: quiet.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications: false } } },
+      });
+      const share = (recipient: CallerIdentity, email: string) =>
+        publisher.publish(SharingEvent.ShareCreated, {
+          accountId: sharer.accountId,
+          actorId: sharer.userId,
+          payload: { share: { ...shareItem(sharer, 'Plan.pdf'), sharedWithEmail: email }, sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: recipient.userId },
+        });
+      await share(quiet, quietEmail);
+      await share(loud, loudEmail);
+      await mailTo(loudEmail);
+      await eventually(async () => (await notificationsOf(quiet)).items.length === 1);
+      expect(smtp.received.filter((r) => r.to.includes(quietEmail))).toHaveLength(0);
+    });
+
+    it("erases a deleted user's notifications, activity, preferences and record of emails, and proves it", async () => {
+      const doomed = newCaller();
+      const email = `${randomUUID().slice(0, 8)}@example.com`;
+      const person = { userId: doomed.userId, email };
+      const who = { accountId: doomed.accountId, actorId: doomed.userId };
+      const bystander = newCaller();
+      await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { ...person, accountId: doomed.accountId, fullName: 'Doomed' } });
+      await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Mine.pdf'), userId: doomed.userId } });
+      await publisher.publish(AccountEvent.PreferencesChanged, { ...who, payload: { userId: doomed.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS } } });
+      for (const [recipient, fileName] of [[doomed, 'For doomed.txt'], [bystander, 'For bystander.txt']] as const) {
+        await publisher.publish(SharingEvent.ShareCreated, {
+          accountId: bystander.accountId,
+          actorId: bystander.userId,
+          payload: { share: shareItem(bystander, fileName), sharedByFullName: 'B', sharedByEmail: 'b@example.com', recipientUserId: recipient.userId },
+        });
+      }
+      const before = await eventually(async () => {
+        const { counts } = await inventory(person);
+        return Object.values(counts).every((n) => n > 0) && counts;
+      });
+      expect(before).toEqual({ activity: 1, notifications: 1, user_preferences: 1, outbound_emails: 1 });
+
+      await publisher.publish(AccountEvent.UserDeleted, { ...who, payload: { ...person, accountId: doomed.accountId, accountDeleted: true } });
+      await eventually(async () => Object.values((await inventory(person)).counts).every((n) => n === 0));
+      expect((await notificationsOf(bystander)).items).toHaveLength(1);
     });
   });
 });

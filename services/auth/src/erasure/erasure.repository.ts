@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { Repository, type Database } from '@coffer/server-core';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
 import {
   accounts,
   avatarUploads,
@@ -24,7 +23,7 @@ export interface ErasedPerson {
 }
 
 /** Every auth table that holds something of a person, and how a row is known to be theirs. */
-function personTables(p: ErasedPerson): [name: string, table: PgTable, theirs: SQL][] {
+function personTables(p: ErasedPerson): PersonalDataTable[] {
   const email = p.email.toLowerCase();
   return [
     ['users', users, eq(users.id, p.userId)],
@@ -55,16 +54,12 @@ export class ErasureRepository extends Repository {
       await tx.delete(teamMembers).where(eq(teamMembers.accountId, accountId));
       await tx.delete(userRoles).where(eq(userRoles.accountId, accountId));
     }
-    for (const [, table, theirs] of personTables(person)) await tx.delete(table).where(theirs);
+    await erasePersonalData(tx, personTables(person));
   }
 
   /** How many rows of each table still hold something of the person (all zero once erased). */
   async inventory(person: ErasedPerson): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
-    for (const [name, table, theirs] of personTables(person)) {
-      const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(table).where(theirs);
-      counts[name] = row?.n ?? 0;
-    }
+    const counts = await countPersonalData(this.db, personTables(person));
     const owned = this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, person.userId));
     const [branding] = await this.db.select({ n: sql<number>`count(*)::int` }).from(brandingSettings).where(inArray(brandingSettings.accountId, owned));
     counts.branding_settings = branding?.n ?? 0;

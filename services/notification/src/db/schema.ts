@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { NotificationMetadata } from '@coffer/contracts';
+import { NOTIFICATION_TYPES, type EmailPreferences, type GeneralSettings, type NotificationMetadata } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Every email Coffer sent: which event asked for it, to whom, and when. */
@@ -35,7 +35,7 @@ export const notifications = pgTable(
     /** `<event id>:<user id>`: a redelivered event makes no second notification. */
     sourceKey: text('source_key').notNull(),
     userId: text('user_id').notNull(),
-    type: text('type', { enum: ['file_shared', 'share_opened'] }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
@@ -44,3 +44,11 @@ export const notifications = pgTable(
   },
   (t) => [uniqueIndex('notifications_source_idx').on(t.sourceKey), index('notifications_user_time_idx').on(t.userId, t.createdAt)],
 );
+
+/** Each user's email preferences and general settings, from auth's PreferencesChanged: which emails they still want. */
+export const userPreferences = pgTable('user_preferences', {
+  userId: text('user_id').primaryKey(),
+  email: jsonb('email').$type<EmailPreferences>().notNull(),
+  general: jsonb('general').$type<GeneralSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuthEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
 import { EventBus, Handles } from '@coffer/server-core';
 import { EmailService } from './email.service.js';
 
@@ -15,6 +15,7 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.email.welcome(tx, event));
     this.bus.on(AuthEvent.EmailVerificationRequested, (event, tx) => this.email.verifyEmail(tx, event));
     this.bus.on(AuthEvent.PasswordResetRequested, (event, tx) => this.email.resetPassword(tx, event));
+    this.bus.on(AccountEvent.MemberInvited, (event, tx) => this.email.userInvited(tx, event));
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.email.fileShared(tx, event));
     this.bus.on(BillingEvent.TrialStarted, (event, tx) => this.email.trialStarted(tx, event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event, tx) => this.email.contactRequest(tx, event));

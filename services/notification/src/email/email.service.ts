@@ -4,6 +4,7 @@ import type {
   DomainEvent,
   EmailVerificationRequested,
   ListCapturedMailReply,
+  MemberInvited,
   PasswordResetRequested,
   ShareCreated,
   TrialStarted,
@@ -11,15 +12,16 @@ import type {
 } from '@coffer/contracts';
 import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
+import { PreferencesRepository } from '../preferences/preferences.repository.js';
 import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
 
-/** The sharer as the file-shared email names them (spec §9 fallback names). */
 /** Spec §7: the trial's end as a long US date, e.g. "December 7, 2026" (UTC, as billing keeps it). */
 export const longUsDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** The sharer as the file-shared email names them (spec §9 fallback names). */
 const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
 /** Sends the emails that events ask for, each at most once per event. */
@@ -28,6 +30,7 @@ export class EmailService {
   constructor(
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(EmailRepository) private readonly emails: EmailRepository,
+    @Inject(PreferencesRepository) private readonly preferences: PreferencesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
   ) {}
 
@@ -63,9 +66,24 @@ export class EmailService {
     });
   }
 
-  /** Spec §7: userName from the email's local part; the sharer's name, else email, else "A user"; an unnamed file is "a file". */
-  fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
-    const { share } = event.payload;
+  /** Spec §7 user-invited: who invited them, to which account, with which role; the link signs them up (or in) with this address. */
+  userInvited(tx: Database, event: DomainEvent<MemberInvited>) {
+    const { email, inviterName, accountName, role, token } = event.payload;
+    return this.send(event, tx, email, 'user-invited', {
+      inviterName,
+      accountName,
+      roleName: role === 'admin' ? 'an admin' : 'a member',
+      inviteUrl: this.link('/login', { invite: token, email }),
+    });
+  }
+
+  /**
+   * Spec §7: userName from the email's local part; the sharer's name, else email, else "A user"; an unnamed file is "a file".
+   * A Coffer user who switched email notifications off in Settings → General gets the in-app notification only.
+   */
+  async fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
+    const { share, recipientUserId } = event.payload;
+    if (recipientUserId && !(await this.preferences.general(tx, recipientUserId)).emailNotifications) return;
     return this.send(event, tx, share.sharedWithEmail, 'file-shared', {
       userName: share.sharedWithEmail.split('@')[0],
       sharedBy: fallbackSharer(event.payload),

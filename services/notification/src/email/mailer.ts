@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -40,9 +40,23 @@ export class Mailer {
     await writeFile(join(this.mailDir, `${base}.json`), JSON.stringify(summary));
   }
 
+  private async summaries(): Promise<{ base: string; mail: CapturedMail }[]> {
+    const files = (await readdir(this.mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
+    return Promise.all(files.map(async (f) => ({ base: f.slice(0, -'.json'.length), mail: JSON.parse(await readFile(join(this.mailDir, f), 'utf8')) as CapturedMail })));
+  }
+
   /** The captured emails, newest first (development only). */
   async captured(): Promise<CapturedMail[]> {
-    const files = (await readdir(this.mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
-    return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(this.mailDir, f), 'utf8')) as CapturedMail));
+    return (await this.summaries()).map((s) => s.mail);
+  }
+
+  /** Removes the captured emails sent to `to` before `before` (a deleted user's). */
+  async forget(to: string, before: Date): Promise<void> {
+    if (!this.capturing) return;
+    const theirs = (await this.summaries()).filter(({ mail }) => mail.to.toLowerCase() === to.toLowerCase() && new Date(mail.sentAt) <= before);
+    for (const { base } of theirs) {
+      await rm(join(this.mailDir, `${base}.json`), { force: true });
+      await rm(join(this.mailDir, `${base}.eml`), { force: true });
+    }
   }
 }

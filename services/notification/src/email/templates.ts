@@ -9,6 +9,7 @@ export interface EmailTemplates {
   welcome: { userName: string; dashboardUrl: string };
   'verify-email': { userName: string; verifyUrl: string };
   'reset-password': { userName: string; resetUrl: string };
+  'user-invited': { inviterName: string; accountName: string; roleName: string; inviteUrl: string };
   'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
   'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };

@@ -1,5 +1,5 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { AccountEvent, NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
 import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
 import { NotificationsService } from './notifications.service.js';
 
@@ -14,6 +14,7 @@ export class NotificationsHandler implements OnModuleInit {
   onModuleInit() {
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.notifications.shareCreated(tx, event));
     this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.notifications.shareAccessed(tx, event));
+    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.notifications.membershipChanged(tx, event));
   }
 
   @Handles(NotificationSubject.ListNotifications)

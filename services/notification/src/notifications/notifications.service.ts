@@ -7,6 +7,7 @@ import {
   type CallerIdentity,
   type DomainEvent,
   type ListNotificationsReply,
+  type MembershipChanged,
   type NotificationItem,
   type OkReply,
   type ShareAccessed,
@@ -77,6 +78,20 @@ export class NotificationsService {
       title: NotificationCopy.shareOpened.title,
       message: NotificationCopy.shareOpened.message(openedBy, fileName),
       metadata: { file_id: share.fileId, file_name: fileName, share_id: share.id, opened_by: openedBy },
+    });
+  }
+
+  /** Someone joined the team from an invitation: whoever invited them is told. */
+  async membershipChanged(tx: Database, event: DomainEvent<MembershipChanged>) {
+    const { reason, invitedBy, fullName, email } = event.payload;
+    if (reason !== 'joined' || !invitedBy) return;
+    const member = fullName.trim() || email;
+    await this.notify(tx, event, {
+      userId: invitedBy,
+      type: 'invitation_accepted',
+      title: NotificationCopy.invitationAccepted.title,
+      message: NotificationCopy.invitationAccepted.message(member),
+      metadata: { member_name: member, member_email: email },
     });
   }
 

@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DomainEvent, PersonalDataInventory, UserDeleted } from '@coffer/contracts';
+import type { Database } from '@coffer/server-core';
+import { Mailer } from '../email/mailer.js';
+import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
+
+/** A deleted user's notifications, activity, preferences and record of emails go; so do the emails the development mailbox kept for them. */
+@Injectable()
+export class ErasureService {
+  constructor(
+    @Inject(ErasureRepository) private readonly erasure: ErasureRepository,
+    @Inject(Mailer) private readonly mailer: Mailer,
+  ) {}
+
+  async userDeleted(tx: Database, event: DomainEvent<UserDeleted>) {
+    const { userId, email } = event.payload;
+    await this.erasure.erase(tx, { userId, email });
+    // Only what was sent before the deletion: a new sign-up with the same address keeps its own emails.
+    await this.mailer.forget(email, new Date(event.occurredAt));
+  }
+
+  async inventory(person: ErasedPerson): Promise<PersonalDataInventory> {
+    const counts = await this.erasure.inventory(person);
+    if (this.mailer.capturing) counts.captured_mail = (await this.mailer.captured()).filter((m) => m.to.toLowerCase() === person.email.toLowerCase()).length;
+    return { service: 'notification', counts };
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings, type Preferences } from '@coffer/contracts';
+import type { Database } from '@coffer/server-core';
+import { userPreferences } from '../db/schema.js';
+
+/** The only place that reads and writes the users' preferences as this service knows them. */
+@Injectable()
+export class PreferencesRepository {
+  /** Keeps the latest preferences of a user (an older event never overwrites a newer one). */
+  async save(tx: Database, userId: string, preferences: Preferences, changedAt: Date) {
+    await tx
+      .insert(userPreferences)
+      .values({ userId, email: preferences.email, general: preferences.general, updatedAt: changedAt })
+      .onConflictDoUpdate({
+        target: userPreferences.userId,
+        set: { email: preferences.email, general: preferences.general, updatedAt: changedAt },
+        setWhere: sql`${userPreferences.updatedAt} <= ${changedAt.toISOString()}`,
+      });
+  }
+
+  /** The user's general settings, or the defaults until they change them. */
+  async general(tx: Database, userId: string): Promise<GeneralSettings> {
+    const [row] = await tx.select({ general: userPreferences.general }).from(userPreferences).where(eq(userPreferences.userId, userId));
+    return row?.general ?? DEFAULT_GENERAL_SETTINGS;
+  }
+}
