@@ -20,6 +20,7 @@ import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { ActivityController } from './notifications/activity.controller.js';
+import { AuditLogsController } from './notifications/audit-logs.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
@@ -43,6 +44,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     SubscriptionController,
     ActivityController,
     NotificationsController,
+    AuditLogsController,
     EventsController,
     ContactRequestsController,
     // The captured-mail viewer and the test clock exist only outside production.

@@ -42,6 +42,10 @@ export const AccountEvent = {
   PreferencesChanged: 'events.auth.preferences.changed',
   /** A user was deleted: every service erases what it holds of them (and of the account when it went too). */
   UserDeleted: 'events.auth.user.deleted',
+  /** An invitation still pending was withdrawn from the team list. */
+  InvitationWithdrawn: 'events.auth.team.invitation-withdrawn',
+  /** The account's branding was saved. */
+  BrandingChanged: 'events.auth.branding.changed',
 } as const;
 
 /** The personal-data inventory subject of each service (internal; used by the deletion proof). */
@@ -75,6 +79,20 @@ export const ROLE_ABILITIES = {
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleAbility = keyof typeof ROLE_ABILITIES;
 export const roleMay = (role: Role, ability: RoleAbility): boolean => (ROLE_ABILITIES[ability] as readonly Role[]).includes(role);
+/** What a user is told when their role may not do something. */
+export const ROLE_REFUSALS: Record<RoleAbility, string> = {
+  viewAuditLog: 'Only the account owner, admins and moderators can see the audit log.',
+  revokeAnyShare: 'Only the account owner, admins and moderators can revoke shares made by others.',
+  manageTeam: 'Only the account owner and admins can manage the team.',
+  manageBranding: 'Only the account owner and admins can change the branding.',
+  managePlan: 'Only the account owner can do that.',
+};
+/** What a user is told when the account's plan lacks a feature. */
+export const PLAN_REFUSALS = {
+  hasCustomBranding: 'Custom branding is available on the Business, Pro and Enterprise plans.',
+  hasPermissions: 'User permissions are available on the Business, Pro and Enterprise plans.',
+  hasAuditLogs: 'Audit logs are available on the Business, Pro and Enterprise plans.',
+} as const;
 
 const personName = (label: string) => text(`${label} is too long`).trim().max(100, `${label} is too long`);
 const optionalText = (label: string) => text(`${label} is too long`).trim().max(200, `${label} is too long`);
@@ -285,7 +303,21 @@ export interface UserDeleted {
   accountDeleted: boolean;
 }
 
+export interface InvitationWithdrawn {
+  invitationId: string;
+  email: string;
+}
+
+export interface BrandingChanged {
+  companyName: string;
+  logoUrl: string;
+  primaryColor: string;
+  secondaryColor: string;
+}
+
 export interface AccountEvents {
+  [AccountEvent.InvitationWithdrawn]: InvitationWithdrawn;
+  [AccountEvent.BrandingChanged]: BrandingChanged;
   [AccountEvent.MemberInvited]: MemberInvited;
   [AccountEvent.MembershipChanged]: MembershipChanged;
   [AccountEvent.PreferencesChanged]: PreferencesChanged;

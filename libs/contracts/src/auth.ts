@@ -28,6 +28,8 @@ export const AuthEvent = {
   EmailVerified: 'events.auth.email.verified',
   PasswordResetRequested: 'events.auth.password.reset-requested',
   SessionsRevoked: 'events.auth.sessions.revoked',
+  /** A session was issued: a password sign-in (with its second factor, when the user has one) or a sign-up. */
+  SignedIn: 'events.auth.user.signed-in',
 } as const;
 
 /** Access tokens: who issues them and for whom. */
@@ -200,8 +202,16 @@ export interface SessionsRevoked {
   sessionIds: string[];
 }
 
+/** A user signed in (the audit log keeps it, with the client's IP and user agent). */
+export interface SignedIn {
+  userId: string;
+  email: string;
+  method: 'password' | 'second-factor';
+}
+
 /** The payload of each auth event. */
 export interface AuthEvents {
+  [AuthEvent.SignedIn]: SignedIn;
   [AuthEvent.UserRegistered]: UserRegistered;
   [AuthEvent.EmailVerificationRequested]: EmailVerificationRequested;
   [AuthEvent.EmailVerified]: EmailVerified;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountRequests, type AccountEvents } from './account.js';
+import { auditRequests } from './audit.js';
 import { authRequests, type AuthEvents } from './auth.js';
 import { billingRequests, type BillingEvents } from './billing.js';
 import { filesRequests, type FilesEvents } from './files.js';
@@ -18,6 +19,7 @@ export const requestContracts = {
   ...sharingRequests,
   ...billingRequests,
   ...notificationRequests,
+  ...auditRequests,
   ...healthRequests,
 };
 export type RequestContracts = typeof requestContracts;

@@ -10,5 +10,8 @@ export interface DomainEvent<T> {
   accountId: string;
   actorId: string;
   correlationId?: string;
+  /** The client's address and user agent, when a person's request led to the event. */
+  clientIp?: string;
+  userAgent?: string;
   payload: T;
 }

@@ -9,5 +9,6 @@ export * from './account.js';
 export * from './files.js';
 export * from './billing.js';
 export * from './notification.js';
+export * from './audit.js';
 export * from './sharing.js';
 export * from './catalogue.js';

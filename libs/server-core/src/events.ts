@@ -16,7 +16,7 @@ import type { LoggerService } from '@nestjs/common';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
-import { currentCorrelationId, withCorrelationId } from './logging.js';
+import { currentRequestContext, withRequestContext } from './logging.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
 export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) => Promise<void>;
@@ -31,6 +31,12 @@ export interface EventBusOptions {
   logger: LoggerService;
   /** How long a delivered event may stay unacknowledged before it is redelivered. */
   ackWaitMs?: number;
+}
+
+/** The correlation id, and the client's IP and user agent when a person's request led here (the audit log shows them). */
+function requestOrigin(): Pick<DomainEvent<unknown>, 'correlationId' | 'clientIp' | 'userAgent'> {
+  const ctx = currentRequestContext();
+  return { correlationId: ctx?.correlationId, ...(ctx?.clientIp && { clientIp: ctx.clientIp }), ...(ctx?.userAgent && { userAgent: ctx.userAgent }) };
 }
 
 /**
@@ -93,7 +99,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
       occurredAt: new Date().toISOString(),
       accountId: event.accountId,
       actorId: event.actorId,
-      correlationId: currentCorrelationId(),
+      ...requestOrigin(),
       payload: event.payload,
     };
   }
@@ -211,7 +217,8 @@ export class EventBus<M extends EventMap = DomainEvents> {
       msg.term();
       return;
     }
-    await withCorrelationId(event.correlationId ?? event.id, async () => {
+    // Events recorded while handling this one carry its correlation id and the client it came from.
+    await withRequestContext({ correlationId: event.correlationId ?? event.id, clientIp: event.clientIp, userAgent: event.userAgent }, async () => {
       try {
         await transaction(db, async (tx) => {
           const fresh = await tx

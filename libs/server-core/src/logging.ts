@@ -1,16 +1,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 
-const correlation = new AsyncLocalStorage<string>();
+/** What the work in progress came from: its correlation id and, for a person's request, where they sent it from. */
+export interface RequestContext {
+  correlationId: string;
+  clientIp?: string;
+  userAgent?: string;
+}
+
+const context = new AsyncLocalStorage<RequestContext>();
+
+/** Runs `fn` within `ctx`: its correlation id goes on every log line, and the events it records carry the client's IP and user agent. */
+export function withRequestContext<T>(ctx: RequestContext, fn: () => T): T {
+  return context.run(ctx, fn);
+}
 
 /** Runs `fn` with `correlationId` attached to every log line written inside it. */
 export function withCorrelationId<T>(correlationId: string, fn: () => T): T {
-  return correlation.run(correlationId, fn);
+  return withRequestContext({ correlationId }, fn);
+}
+
+/** The context of the request being handled, if any. */
+export function currentRequestContext(): RequestContext | undefined {
+  return context.getStore();
 }
 
 /** The correlation id of the request being handled, if any. */
 export function currentCorrelationId(): string | undefined {
-  return correlation.getStore();
+  return context.getStore()?.correlationId;
 }
 
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|code|otp|card|cvc/i;

@@ -25,7 +25,7 @@ import {
   type RpcErrorBody,
   type Subject,
 } from '@coffer/contracts';
-import { withCorrelationId } from './logging.js';
+import { withRequestContext } from './logging.js';
 
 /** The error a service throws for the gateway to turn into an HTTP response. */
 export function rpcError(code: ErrorCode, status: number, message: string): RpcException {
@@ -138,6 +138,7 @@ export class CorrelationInterceptor implements NestInterceptor {
     if (context.getType() !== 'rpc') return next.handle();
     const nats = context.switchToRpc().getContext<NatsContext>();
     const id = nats.getHeaders?.()?.get(Header.CorrelationId) || randomUUID();
-    return new Observable((subscriber) => withCorrelationId(id, () => next.handle().subscribe(subscriber)));
+    const ctx = { correlationId: id, ...clientFrom(nats) };
+    return new Observable((subscriber) => withRequestContext(ctx, () => next.handle().subscribe(subscriber)));
   }
 }

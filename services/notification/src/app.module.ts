@@ -6,6 +6,9 @@ import * as schema from './db/schema.js';
 import { ActivityHandler } from './activity/activity.handler.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityService } from './activity/activity.service.js';
+import { AuditHandler } from './audit/audit.handler.js';
+import { AuditRepository } from './audit/audit.repository.js';
+import { AuditService } from './audit/audit.service.js';
 import { EmailHandler } from './email/email.handler.js';
 import { ErasureHandler } from './erasure/erasure.handler.js';
 import { ErasureRepository } from './erasure/erasure.repository.js';
@@ -27,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, ErasureHandler],
+      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, AuditHandler, ErasureHandler],
       providers: [
         Mailer,
         EmailRepository,
@@ -39,6 +42,8 @@ export class AppModule {
         PreferencesRepository,
         ErasureRepository,
         ErasureService,
+        AuditRepository,
+        AuditService,
       ],
     };
   }

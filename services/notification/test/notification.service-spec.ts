@@ -7,6 +7,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import {
   AccountEvent,
+  AuditSubject,
+  AUDIT_PAGE_MAX,
   AuthEvent,
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_GENERAL_SETTINGS,
@@ -23,10 +25,11 @@ import {
   type FileItem,
   type ShareItem,
 } from '@coffer/contracts';
-import { EventBus, loadConfig, runService } from '@coffer/server-core';
+import { DATABASE, EventBus, loadConfig, runService, withRequestContext, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { notificationConfigSchema } from '../src/config.js';
+import { accountPlans, auditLogs } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
 
@@ -422,15 +425,96 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
           payload: { share: shareItem(bystander, fileName), sharedByFullName: 'B', sharedByEmail: 'b@example.com', recipientUserId: recipient.userId },
         });
       }
-      const before = await eventually(async () => {
-        const { counts } = await inventory(person);
-        return Object.values(counts).every((n) => n > 0) && counts;
-      });
-      expect(before).toEqual({ activity: 1, notifications: 1, user_preferences: 1, outbound_emails: 1 });
+      const expected = { activity: 1, notifications: 1, user_preferences: 1, outbound_emails: 1, people: 1, audit_logs: 0 };
+      await eventually(async () => JSON.stringify((await inventory(person)).counts) === JSON.stringify(expected));
 
       await publisher.publish(AccountEvent.UserDeleted, { ...who, payload: { ...person, accountId: doomed.accountId, accountDeleted: true } });
       await eventually(async () => Object.values((await inventory(person)).counts).every((n) => n === 0));
       expect((await notificationsOf(bystander)).items).toHaveLength(1);
     });
+  });
+  describe('the audit log', () => {
+    const planOf = (account: CallerIdentity, business: boolean) =>
+      publisher.publish(BillingEvent.SubscriptionChanged, {
+        accountId: account.accountId,
+        actorId: account.userId,
+        payload: {
+          reason: 'trial-started',
+          plan: {
+            planType: business ? 'business' : 'starter',
+            status: 'trial',
+            trialEndDate: null,
+            storageLimitBytes: 1,
+            features: { storageLimit: 1, hasAuditLogs: business, hasPermissions: business, hasCustomBranding: business, hasAdvancedSecurity: false, hasIpRestriction: false, hasLinkExpiry: false, hasPrioritySupport: false },
+          },
+        },
+      });
+    const logOf = (user: CallerIdentity, query: { after?: string; limit?: number } = {}) => caller.request(AuditSubject.ListAuditLogs, query, user);
+
+    it('keeps one entry per event with the client it came from, only while the plan has audit logs, never in another account', async () => {
+      const owner = newCaller();
+      const other = newCaller();
+      const who = { accountId: owner.accountId, actorId: owner.userId };
+      await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Before.txt'), userId: owner.userId } });
+      await planOf(owner, true);
+      await planOf(other, true);
+      // Recorded while a person's request is handled: the event carries where it came from.
+      const uploaded = await withRequestContext({ correlationId: randomUUID(), clientIp: '203.0.113.9', userAgent: 'Browser/1' }, () =>
+        publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Report.pdf'), userId: owner.userId } }),
+      );
+      // The same event again, as a redelivery brings it.
+      const nc = await connect({ servers: testInfra().natsUrl });
+      await jetstream(nc).publish(FilesEvent.FileUploaded, JSON.stringify(uploaded));
+      await nc.drain();
+      await planOf(owner, false);
+      await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('After.txt'), userId: owner.userId } });
+      await planOf(owner, true);
+      await publisher.publish(FilesEvent.FolderCreated, { ...who, payload: { item: { ...fileItem('Marker'), isFolder: true }, userId: owner.userId } });
+
+      const items = await eventually(async () => {
+        const log = await logOf(owner);
+        return log.items.some((e) => e.details.name === 'Marker') && log.items;
+      });
+      expect(items.map((e) => [e.action, e.details.name])).toEqual([
+        ['folder.create', 'Marker'],
+        ['file.upload', 'Report.pdf'],
+      ]);
+      expect(items[1]).toMatchObject({ id: uploaded.id, resourceType: 'file', actorId: owner.userId, ipAddress: '203.0.113.9', userAgent: 'Browser/1' });
+      expect((await logOf(other)).items).toEqual([]);
+      await expect(logOf({ ...owner, role: 'member' })).rejects.toMatchObject({ status: 403 });
+    });
+
+    it(`pages through 100,000 entries ${AUDIT_PAGE_MAX} at a time, each once, newest first`, async () => {
+      const owner = newCaller('moderator');
+      const db = app.get<Database>(DATABASE);
+      await db.insert(accountPlans).values({ accountId: owner.accountId, hasAuditLogs: true, updatedAt: new Date() });
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      const TOTAL = 100_000;
+      for (let batch = 0; batch < TOTAL; batch += 5000) {
+        const rows = Array.from({ length: 5000 }, (_, i) => {
+          const n = batch + i;
+          // Pairs share a timestamp: the id breaks the tie, so no entry is skipped or repeated at a page edge.
+          return { id: `seed-${String(n).padStart(6, '0')}`, accountId: owner.accountId, action: 'file.upload' as const, resourceType: 'file' as const, resourceId: null, details: { n: String(n) }, actorId: owner.userId, actorName: null, ipAddress: null, userAgent: null, createdAt: new Date(start + Math.floor(n / 2) * 1000) };
+        });
+        await db.insert(auditLogs).values(rows);
+      }
+      let after: string | undefined;
+      let pages = 0;
+      let seen = 0;
+      let previous = `seed-${TOTAL}`;
+      for (;;) {
+        const page = await logOf(owner, { after, limit: AUDIT_PAGE_MAX });
+        pages += 1;
+        expect(page.items.length).toBeLessThanOrEqual(AUDIT_PAGE_MAX);
+        for (const e of page.items) {
+          expect(e.id < previous).toBe(true);
+          previous = e.id;
+        }
+        seen += page.items.length;
+        if (!page.next) break;
+        after = page.next;
+      }
+      expect([seen, pages]).toEqual([TOTAL, TOTAL / AUDIT_PAGE_MAX + 1]);
+    }, 120_000);
   });
 });

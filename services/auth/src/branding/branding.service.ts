@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, type Branding, type CallerIdentity, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
+import { AccountEvent, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, type Branding, type CallerIdentity, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
+import { EventBus } from '@coffer/server-core';
 import { AccessService } from '../team/access.service.js';
 import { BrandingRepository, type BrandingRow } from './branding.repository.js';
 
@@ -16,6 +17,7 @@ export class BrandingService {
   constructor(
     @Inject(BrandingRepository) private readonly branding: BrandingRepository,
     @Inject(AccessService) private readonly access: AccessService,
+    @Inject(EventBus) private readonly bus: EventBus,
   ) {}
 
   async get(caller: CallerIdentity): Promise<Branding> {
@@ -28,6 +30,12 @@ export class BrandingService {
   async update(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.UpdateBranding>): Promise<Branding> {
     const user = await this.access.require(caller, 'manageBranding');
     await this.access.requireFeature(user, 'hasCustomBranding');
-    return toBranding(await this.branding.save({ accountId: user.accountId, ...input }));
+    const saved = await this.bus.inTransaction(this.branding, async (tx) => {
+      const row = await this.branding.save(tx, { accountId: user.accountId, ...input });
+      const { companyName, logoUrl, primaryColor, secondaryColor } = row;
+      await this.bus.record(tx, AccountEvent.BrandingChanged, { accountId: user.accountId, actorId: user.id, payload: { companyName, logoUrl, primaryColor, secondaryColor } });
+      return row;
+    });
+    return toBranding(saved);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated } from '@coffer/server-core';
+import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser, type SignedIn } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, type Database } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { SigningKeys } from '../signing-keys/signing-keys.service.js';
@@ -86,7 +86,10 @@ export class SessionsService {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
-    await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt });
+    await this.bus.inTransaction(this.sessions, async (tx) => {
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt }, tx);
+      await this.signedIn(tx, subject, 'password');
+    });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
   }
 
@@ -95,7 +98,10 @@ export class SessionsService {
     const session = await this.live(sessionId);
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
-    await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt });
+    await this.bus.inTransaction(this.sessions, async (tx) => {
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt }, tx);
+      await this.signedIn(tx, subject, 'second-factor');
+    });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }
 
@@ -159,6 +165,12 @@ export class SessionsService {
   private async revokeFamily(session: SessionRow) {
     const ended = await this.sessions.revokeWhere({ familyId: session.familyId });
     await this.announce(session.userId, ended);
+  }
+
+  /** A full session began: the audit log keeps the sign-in, with the client's IP and user agent. */
+  private signedIn(tx: Database, subject: SessionSubject, method: SignedIn['method']) {
+    const { user } = subject;
+    return this.bus.record(tx, AuthEvent.SignedIn, { accountId: subject.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, method } });
   }
 
   private async announce(userId: string, sessionIds: string[]) {

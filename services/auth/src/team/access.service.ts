@@ -1,21 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingSubject, roleMay, type CallerIdentity, type PlanFeatureSet, type RoleAbility } from '@coffer/contracts';
+import { BillingSubject, PLAN_REFUSALS, ROLE_REFUSALS, roleMay, type CallerIdentity, type RoleAbility } from '@coffer/contracts';
 import { forbidden, ServiceRequester, unauthenticated } from '@coffer/server-core';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 
-const NOT_ALLOWED: Record<RoleAbility, string> = {
-  viewAuditLog: 'Only the account owner, admins and moderators can see the audit log.',
-  revokeAnyShare: 'Only the account owner, admins and moderators can revoke shares made by others.',
-  manageTeam: 'Only the account owner and admins can manage the team.',
-  manageBranding: 'Only the account owner and admins can change the branding.',
-  managePlan: 'Only the account owner can do that.',
-};
-
-type GatedFeature = keyof Pick<PlanFeatureSet, 'hasCustomBranding' | 'hasPermissions'>;
-const NOT_ON_PLAN: Record<GatedFeature, string> = {
-  hasCustomBranding: 'Custom branding is available on the Business, Pro and Enterprise plans.',
-  hasPermissions: 'User permissions are available on the Business, Pro and Enterprise plans.',
-};
+type GatedFeature = keyof typeof PLAN_REFUSALS;
 
 /**
  * Role and plan checks of the organisation. The role is read from this
@@ -39,7 +27,7 @@ export class AccessService {
   /** The caller, refused unless their role may do `ability`. */
   async require(caller: CallerIdentity, ability: RoleAbility): Promise<UserRow> {
     const user = await this.current(caller);
-    if (!roleMay(user.role, ability)) throw forbidden(NOT_ALLOWED[ability]);
+    if (!roleMay(user.role, ability)) throw forbidden(ROLE_REFUSALS[ability]);
     return user;
   }
 
@@ -51,6 +39,6 @@ export class AccessService {
 
   /** Refused unless the account's plan includes `feature`. */
   async requireFeature(user: UserRow, feature: GatedFeature): Promise<void> {
-    if (!(await this.hasFeature(user, feature))) throw forbidden(NOT_ON_PLAN[feature]);
+    if (!(await this.hasFeature(user, feature))) throw forbidden(PLAN_REFUSALS[feature]);
   }
 }

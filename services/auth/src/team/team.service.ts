@@ -80,6 +80,8 @@ export class TeamService {
       await this.team.deleteMember(tx, row.id);
       const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId, tx) : undefined;
       if (member?.accountId === actor.accountId) await this.membership.remove(tx, member, actor.id);
+      else if (row.status === 'pending')
+        await this.bus.record(tx, AccountEvent.InvitationWithdrawn, { accountId: actor.accountId, actorId: actor.id, payload: { invitationId: row.id, email: row.email } });
     });
     return OK;
   }

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_TYPES, type EmailPreferences, type GeneralSettings, type NotificationMetadata } from '@coffer/contracts';
+import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES, NOTIFICATION_TYPES, type EmailPreferences, type GeneralSettings, type NotificationMetadata } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Every email Coffer sent: which event asked for it, to whom, and when. */
@@ -51,4 +51,39 @@ export const userPreferences = pgTable('user_preferences', {
   email: jsonb('email').$type<EmailPreferences>().notNull(),
   general: jsonb('general').$type<GeneralSettings>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The account's audit log (spec §3 audit_logs): one entry per event, written only while the account's plan has audit logs. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    /** The event's id: a redelivered event adds nothing. */
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    resourceType: text('resource_type', { enum: AUDIT_RESOURCE_TYPES }).notNull(),
+    resourceId: text('resource_id'),
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    /** Null once the actor deleted their account. */
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_logs_account_time_idx').on(t.accountId, t.createdAt, t.id)],
+);
+
+/** Which accounts' plans keep an audit log, from billing's SubscriptionChanged (no row: no plan, no audit log). */
+export const accountPlans = pgTable('account_plans', {
+  accountId: text('account_id').primaryKey(),
+  hasAuditLogs: boolean('has_audit_logs').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Who the Coffer users are, from auth's events: the audit log names its actors. */
+export const people = pgTable('people', {
+  userId: text('user_id').primaryKey(),
+  email: text('email').notNull(),
+  fullName: text('full_name').notNull(),
 });

@@ -13,14 +13,14 @@ export class ErasureService {
   ) {}
 
   async userDeleted(tx: Database, event: DomainEvent<UserDeleted>) {
-    const { userId, email } = event.payload;
-    await this.erasure.erase(tx, { userId, email });
+    const { userId, email, accountId, accountDeleted } = event.payload;
+    await this.erasure.erase(tx, { userId, email }, accountDeleted ? accountId : undefined);
     // Only what was sent before the deletion: a new sign-up with the same address keeps its own emails.
     await this.mailer.forget(email, new Date(event.occurredAt));
   }
 
   async inventory(person: ErasedPerson): Promise<PersonalDataInventory> {
-    const counts = await this.erasure.inventory(person);
+    const counts: Record<string, number> = await this.erasure.inventory(person);
     if (this.mailer.capturing) counts.captured_mail = (await this.mailer.captured()).filter((m) => m.to.toLowerCase() === person.email.toLowerCase()).length;
     return { service: 'notification', counts };
   }

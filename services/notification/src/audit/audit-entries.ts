@@ -1,0 +1,66 @@
+import {
+  AccountEvent,
+  AuthEvent,
+  FilesEvent,
+  SharingEvent,
+  type AuditAction,
+  type AuditResourceType,
+  type DomainEvent,
+  type DomainEvents,
+  type FileChange,
+  type ShareItem,
+} from '@coffer/contracts';
+
+/** What an event puts in the audit log, and in which account's log (the event's own unless said). */
+export interface AuditFact {
+  action: AuditAction;
+  resourceType: AuditResourceType;
+  resourceId: string | null;
+  details: Record<string, string>;
+  accountId?: string;
+}
+
+export type Describe<E extends keyof DomainEvents> = (event: DomainEvent<DomainEvents[E]>) => AuditFact | undefined;
+type Describers = { [E in keyof DomainEvents]?: Describe<E> };
+
+const item = (action: AuditAction, { item: i }: FileChange, details: Record<string, string> = {}): AuditFact => ({
+  action,
+  resourceType: i.isFolder ? 'folder' : 'file',
+  resourceId: i.id,
+  details: { name: i.name, ...details },
+});
+const share = (action: AuditAction, s: ShareItem, details: Record<string, string> = {}): AuditFact => ({
+  action,
+  resourceType: 'share',
+  resourceId: s.id,
+  details: { file: s.fileName, recipient: s.sharedWithEmail, ...details },
+});
+
+/** Every event the audit log keeps (PRODUCT-DECISIONS: every create, upload, move, share, revoke, delete, restore, sign-in, role, team and branding change). */
+export const AUDITED: Describers = {
+  [FilesEvent.FolderCreated]: (e) => item('folder.create', e.payload),
+  [FilesEvent.FileUploaded]: (e) => item('file.upload', e.payload, { size: String(e.payload.item.size) }),
+  [FilesEvent.FileMoved]: (e) => item('file.move', e.payload, { from: e.payload.fromFolderId, to: e.payload.item.folderId }),
+  [FilesEvent.FileTrashed]: (e) => item('file.delete', e.payload, { to: 'trash' }),
+  [FilesEvent.FileRestored]: (e) => item('file.restore', e.payload),
+  [FilesEvent.FileDeleted]: (e) => item('file.delete_forever', e.payload),
+  [SharingEvent.ShareCreated]: (e) => share('share.create', e.payload.share),
+  [SharingEvent.ShareRevoked]: (e) => share('share.revoke', e.payload.share),
+  [SharingEvent.ShareAccessed]: (e) => share('share.access', e.payload.share, { access: e.payload.disposition === 'attachment' ? 'download' : 'view' }),
+  [AuthEvent.SignedIn]: (e) => ({ action: 'user.sign_in', resourceType: 'user', resourceId: e.payload.userId, details: { email: e.payload.email, method: e.payload.method } }),
+  [AccountEvent.MemberInvited]: (e) => ({
+    action: 'team.invite',
+    resourceType: 'team',
+    resourceId: e.payload.invitationId,
+    details: { email: e.payload.email, role: e.payload.role },
+  }),
+  [AccountEvent.InvitationWithdrawn]: (e) => ({ action: 'team.invite_withdraw', resourceType: 'team', resourceId: e.payload.invitationId, details: { email: e.payload.email } }),
+  [AccountEvent.MembershipChanged]: ({ payload: p }) => {
+    const details = { email: p.email, role: p.role };
+    if (p.reason === 'joined') return { action: 'team.join', resourceType: 'team', resourceId: p.userId, details };
+    // A removed member's event names their new account: the entry belongs to the one they left.
+    if (p.reason === 'removed') return { action: 'team.remove', resourceType: 'team', resourceId: p.userId, details: { email: p.email }, accountId: p.previousAccountId };
+    return { action: 'role.change', resourceType: 'user', resourceId: p.userId, details };
+  },
+  [AccountEvent.BrandingChanged]: (e) => ({ action: 'branding.update', resourceType: 'branding', resourceId: e.accountId, details: { ...e.payload } }),
+};

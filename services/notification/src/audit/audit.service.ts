@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AUDIT_LOGS_LIMIT,
+  PLAN_REFUSALS,
+  ROLE_REFUSALS,
+  roleMay,
+  type AuditEntry,
+  type BillingEvents,
+  type BillingEvent,
+  type CallerIdentity,
+  type DomainEvent,
+  type ListAuditLogsReply,
+  type ReceivedPayload,
+  type AuditSubject,
+} from '@coffer/contracts';
+import { forbidden, invalid, type Database } from '@coffer/server-core';
+import type { AuditFact } from './audit-entries.js';
+import { AuditRepository, type AuditRow } from './audit.repository.js';
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  action: row.action,
+  resourceType: row.resourceType,
+  resourceId: row.resourceId,
+  details: row.details,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  ipAddress: row.ipAddress,
+  userAgent: row.userAgent,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const cursorOf = (row: AuditRow) => `${row.createdAt.toISOString()}~${row.id}`;
+function parseCursor(cursor: string) {
+  const at = cursor.indexOf('~');
+  const createdAt = new Date(cursor.slice(0, at));
+  if (Number.isNaN(createdAt.getTime())) throw invalid('Invalid page cursor');
+  return { createdAt, id: cursor.slice(at + 1) };
+}
+
+/**
+ * The account's audit log: one entry per event of the account, with who did
+ * it and from where, kept only while the plan has audit logs; read by the
+ * owner, admins and moderators, never across accounts.
+ */
+@Injectable()
+export class AuditService {
+  constructor(@Inject(AuditRepository) private readonly audit: AuditRepository) {}
+
+  async record(tx: Database, event: DomainEvent<unknown>, fact: AuditFact) {
+    const accountId = fact.accountId ?? event.accountId;
+    if (!accountId || !(await this.audit.keepsAuditLog(accountId, tx))) return;
+    await this.audit.add(tx, {
+      id: event.id,
+      accountId,
+      action: fact.action,
+      resourceType: fact.resourceType,
+      resourceId: fact.resourceId,
+      details: fact.details,
+      actorId: event.actorId || null,
+      actorName: event.actorId ? await this.audit.nameOf(tx, event.actorId) : null,
+      ipAddress: event.clientIp ?? null,
+      userAgent: event.userAgent ?? null,
+      createdAt: new Date(event.occurredAt),
+    });
+  }
+
+  planChanged(tx: Database, event: DomainEvent<BillingEvents[typeof BillingEvent.SubscriptionChanged]>) {
+    return this.audit.savePlan(tx, event.accountId, event.payload.plan.features.hasAuditLogs, new Date(event.occurredAt));
+  }
+
+  async list(caller: CallerIdentity, query: ReceivedPayload<typeof AuditSubject.ListAuditLogs>): Promise<ListAuditLogsReply> {
+    if (!roleMay(caller.role, 'viewAuditLog')) throw forbidden(ROLE_REFUSALS.viewAuditLog);
+    if (!(await this.audit.keepsAuditLog(caller.accountId))) throw forbidden(PLAN_REFUSALS.hasAuditLogs);
+    const limit = query.limit ?? AUDIT_LOGS_LIMIT;
+    const rows = await this.audit.page(caller.accountId, {
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      after: query.after ? parseCursor(query.after) : undefined,
+      limit,
+    });
+    return { items: rows.map(toEntry), next: rows.length === limit ? cursorOf(rows[rows.length - 1]) : null };
+  }
+}
