@@ -80,7 +80,7 @@ describe('the audit log', () => {
     expect(created.ipAddress).toEqual(expect.any(String));
     expect(byAction(items, 'file.upload')[0]).toMatchObject({ resourceType: 'file', resourceId: file.id, details: { name: 'Deal, "final".pdf', size: '100' } });
     expect(byAction(items, 'file.move')[0].details).toMatchObject({ from: 'root', to: folder.id });
-    expect(byAction(items, 'share.create')[0]).toMatchObject({ resourceId: share.id, details: { file: 'Deal, "final".pdf', recipient: 'partner@example.com' } });
+    expect(byAction(items, 'file.share')[0]).toMatchObject({ resourceId: share.id, details: { file: 'Deal, "final".pdf', recipient: 'partner@example.com' } });
     expect(byAction(items, 'share.revoke')).toHaveLength(1);
     expect(byAction(items, 'file.delete')).toHaveLength(2);
     expect(byAction(items, 'file.restore')).toHaveLength(1);

@@ -21,7 +21,7 @@ export const AUDIT_ACTIONS = [
   'file.delete',
   'file.restore',
   'file.delete_forever',
-  'share.create',
+  'file.share',
   'share.revoke',
   'share.access',
   'user.sign_in',

@@ -2,6 +2,7 @@ import type { PlanFeatureSet } from '@coffer/contracts';
 import { useNavigate, useParams } from '@coffer/web-core/router';
 import { Card, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
+import { AuditLogCard } from '../features/audit/components/audit-log-card';
 import { SecuritySettings } from '../features/security/components/security-settings';
 import { PlanFeatureCard } from '../features/settings/components/plan-feature-card';
 import { StorageSettings } from '../features/settings/components/storage-settings';
@@ -63,7 +64,7 @@ export function SettingsPage() {
         )}
         {active === 'audit-logs' && (
           <TabsContent value="audit-logs">
-            <PlanFeatureCard title="Audit Logs" description="Every create, upload, move, share, revoke, delete and sign-in in your account." />
+            <AuditLogCard />
           </TabsContent>
         )}
       </Tabs>

@@ -44,7 +44,7 @@ export const AUDITED: Describers = {
   [FilesEvent.FileTrashed]: (e) => item('file.delete', e.payload, { to: 'trash' }),
   [FilesEvent.FileRestored]: (e) => item('file.restore', e.payload),
   [FilesEvent.FileDeleted]: (e) => item('file.delete_forever', e.payload),
-  [SharingEvent.ShareCreated]: (e) => share('share.create', e.payload.share),
+  [SharingEvent.ShareCreated]: (e) => share('file.share', e.payload.share),
   [SharingEvent.ShareRevoked]: (e) => share('share.revoke', e.payload.share),
   [SharingEvent.ShareAccessed]: (e) => share('share.access', e.payload.share, { access: e.payload.disposition === 'attachment' ? 'download' : 'view' }),
   [AuthEvent.SignedIn]: (e) => ({ action: 'user.sign_in', resourceType: 'user', resourceId: e.payload.userId, details: { email: e.payload.email, method: e.payload.method } }),

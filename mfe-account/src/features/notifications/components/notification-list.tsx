@@ -1,20 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Button, Card, CardContent, Skeleton, cn } from '@coffer/ui';
 import { formatRelativeTimeShort } from '@coffer/web-core/format';
 import type { NotificationItem } from '@coffer/contracts';
+import { useNow } from '../../../lib/use-now';
 import { unreadSummary } from '../lib/notification-copy';
 import { useListNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
-
-
-/** Re-renders every minute, so "Just now" becomes "1m ago" without a new fetch. */
-function useNow(intervalMs = 60_000) {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** The notifications page: the latest 50, newest first, live; clicking an unread one marks it read. */
 export function NotificationList() {

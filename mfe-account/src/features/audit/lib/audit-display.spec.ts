@@ -1,0 +1,18 @@
+import { auditBadgeVariant, auditDetails } from './audit-display';
+
+describe('audit log display', () => {
+  it('styles the badge by the action as the spec says', () => {
+    expect(auditBadgeVariant('file.delete')).toBe('destructive');
+    expect(auditBadgeVariant('file.delete_forever')).toBe('destructive');
+    expect(auditBadgeVariant('folder.create')).toBe('default');
+    expect(auditBadgeVariant('file.upload')).toBe('default');
+    expect(auditBadgeVariant('file.share')).toBe('secondary');
+    expect(auditBadgeVariant('share.revoke')).toBe('secondary');
+    expect(auditBadgeVariant('user.sign_in')).toBe('outline');
+  });
+
+  it('shows the details as text', () => {
+    expect(auditDetails({ details: { name: 'Report.pdf', size: '100' } })).toBe('name: Report.pdf, size: 100');
+    expect(auditDetails({ details: {} })).toBe('');
+  });
+});

@@ -1,0 +1,28 @@
+import type { AuditEntry } from '@coffer/contracts';
+
+/** Spec §2 Audit Logs card: destructive for deletes, default for create and upload, secondary for share, outline otherwise. */
+export function auditBadgeVariant(action: string): 'destructive' | 'default' | 'secondary' | 'outline' {
+  if (action.includes('delete')) return 'destructive';
+  if (action.includes('create') || action.includes('upload')) return 'default';
+  if (action.includes('share')) return 'secondary';
+  return 'outline';
+}
+
+/** An entry's details as one line of text. */
+export const auditDetails = (entry: Pick<AuditEntry, 'details'>) =>
+  Object.entries(entry.details)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join(', ');
+
+/** A day as the date inputs and the export take it (UTC). */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Saves a downloaded file under `name`. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
