@@ -13,6 +13,8 @@ import { EmailHandler } from './email/email.handler.js';
 import { ErasureHandler } from './erasure/erasure.handler.js';
 import { ErasureRepository } from './erasure/erasure.repository.js';
 import { ErasureService } from './erasure/erasure.service.js';
+import { PeopleHandler } from './people/people.handler.js';
+import { PeopleRepository } from './people/people.repository.js';
 import { PreferencesHandler } from './preferences/preferences.handler.js';
 import { PreferencesRepository } from './preferences/preferences.repository.js';
 import { EmailRepository } from './email/email.repository.js';
@@ -30,7 +32,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, AuditHandler, ErasureHandler],
+      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, PeopleHandler, AuditHandler, ErasureHandler],
       providers: [
         Mailer,
         EmailRepository,
@@ -44,6 +46,7 @@ export class AppModule {
         ErasureService,
         AuditRepository,
         AuditService,
+        PeopleRepository,
       ],
     };
   }

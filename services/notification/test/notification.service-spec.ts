@@ -409,6 +409,28 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       expect(smtp.received.filter((r) => r.to.includes(quietEmail))).toHaveLength(0);
     });
 
+    it('emails the sharer when the recipient first opens the share, unless they switched notification emails off', async () => {
+      const opened = async (sharer: CallerIdentity, email: string, emailNotifications: boolean) => {
+        const who = { accountId: sharer.accountId, actorId: sharer.userId };
+        await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: sharer.userId, accountId: sharer.accountId, email, fullName: 'Sam Sharer' } });
+        await publisher.publish(AccountEvent.PreferencesChanged, { ...who, payload: { userId: sharer.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications } } } });
+        const share = shareItem(sharer, 'Budget.xlsx');
+        for (const firstAccess of [true, false])
+          await publisher.publish(SharingEvent.ShareAccessed, { ...who, payload: { share, recipientUserId: randomUUID(), recipientName: 'Grace Hopper', clientIp: null, disposition: 'inline', firstAccess } });
+      };
+      const loud = `${randomUUID().slice(0, 8)}@example.com`;
+      const quiet = `${randomUUID().slice(0, 8)}@example.com`;
+      await opened(newCaller(), quiet, false);
+      await opened(newCaller(), loud, true);
+      const { mail } = await eventually(async () => smtp.received.find((r) => r.to.includes(loud) && r.mail.subject?.includes('opened')));
+      expect(mail.subject).toBe('Grace Hopper opened "Budget.xlsx"');
+      expect(mail.text).toContain('Hi Sam Sharer,');
+      expect(mail.text).toContain('Grace Hopper opened "Budget.xlsx" for the first time.');
+      expect(mail.text).toContain('https://coffer.example.com/dashboard/files');
+      expect(smtp.received.filter((r) => r.to.includes(loud) && r.mail.subject?.includes('opened'))).toHaveLength(1);
+      expect(smtp.received.filter((r) => r.to.includes(quiet) && r.mail.subject?.includes('opened'))).toHaveLength(0);
+    });
+
     it("erases a deleted user's notifications, activity, preferences and record of emails, and proves it", async () => {
       const doomed = newCaller();
       const email = `${randomUUID().slice(0, 8)}@example.com`;

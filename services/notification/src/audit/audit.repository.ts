@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { accountPlans, auditLogs, people } from '../db/schema.js';
+import { accountPlans, auditLogs } from '../db/schema.js';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
 
@@ -14,7 +14,7 @@ export interface AuditPage {
   limit: number;
 }
 
-/** The only place that reads and writes the audit log and what it needs to know: the accounts' plans and the people's names. */
+/** The only place that reads and writes the audit log and which accounts' plans keep one. */
 @Injectable()
 export class AuditRepository extends Repository {
   async add(tx: Database, row: AuditRow): Promise<void> {
@@ -50,15 +50,5 @@ export class AuditRepository extends Repository {
   async keepsAuditLog(accountId: string, tx: Database = this.db): Promise<boolean> {
     const [row] = await tx.select({ has: accountPlans.hasAuditLogs }).from(accountPlans).where(eq(accountPlans.accountId, accountId));
     return row?.has ?? false;
-  }
-
-  async savePerson(tx: Database, { userId, email, fullName }: typeof people.$inferInsert) {
-    await tx.insert(people).values({ userId, email, fullName }).onConflictDoUpdate({ target: people.userId, set: { email, fullName } });
-  }
-
-  /** How the audit log names a user: their full name, else their email. */
-  async nameOf(tx: Database, userId: string): Promise<string | null> {
-    const [row] = await tx.select().from(people).where(eq(people.userId, userId));
-    return row ? row.fullName.trim() || row.email : null;
   }
 }

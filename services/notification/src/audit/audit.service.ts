@@ -15,6 +15,7 @@ import {
 } from '@coffer/contracts';
 import { forbidden, invalid, type Database } from '@coffer/server-core';
 import type { AuditFact } from './audit-entries.js';
+import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
 
 const toEntry = (row: AuditRow): AuditEntry => ({
@@ -45,7 +46,10 @@ function parseCursor(cursor: string) {
  */
 @Injectable()
 export class AuditService {
-  constructor(@Inject(AuditRepository) private readonly audit: AuditRepository) {}
+  constructor(
+    @Inject(AuditRepository) private readonly audit: AuditRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+  ) {}
 
   async record(tx: Database, event: DomainEvent<unknown>, fact: AuditFact) {
     const accountId = fact.accountId ?? event.accountId;
@@ -58,11 +62,16 @@ export class AuditService {
       resourceId: fact.resourceId,
       details: fact.details,
       actorId: event.actorId || null,
-      actorName: event.actorId ? await this.audit.nameOf(tx, event.actorId) : null,
+      actorName: await this.actorName(tx, event.actorId),
       ipAddress: event.clientIp ?? null,
       userAgent: event.userAgent ?? null,
       createdAt: new Date(event.occurredAt),
     });
+  }
+
+  private async actorName(tx: Database, actorId: string) {
+    const actor = actorId ? await this.people.find(tx, actorId) : undefined;
+    return actor ? displayName(actor) : null;
   }
 
   planChanged(tx: Database, event: DomainEvent<BillingEvents[typeof BillingEvent.SubscriptionChanged]>) {

@@ -17,6 +17,7 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(AuthEvent.PasswordResetRequested, (event, tx) => this.email.resetPassword(tx, event));
     this.bus.on(AccountEvent.MemberInvited, (event, tx) => this.email.userInvited(tx, event));
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.email.fileShared(tx, event));
+    this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.email.shareOpened(tx, event));
     this.bus.on(BillingEvent.TrialStarted, (event, tx) => this.email.trialStarted(tx, event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event, tx) => this.email.contactRequest(tx, event));
   }

@@ -5,6 +5,7 @@ import type {
   EmailVerificationRequested,
   ListCapturedMailReply,
   MemberInvited,
+  ShareAccessed,
   PasswordResetRequested,
   ShareCreated,
   TrialStarted,
@@ -12,6 +13,7 @@ import type {
 } from '@coffer/contracts';
 import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
+import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { PreferencesRepository } from '../preferences/preferences.repository.js';
 import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
@@ -31,6 +33,7 @@ export class EmailService {
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(EmailRepository) private readonly emails: EmailRepository,
     @Inject(PreferencesRepository) private readonly preferences: PreferencesRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(SERVICE_CONFIG) private readonly config: NotificationConfig,
   ) {}
 
@@ -83,7 +86,7 @@ export class EmailService {
    */
   async fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
     const { share, recipientUserId } = event.payload;
-    if (recipientUserId && !(await this.preferences.general(tx, recipientUserId)).emailNotifications) return;
+    if (recipientUserId && !(await this.wantsNotificationEmails(tx, recipientUserId))) return;
     return this.send(event, tx, share.sharedWithEmail, 'file-shared', {
       userName: share.sharedWithEmail.split('@')[0],
       sharedBy: fallbackSharer(event.payload),
@@ -92,9 +95,29 @@ export class EmailService {
     });
   }
 
+  /** The recipient opened a share for the first time: its sharer is emailed too, unless they switched notification emails off. */
+  async shareOpened(tx: Database, event: DomainEvent<ShareAccessed>) {
+    const { share, firstAccess, recipientName } = event.payload;
+    if (!firstAccess) return;
+    const sharer = await this.people.find(tx, share.sharedByUserId);
+    if (!sharer || !(await this.wantsNotificationEmails(tx, sharer.userId))) return;
+    return this.send(event, tx, sharer.email, 'share-opened', {
+      userName: displayName(sharer),
+      openedBy: recipientName || share.sharedWithEmail,
+      fileName: share.fileName || 'a file',
+      filesUrl: this.link('/dashboard/files'),
+    });
+  }
+
+  /** Settings → General "Email notifications": off, and only the in-app notification comes. */
+  private async wantsNotificationEmails(tx: Database, userId: string) {
+    return (await this.preferences.general(tx, userId)).emailNotifications;
+  }
+
   /** Spec §7 trial flow: the user's name, the plan, the end date and the dashboard. */
-  trialStarted(tx: Database, event: DomainEvent<TrialStarted>) {
+  async trialStarted(tx: Database, event: DomainEvent<TrialStarted>) {
     const { email, fullName, planName, trialEndDate } = event.payload;
+    if (event.actorId && !(await this.wantsNotificationEmails(tx, event.actorId))) return;
     return this.send(event, tx, email, 'trial-started', {
       userName: fullName || email.split('@')[0],
       planName,

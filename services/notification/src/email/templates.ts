@@ -11,6 +11,7 @@ export interface EmailTemplates {
   'reset-password': { userName: string; resetUrl: string };
   'user-invited': { inviterName: string; accountName: string; roleName: string; inviteUrl: string };
   'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
+  'share-opened': { userName: string; openedBy: string; fileName: string; filesUrl: string };
   'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
