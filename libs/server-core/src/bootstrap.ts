@@ -115,7 +115,8 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
   const logger = new CofferLogger(service, config.LOG_LEVEL);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
     transport: Transport.NATS,
-    options: { servers: [config.NATS_URL], queue: service, name: service },
+    // Reconnect for as long as NATS is away: the library's default gives up after 10 tries and leaves the service deaf.
+    options: { servers: [config.NATS_URL], queue: service, name: service, maxReconnectAttempts: -1, reconnectTimeWait: 1000 },
     logger,
   });
   // A microservice does not inherit HTTP globals: register them here.
