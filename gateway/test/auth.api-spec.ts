@@ -120,6 +120,17 @@ describe('sign-in and sessions', () => {
     await eventually(async () => (await call('/api/files', { token: user.accessToken })).status === 401);
   });
 
+  it('ends a session only for whoever holds its secret: its id alone ends nothing', async () => {
+    const user = await newUser();
+    const [name, value] = user.cookie!.split('=');
+    const forged = `${name}=${value.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: forged })).status).toBe(401);
+    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: forged })).status).toBe(204);
+    const still = await call<{ accessToken: string }>('/api/auth/refresh', { method: 'POST', cookie: user.cookie });
+    expect(still.status).toBe(200);
+    expect((await call('/api/files', { token: still.body.accessToken })).status).toBe(200);
+  });
+
   it('refuses a tampered, expired, wrongly signed or unsigned access token', async () => {
     const user = await newUser();
     const [header, payload, signature] = user.accessToken.split('.');

@@ -110,11 +110,11 @@ export class SessionsService {
    * session) is a reuse: the whole family is revoked.
    */
   async refresh(refreshToken: string): Promise<SessionIssued> {
-    const [sessionId, secret] = refreshToken.split('.');
-    const session = sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? await this.sessions.find(sessionId) : undefined;
-    if (!session || !session.tokenHash) throw this.ended();
-    const matches = timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(session.tokenHash));
-    if (!matches || session.rotatedAt) {
+    const session = await this.holding(refreshToken);
+    // A wrong secret proves nothing: refused, and the session stays (knowing its id must not be enough to end it).
+    if (!session) throw this.ended();
+    // The right secret of a token already rotated: a copy is in someone else's hands.
+    if (session.rotatedAt) {
       await this.revokeFamily(session);
       throw this.ended();
     }
@@ -143,10 +143,17 @@ export class SessionsService {
 
   /** Ends the session a refresh token belongs to, with its family; without one there is nothing to end. */
   async signOut(refreshToken: string | undefined): Promise<OkReply> {
-    const id = refreshToken?.split('.')[0];
-    const session = id && /^[0-9a-f-]{36}$/.test(id) ? await this.sessions.find(id) : undefined;
-    if (session) await this.revokeFamily(session);
+    const session = refreshToken ? await this.holding(refreshToken) : undefined;
+    if (session && !session.rotatedAt) await this.revokeFamily(session);
     return OK;
+  }
+
+  /** The session a refresh token is for, only when the token's secret is that session's. */
+  private async holding(refreshToken: string): Promise<SessionRow | undefined> {
+    const [sessionId, secret] = refreshToken.split('.');
+    const session = sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? await this.sessions.find(sessionId) : undefined;
+    if (!session?.tokenHash) return undefined;
+    return timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(session.tokenHash)) ? session : undefined;
   }
 
   /** Ends every session of a user, except the family of `keepSessionId` (a password change keeps its own device). */
