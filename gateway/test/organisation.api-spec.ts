@@ -270,16 +270,27 @@ describe('the organisation', () => {
     expect((await profile(owner)).status).toBe(200);
   });
 
-  it('takes a removed member out of the account into one of their own', async () => {
+  it('takes a removed member out of the account into one of their own, with their files and no plan', async () => {
     const owner = await signUp();
-    const member = await joinedMember(owner);
+    let member = await joinedMember(owner);
+    const usage = async (user: TestUser) => (await call<{ usedBytes: number }>('/api/storage/usage', { token: user.accessToken })).body.usedBytes;
+    // Storage is pooled: the member's upload counts in the owner's account.
+    const before = await usage(owner);
+    const file = await uploadFile(member, 'Theirs.bin', randomBytes(3000));
+    await eventually(async () => (await usage(owner)) === before + 3000);
+
     const row = (await team(owner)).body.items[0];
     expect((await call(`/api/team/members/${row.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
     expect((await profile(member)).status).toBe(401);
-    const after = (await profile(await refreshed(member))).body;
+    member = await refreshed(member);
+    const after = (await profile(member)).body;
     expect(after.role).toBe('owner');
     expect(after.accountId).not.toBe((await profile(owner)).body.accountId);
     expect((await team(owner)).body.items).toEqual([]);
+    // Their file went with them: it counts in their own account now, and their plan is "No plan selected".
+    await eventually(async () => (await usage(owner)) === before && (await usage(member)) === 3000);
+    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
+    expect((await call<{ status: string }>('/api/subscription', { token: member.accessToken })).body.status).toBe('none');
   });
 
   it('deletes an account from one event: no row and no object of that user stays in any service, and the email can sign up again', async () => {

@@ -11,6 +11,9 @@ import { FoldersService } from './folders/folders.service.js';
 import { LinksHandler } from './links/links.handler.js';
 import { LinksService } from './links/links.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
+import { PeopleHandler } from './people/people.handler.js';
+import { PeopleRepository } from './people/people.repository.js';
+import { PeopleService } from './people/people.service.js';
 import { StorageHandler } from './storage/storage.handler.js';
 import { StorageService } from './storage/storage.service.js';
 import { TrashPurge } from './trash/trash-purge.js';
@@ -28,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler],
+      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PeopleHandler],
       providers: [
         FilesRepository,
         UploadsRepository,
@@ -40,6 +43,8 @@ export class AppModule {
         TrashPurge,
         LinksService,
         StorageService,
+        PeopleRepository,
+        PeopleService,
       ],
     };
   }

@@ -17,6 +17,8 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
   accountId: uuid('account_id').primaryKey(),
+  /** The account's owner (from auth's events): whose deletion ends the account, and who hears of its trial. */
+  ownerId: text('owner_id'),
   planType: text('plan_type', { enum: ['trial', 'starter', 'business', 'pro', 'enterprise'] }),
   status: text('status', { enum: ['none', 'trial', 'active'] }).notNull().default('none'),
   trialEndDate: timestamp('trial_end_date', { withTimezone: true }),

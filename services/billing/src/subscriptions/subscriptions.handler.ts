@@ -1,19 +1,14 @@
-import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuthEvent, BillingSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject } from '@nestjs/common';
+import { BillingSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { Caller, Handles, Received } from '@coffer/server-core';
 import { SubscriptionsService } from './subscriptions.service.js';
 
-/** The account's plan and trial (NATS), and a subscription record for each new account (events). */
+/** The account's plan and trial. */
 @Controller()
-export class SubscriptionsHandler implements OnModuleInit {
+export class SubscriptionsHandler {
   constructor(
     @Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
-    @Inject(EventBus) private readonly bus: EventBus,
   ) {}
-
-  onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.subscriptions.open(tx, event.payload.accountId));
-  }
 
   @Handles(BillingSubject.GetPlan)
   plan(@Caller() caller: CallerIdentity) {

@@ -21,17 +21,17 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /** A new account's record: no plan yet (a redelivered registration changes nothing). */
-  async open(tx: Database, accountId: string): Promise<void> {
-    await tx.insert(subscriptions).values({ accountId, status: 'none' }).onConflictDoNothing();
+  async open(tx: Database, accountId: string, ownerId: string): Promise<void> {
+    await tx.insert(subscriptions).values({ accountId, ownerId, status: 'none' }).onConflictDoNothing();
   }
 
   /** The account's one trial begins now. */
-  async startTrial(tx: Database, accountId: string, planType: PlanType, now: Date, trialEndDate: Date): Promise<SubscriptionRow> {
+  async startTrial(tx: Database, owner: { accountId: string; userId: string }, planType: PlanType, now: Date, trialEndDate: Date): Promise<SubscriptionRow> {
     const values = { planType, status: 'trial' as const, trialEndDate, trialStartedAt: now, updatedAt: now };
     const [saved] = await tx
       .insert(subscriptions)
-      .values({ accountId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.accountId, set: values })
+      .values({ accountId: owner.accountId, ownerId: owner.userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.accountId, set: { ...values, ownerId: sql`coalesce(${subscriptions.ownerId}, ${owner.userId})` } })
       .returning();
     return saved;
   }

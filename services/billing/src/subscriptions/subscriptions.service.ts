@@ -62,7 +62,7 @@ export class SubscriptionsService {
       }
       if (current?.trialStartedAt) throw trialUsed();
       const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-      const started = await this.subscriptions.startTrial(tx, caller.accountId, planType, now, trialEndDate);
+      const started = await this.subscriptions.startTrial(tx, caller, planType, now, trialEndDate);
       await this.bus.record(tx, BillingEvent.TrialStarted, {
         accountId: caller.accountId,
         actorId: caller.userId,
@@ -94,11 +94,6 @@ export class SubscriptionsService {
     await this.subscriptions.transaction((tx) => this.subscriptions.shiftIntoPast(tx, caller.accountId, days));
     await this.endTrials();
     return this.plan(caller);
-  }
-
-  /** Every new account gets its subscription record, with no plan selected yet. */
-  open(tx: Database, accountId: string): Promise<void> {
-    return this.subscriptions.open(tx, accountId);
   }
 
   private announce(tx: Database, who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow) {

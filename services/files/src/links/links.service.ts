@@ -16,7 +16,7 @@ export class LinksService {
   /** A URL valid one hour that opens (inline) or downloads (attachment) the file under its name; it counts as an access for Recent. */
   async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
     const file = await this.items.activeFile(caller, id);
-    const url = await this.objects.presignGet(file.storagePath, file.name, disposition);
+    const url = await this.objects.fileLink(file.storagePath, file.name, disposition);
     await this.files.touch(file.id);
     return { url, expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };
   }

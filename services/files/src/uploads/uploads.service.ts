@@ -31,7 +31,7 @@ const notArrived = () => rpcError(ErrorCode.ValidationFailed, 400, 'The file did
 /** Never built from the file name: the user's id, a time and randomness (spec §7), and a short sanitised extension. */
 function storageKey(userId: string, name: string): string {
   const ext = extname(name).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
-  return `${userId}/${Date.now()}-${randomBytes(8).toString('hex')}${ext ? `.${ext}` : ''}`;
+  return `${ObjectStorage.prefixOf(userId)}${Date.now()}-${randomBytes(8).toString('hex')}${ext ? `.${ext}` : ''}`;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuthEvent } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { AccountEvent, AuthEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
+import { EventBus, Handles, Received } from '@coffer/server-core';
 import { PeopleService } from './people.service.js';
 
-/** Auth's events about users, forwarded to PeopleService. */
+const INVENTORY = personalDataInventorySubject('sharing');
+
+/** Auth's events about users, and the sharing service's personal-data inventory, forwarded to PeopleService. */
 @Controller()
 export class PeopleHandler implements OnModuleInit {
   constructor(
@@ -14,5 +16,12 @@ export class PeopleHandler implements OnModuleInit {
   onModuleInit() {
     this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.people.registered(tx, event));
     this.bus.on(AuthEvent.EmailVerified, (event, tx) => this.people.emailVerified(tx, event));
+    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.people.membershipChanged(tx, event));
+    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.userDeleted(tx, event));
+  }
+
+  @Handles(INVENTORY)
+  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+    return this.people.inventory(p);
   }
 }

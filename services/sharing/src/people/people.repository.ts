@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { eq, inArray } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
-import { people, type PersonRow } from '../db/schema.js';
+import { eq, inArray, or } from 'drizzle-orm';
+import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { people, shares, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -10,6 +10,15 @@ export interface PersonUpdate {
   fullName?: string;
   emailConfirmed?: boolean;
 }
+
+/**
+ * Every sharing table that holds something of a person: the shares they made,
+ * the shares made to their address (their opens go with them), and who they are.
+ */
+const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
+  ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
+  ['people', people, eq(people.userId, p.userId)],
+];
 
 /** The only place that reads and writes the people read model (who the Coffer users are, from auth's events). */
 @Injectable()
@@ -41,5 +50,18 @@ export class PeopleRepository extends Repository {
       .insert(people)
       .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
       .onConflictDoUpdate({ target: people.userId, set });
+  }
+
+  /** The shares they made count in the account they are in now (its admins may revoke them). */
+  async move(tx: Database, userId: string, accountId: string) {
+    await tx.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
+  }
+
+  erase(tx: Database, person: { userId: string; email: string }) {
+    return erasePersonalData(tx, personTables(person));
+  }
+
+  inventory(person: { userId: string; email: string }) {
+    return countPersonalData(this.db, personTables(person));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent, EmailVerified, UserRegistered } from '@coffer/contracts';
+import type { DomainEvent, EmailVerified, MembershipChanged, PersonalDataInventory, UserDeleted, UserRegistered } from '@coffer/contracts';
 import type { Database } from '@coffer/server-core';
 import { PeopleRepository } from './people.repository.js';
 
@@ -14,5 +14,19 @@ export class PeopleService {
 
   emailVerified(tx: Database, { payload }: DomainEvent<EmailVerified>) {
     return this.people.remember(tx, { userId: payload.userId, email: payload.email, emailConfirmed: true });
+  }
+
+  async membershipChanged(tx: Database, { payload }: DomainEvent<MembershipChanged>) {
+    await this.people.remember(tx, { userId: payload.userId, email: payload.email, fullName: payload.fullName });
+    if (payload.accountId !== payload.previousAccountId) await this.people.move(tx, payload.userId, payload.accountId);
+  }
+
+  /** The deleted user's shares go, both ways: what they shared, and what was shared with them (its sharer sees it gone). */
+  userDeleted(tx: Database, { payload }: DomainEvent<UserDeleted>) {
+    return this.people.erase(tx, payload);
+  }
+
+  async inventory(person: { userId: string; email: string }): Promise<PersonalDataInventory> {
+    return { service: 'sharing', counts: await this.people.inventory(person) };
   }
 }

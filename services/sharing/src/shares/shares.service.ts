@@ -1,6 +1,7 @@
 import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  roleMay,
   BillingSubject,
   ErrorCode,
   FilesSubject,
@@ -27,7 +28,6 @@ import { SharesRepository } from './shares.repository.js';
 type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 
 /** Roles that may revoke any share made in their account (product decisions, roles). */
-const ACCOUNT_REVOKERS: ReadonlySet<CallerIdentity['role']> = new Set(['owner', 'admin', 'moderator']);
 
 const DAY_MS = 86_400_000;
 
@@ -151,7 +151,7 @@ export class SharesService {
 
   async revoke(caller: CallerIdentity, shareId: string): Promise<OkReply> {
     const share = await this.repository.find(shareId);
-    const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && ACCOUNT_REVOKERS.has(caller.role)));
+    const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
     if (!share || !mayRevoke) throw notFound('Share not found');
     await this.bus.inTransaction(this.repository, async (tx) => {
       await this.repository.remove(tx, share.id);

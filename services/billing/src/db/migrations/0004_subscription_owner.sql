@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "owner_id" text;

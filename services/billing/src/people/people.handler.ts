@@ -1,0 +1,34 @@
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountEvent, AuthEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
+import { EventBus, Handles, Received } from '@coffer/server-core';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
+import { PeopleRepository } from './people.repository.js';
+
+const INVENTORY = personalDataInventorySubject('billing');
+
+/**
+ * Accounts as auth's events make and end them: a subscription record (no plan)
+ * for each new account, a removed member's own included; a deleted user's
+ * subscription and contact requests erased; and billing's personal-data inventory.
+ */
+@Controller()
+export class PeopleHandler implements OnModuleInit {
+  constructor(
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+  ) {}
+
+  onModuleInit() {
+    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.subscriptions.open(tx, event.payload.accountId, event.payload.userId));
+    this.bus.on(AccountEvent.MembershipChanged, async (event, tx) => {
+      if (event.payload.reason === 'removed') await this.subscriptions.open(tx, event.payload.accountId, event.payload.userId);
+    });
+    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.erase(tx, event.payload));
+  }
+
+  @Handles(INVENTORY)
+  async inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+    return { service: 'billing', counts: await this.people.inventory(p) };
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { files, uploads } from '../db/schema.js';
+
+/** Every files table that holds something of a person, and how a row is known to be theirs. */
+const personTables = (userId: string): PersonalDataTable[] => [
+  ['files', files, eq(files.userId, userId)],
+  ['uploads', uploads, eq(uploads.userId, userId)],
+];
+
+/** A user's rows as their account changes: moved with them to another account, or erased with them. */
+@Injectable()
+export class PeopleRepository extends Repository {
+  /** Their files, folders and open upload slots count against the account they are in now. */
+  async move(tx: Database, userId: string, accountId: string) {
+    await tx.update(files).set({ accountId }).where(eq(files.userId, userId));
+    await tx.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
+  }
+
+  erase(tx: Database, userId: string) {
+    return erasePersonalData(tx, personTables(userId));
+  }
+
+  inventory(userId: string) {
+    return countPersonalData(this.db, personTables(userId));
+  }
+}
