@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountPlan, FileItem, FileLink, HttpErrorBody, ListFilesReply, ShareItem, StorageUsage, UploadSlot } from '@coffer/contracts';
+import { longUsDate, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
 import { call, eventually, joinedMember, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
@@ -135,5 +135,31 @@ describe('plans', () => {
 
     expect((await startTrial('starter', owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account has already used its free trial' });
     expect((await advanceClock(owner, 0)).body).toMatchObject({ statusCode: 400 });
+  });
+  it('tells the owner once, three days before the trial ends', async () => {
+    const owner = await signUp();
+    const trial = (await startTrial('business', owner.accessToken)).body;
+    const endingNotices = async () =>
+      (await call<ListNotificationsReply>('/api/notifications', { token: owner.accessToken })).body.items.filter((n) => n.type === 'trial_ending');
+    expect((await advanceClock(owner, 10)).status).toBe(200);
+    // Four days left: not yet. Three days left: the notice, once, however often the job runs.
+    expect(await endingNotices()).toEqual([]);
+    expect((await advanceClock(owner, 1)).status).toBe(200);
+    const [notice] = await eventually(async () => {
+      const found = await endingNotices();
+      return found.length > 0 && found;
+    });
+    const endDate = longUsDate(new Date(Date.parse(trial.trialEndDate!) - 11 * DAY_MS).toISOString());
+    expect(notice).toMatchObject({
+      title: 'Your trial ends soon',
+      message: `Your 14-day free trial of Business Plan ends on ${endDate}. Choose a plan to keep your team's features.`,
+      metadata: { plan_name: 'Business Plan' },
+    });
+    expect((await advanceClock(owner, 1)).status).toBe(200);
+    // The trial's end comes after any second notice would (billing's events arrive in order): once the
+    // notification service has seen it (the plan no longer keeps an audit log), there is still one notice.
+    expect((await advanceClock(owner, 2)).body.status).toBe('none');
+    await eventually(async () => (await call('/api/audit-logs', { token: owner.accessToken })).status === 403);
+    expect(await endingNotices()).toHaveLength(1);
   });
 });

@@ -23,10 +23,17 @@ export const BillingEvent = {
   TrialStarted: 'events.billing.trial.started',
   /** The account's plan, status or trial end changed (trial started, plan switched, trial ended). */
   SubscriptionChanged: 'events.billing.subscription.changed',
+  /** The account's trial ends within TRIAL_ENDING_NOTICE_DAYS: its owner is told, once. */
+  TrialEnding: 'events.billing.trial.ending',
 } as const;
 
 /** Spec §4: a trial lasts this many days. */
 export const TRIAL_DAYS = 14;
+/** The owner hears that the trial is ending this many days before its end (PRODUCT-DECISIONS: "a trial ending in 3 days"). */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+
+/** Spec §7: a trial's end as a long US date, e.g. "December 7, 2026" (UTC, as billing keeps it). */
+export const longUsDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export const startTrialSchema = z.object({
   plan: z.enum(['starter', 'business', 'pro'], { error: 'Please choose a plan' }),
@@ -111,8 +118,17 @@ export interface SubscriptionChanged {
   plan: AccountPlan;
 }
 
+/** The trial ends soon; `ownerId` is told. */
+export interface TrialEnding {
+  ownerId: string;
+  planType: string;
+  planName: string;
+  trialEndDate: string;
+}
+
 /** The payload of each billing event. */
 export interface BillingEvents {
+  [BillingEvent.TrialEnding]: TrialEnding;
   [BillingEvent.ContactRequestReceived]: ContactRequestReceived;
   [BillingEvent.TrialStarted]: TrialStarted;
   [BillingEvent.SubscriptionChanged]: SubscriptionChanged;

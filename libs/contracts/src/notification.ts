@@ -46,7 +46,7 @@ export const ACTIVITY_LIMIT = 15;
 
 /** Spec §9: the notifications page fetches this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
-export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted'] as const;
+export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted', 'trial_ending'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Spec §3 "notifications": what a notification is about. */
@@ -59,6 +59,9 @@ export const notificationMetadataSchema = z.object({
   /** invitation_accepted: who joined the team. */
   member_name: z.string().optional(),
   member_email: z.string().optional(),
+  /** trial_ending: the plan on trial and the day it ends. */
+  plan_name: z.string().optional(),
+  trial_end_date: z.string().optional(),
 });
 export type NotificationMetadata = z.output<typeof notificationMetadataSchema>;
 
@@ -95,6 +98,10 @@ export const NotificationCopy = {
   invitationAccepted: {
     title: 'Invitation accepted',
     message: (member: string) => `${member} accepted your invitation and joined your team`,
+  },
+  trialEnding: {
+    title: 'Your trial ends soon',
+    message: (planName: string, endDate: string) => `Your 14-day free trial of ${planName} ends on ${endDate}. Choose a plan to keep your team's features.`,
   },
 } as const;
 

@@ -29,3 +29,4 @@ export {
   isAccountExists,
   type ToastCopy,
 } from './api/auth-messages';
+export * from './api/account-api';

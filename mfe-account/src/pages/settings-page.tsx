@@ -1,11 +1,13 @@
 import type { PlanFeatureSet } from '@coffer/contracts';
 import { useNavigate, useParams } from '@coffer/web-core/router';
-import { Card, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
 import { AuditLogCard } from '../features/audit/components/audit-log-card';
 import { SecuritySettings } from '../features/security/components/security-settings';
-import { PlanFeatureCard } from '../features/settings/components/plan-feature-card';
+import { BrandingSettings } from '../features/settings/components/branding-settings';
+import { GeneralSettings } from '../features/settings/components/general-settings';
 import { StorageSettings } from '../features/settings/components/storage-settings';
+import { UserPermissions } from '../features/settings/components/user-permissions';
 import { useAccountPlanQuery } from '../lib/plan-api';
 import { settingsTitle } from '../lib/plan-display';
 
@@ -39,12 +41,7 @@ export function SettingsPage() {
           ))}
         </TabsList>
         <TabsContent value="general">
-          <Card>
-            <CardHeader>
-              <CardTitle>General</CardTitle>
-              <CardDescription>Language, timezone and notification preferences.</CardDescription>
-            </CardHeader>
-          </Card>
+          <GeneralSettings />
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettings />
@@ -54,12 +51,12 @@ export function SettingsPage() {
         </TabsContent>
         {active === 'branding' && (
           <TabsContent value="branding">
-            <PlanFeatureCard title="Custom Branding" description="Your company name, logo and colours across Coffer." />
+            <BrandingSettings />
           </TabsContent>
         )}
         {active === 'permissions' && (
           <TabsContent value="permissions">
-            <PlanFeatureCard title="User Permissions" description="Give people in your account the admin, moderator or member role." />
+            <UserPermissions />
           </TabsContent>
         )}
         {active === 'audit-logs' && (

@@ -6,10 +6,13 @@ interface CofferLogoProps {
   to?: string;
   className?: string;
   onClick?: () => void;
+  /** An account's custom branding: its logo and company name in place of Coffer's. */
+  brand?: { companyName: string; logoUrl: string };
 }
 
 /** The product logo: a link home (or to the dashboard inside it). */
-export function CofferLogo({ to = '/', className, onClick }: CofferLogoProps) {
+export function CofferLogo({ to = '/', className, onClick, brand }: CofferLogoProps) {
+  const name = brand?.companyName || 'Coffer';
   return (
     <Link
       to={to}
@@ -19,10 +22,14 @@ export function CofferLogo({ to = '/', className, onClick }: CofferLogoProps) {
         className,
       )}
     >
-      <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <ShieldCheck className="size-5" />
-      </span>
-      Coffer
+      {brand?.logoUrl ? (
+        <img src={brand.logoUrl} alt="" referrerPolicy="no-referrer" className="size-8 shrink-0 rounded-lg object-contain" />
+      ) : (
+        <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <ShieldCheck className="size-5" />
+        </span>
+      )}
+      <span className="truncate">{name}</span>
     </Link>
   );
 }

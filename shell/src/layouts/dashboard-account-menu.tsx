@@ -11,12 +11,13 @@ import {
   toast,
 } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
-import { AUTH_TOASTS, signOutErrorToast, useSignOutMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS, signOutErrorToast, useGetProfileQuery, useSignOutMutation } from '@coffer/web-core/store';
 import { avatarInitials } from '@coffer/web-core/format';
 
 /** The avatar menu of the top bar: "My Account" with Profile, Settings and Sign out. */
 export function DashboardAccountMenu() {
   const { user } = useSession();
+  const { data: profile } = useGetProfileQuery();
   const [signOut, { isLoading: signingOut }] = useSignOutMutation();
   const navigate = useNavigate();
 
@@ -36,12 +37,13 @@ export function DashboardAccountMenu() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full">
           {/* Named by its content, not aria-label: the initials are decoration (axe: label-content-name-mismatch). */}
-          <span
-            aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {avatarInitials(user?.fullName)}
-          </span>
+          {profile?.avatarUrl ? (
+            <img aria-hidden alt="" src={profile.avatarUrl} className="size-8 rounded-full border border-border object-cover" data-testid="top-bar-avatar" />
+          ) : (
+            <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+              {avatarInitials(profile?.fullName ?? user?.fullName)}
+            </span>
+          )}
           <span className="sr-only">My Account</span>
         </Button>
       </DropdownMenuTrigger>

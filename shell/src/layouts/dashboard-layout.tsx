@@ -5,6 +5,7 @@ import { Button, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger
 import { StoreProvider, useRealtimeUpdates } from '@coffer/web-core/store';
 import { RemoteWidget } from '../federation/remote-widget';
 import { CofferLogo } from './coffer-logo';
+import { useAccountBranding } from './use-account-branding';
 import { DashboardAccountMenu } from './dashboard-account-menu';
 import { DashboardNav } from './dashboard-nav';
 import { DashboardSearch } from './dashboard-search';
@@ -39,11 +40,12 @@ function DashboardFrame() {
   const tab = tabForPath(useLocation().pathname);
   // Pushes from the server keep lists, the meter and the activity log current.
   useRealtimeUpdates();
+  const brand = useAccountBranding();
 
   return (
     <div className="flex min-h-svh bg-muted/40">
       <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-background p-4 lg:flex">
-        <CofferLogo to="/dashboard" className="px-2 pt-1" />
+        <CofferLogo to="/dashboard" className="px-2 pt-1" brand={brand} />
         <DashboardNav />
         <div className="mt-auto">{storageMeter}</div>
       </aside>
@@ -59,12 +61,12 @@ function DashboardFrame() {
             <SheetContent side="left" className="w-[280px] overflow-y-auto sm:w-[350px]">
               <SheetTitle className="sr-only">Navigation</SheetTitle>
               <SheetDescription className="sr-only">Dashboard tabs</SheetDescription>
-              <CofferLogo to="/dashboard" className="px-2" onClick={() => setDrawerOpen(false)} />
+              <CofferLogo to="/dashboard" className="px-2" onClick={() => setDrawerOpen(false)} brand={brand} />
               <DashboardNav onNavigate={() => setDrawerOpen(false)} />
               <div className="mt-auto">{storageMeter}</div>
             </SheetContent>
           </Sheet>
-          <CofferLogo to="/dashboard" className="hidden shrink-0 sm:flex lg:hidden" />
+          <CofferLogo to="/dashboard" className="hidden max-w-48 shrink-0 sm:flex lg:hidden" brand={brand} />
           <DashboardSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <RemoteWidget remote="coffer_files" name="uploadButton" />

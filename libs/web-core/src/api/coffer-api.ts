@@ -12,6 +12,11 @@ export const COFFER_TAG_TYPES = [
   'Session',
   'Plan',
   'Health',
+  'Profile',
+  'Preferences',
+  'Team',
+  'Roles',
+  'Branding',
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 

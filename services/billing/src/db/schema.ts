@@ -24,6 +24,8 @@ export const subscriptions = pgTable(
   trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
   /** Set once, when the account's one trial starts: a second trial after it ended is refused. */
   trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+  /** When the owner was told the trial ends soon (once per trial). */
+  trialEndingNoticeAt: timestamp('trial_ending_notice_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

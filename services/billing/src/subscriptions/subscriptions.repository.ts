@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
 import { subscriptions } from '../db/schema.js';
 
@@ -48,6 +48,23 @@ export class SubscriptionsRepository extends Repository {
       .update(subscriptions)
       .set({ planType: null, status: 'none', updatedAt: now })
       .where(and(eq(subscriptions.status, 'trial'), lte(subscriptions.trialEndDate, now)))
+      .returning();
+  }
+
+  /** Trials ending by `until` whose owner was not told yet: marked told now, and returned. */
+  async trialsEndingBy(tx: Database, now: Date, until: Date): Promise<SubscriptionRow[]> {
+    return tx
+      .update(subscriptions)
+      .set({ trialEndingNoticeAt: now })
+      .where(
+        and(
+          eq(subscriptions.status, 'trial'),
+          gt(subscriptions.trialEndDate, now),
+          lte(subscriptions.trialEndDate, until),
+          isNull(subscriptions.trialEndingNoticeAt),
+          isNotNull(subscriptions.ownerId),
+        ),
+      )
       .returning();
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthSubject, BillingEvent, ErrorCode, TRIAL_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
+import { AuthSubject, BillingEvent, ErrorCode, TRIAL_DAYS, TRIAL_ENDING_NOTICE_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
@@ -76,12 +76,22 @@ export class SubscriptionsService {
 
   /**
    * Ends the trials past their end date: the account has no plan selected, its
-   * files stay, its limit is the trial's. Once per cluster; returns how many ended.
+   * files stay, its limit is the trial's; and tells the owners of trials ending
+   * within 3 days, once. Once per cluster; returns how many ended.
    */
   async endTrials(now = this.clock.now()): Promise<number> {
     const ended = await this.subscriptions.exclusively('coffer-billing-trial-expiry', async (tx) => {
       const rows = await this.subscriptions.endTrialsDue(tx, now);
       for (const row of rows) await this.announce(tx, { accountId: row.accountId, userId: '' }, 'trial-ended', row);
+      const ending = await this.subscriptions.trialsEndingBy(tx, now, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS));
+      for (const row of ending) {
+        const planType = row.planType ?? 'trial';
+        await this.bus.record(tx, BillingEvent.TrialEnding, {
+          accountId: row.accountId,
+          actorId: '',
+          payload: { ownerId: row.ownerId!, planType, planName: planName(planType as PlanType), trialEndDate: row.trialEndDate!.toISOString() },
+        });
+      }
       return rows.length;
     });
     if (ended) await this.bus.relay();

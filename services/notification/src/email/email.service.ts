@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  ContactRequestReceived,
-  DomainEvent,
-  EmailVerificationRequested,
-  ListCapturedMailReply,
-  MemberInvited,
-  ShareAccessed,
-  PasswordResetRequested,
-  ShareCreated,
-  TrialStarted,
-  UserRegistered,
+import {
+  longUsDate,
+  type ContactRequestReceived,
+  type DomainEvent,
+  type EmailVerificationRequested,
+  type ListCapturedMailReply,
+  type MemberInvited,
+  type PasswordResetRequested,
+  type ShareAccessed,
+  type ShareCreated,
+  type TrialStarted,
+  type UserRegistered,
 } from '@coffer/contracts';
 import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
@@ -19,9 +20,6 @@ import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
 
-/** Spec §7: the trial's end as a long US date, e.g. "December 7, 2026" (UTC, as billing keeps it). */
-export const longUsDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** The sharer as the file-shared email names them (spec §9 fallback names). */
 const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';

@@ -1,5 +1,5 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
+import { AccountEvent, BillingEvent, NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
 import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
 import { NotificationsService } from './notifications.service.js';
 
@@ -15,6 +15,7 @@ export class NotificationsHandler implements OnModuleInit {
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.notifications.shareCreated(tx, event));
     this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.notifications.shareAccessed(tx, event));
     this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.notifications.membershipChanged(tx, event));
+    this.bus.on(BillingEvent.TrialEnding, (event, tx) => this.notifications.trialEnding(tx, event));
   }
 
   @Handles(NotificationSubject.ListNotifications)

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  longUsDate,
   NotificationCopy,
   NotificationEvent,
   NOTIFICATIONS_LIMIT,
@@ -8,6 +9,7 @@ import {
   type DomainEvent,
   type ListNotificationsReply,
   type MembershipChanged,
+  type TrialEnding,
   type NotificationItem,
   type OkReply,
   type ShareAccessed,
@@ -92,6 +94,19 @@ export class NotificationsService {
       title: NotificationCopy.invitationAccepted.title,
       message: NotificationCopy.invitationAccepted.message(member),
       metadata: { member_name: member, member_email: email },
+    });
+  }
+
+  /** The trial ends within 3 days: the account's owner is told (billing sends it once per trial). */
+  async trialEnding(tx: Database, event: DomainEvent<TrialEnding>) {
+    const { ownerId, planName, trialEndDate } = event.payload;
+    const endDate = longUsDate(trialEndDate);
+    await this.notify(tx, event, {
+      userId: ownerId,
+      type: 'trial_ending',
+      title: NotificationCopy.trialEnding.title,
+      message: NotificationCopy.trialEnding.message(planName, endDate),
+      metadata: { plan_name: planName, trial_end_date: trialEndDate },
     });
   }
 

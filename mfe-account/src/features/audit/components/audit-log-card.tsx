@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast } from '@coffer/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
 import { formatRelativeTime } from '@coffer/web-core/format';
+import { failureToast } from '../../../lib/failure-toast';
 import { useNow } from '../../../lib/use-now';
 import { useExportAuditLogsMutation, useListAuditLogsQuery } from '../api/audit-api';
 import { auditBadgeVariant, auditDetails, isoDay, saveFile } from '../lib/audit-display';
@@ -17,13 +18,13 @@ function AuditExport() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (from > to) {
-      toast({ title: 'Export failed', description: 'The start date must be on or before the end date', variant: 'destructive' });
+      failureToast('Export failed', undefined, 'The start date must be on or before the end date');
       return;
     }
     try {
       saveFile(await exportLogs({ from, to }).unwrap(), `coffer-audit-log-${from}-to-${to}.csv`);
     } catch (error) {
-      toast({ title: 'Export failed', description: toApiError(error).message ?? 'Please try again', variant: 'destructive' });
+      failureToast('Export failed', error, 'Please try again');
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '@coffer/web-core/router';
+import { Link, useSearchParams } from '@coffer/web-core/router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
 import { ResetRequestForm } from './reset-request-form';
@@ -12,9 +12,12 @@ type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 /** The one card of /login: sign in, sign up, ask for a reset link, or give the second factor. */
 export function LoginCard() {
   const { status, factorId } = useSession();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // An invitation's link (/login?invite=…&email=…) opens sign-up for the invited address.
+  const [params] = useSearchParams();
+  const inviteToken = params.get('invite') ?? undefined;
+  const [mode, setMode] = useState<Mode>(inviteToken ? 'sign-up' : 'sign-in');
   // The address typed in one form carries over to the next.
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(inviteToken ? (params.get('email') ?? '') : '');
 
   const toggle = (label: string, to: Mode) => (
     <button
@@ -44,8 +47,16 @@ export function LoginCard() {
 
   if (mode === 'sign-up') {
     return (
-      <LoginFrame title="Create your account" description={<>Already have an account? {toggle('Sign in', 'sign-in')}</>}>
-        <SignUpForm email={email} onEmailChange={setEmail} onSignInInstead={() => setMode('sign-in')} />
+      <LoginFrame
+        title={inviteToken ? 'Join your team on Coffer' : 'Create your account'}
+        description={
+          <>
+            {inviteToken && 'You were invited to a team: create your account with this address to join it. '}
+            Already have an account? {toggle('Sign in', 'sign-in')}
+          </>
+        }
+      >
+        <SignUpForm email={email} onEmailChange={setEmail} onSignInInstead={() => setMode('sign-in')} inviteToken={inviteToken} />
       </LoginFrame>
     );
   }

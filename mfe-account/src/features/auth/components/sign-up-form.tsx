@@ -9,16 +9,18 @@ interface SignUpFormProps {
   onEmailChange: (email: string) => void;
   /** The email is registered already, or must be confirmed first: the card goes back to sign-in. */
   onSignInInstead: () => void;
+  /** The secret of an invitation's link: signing up through it joins the inviting account (for the invited address only). */
+  inviteToken?: string;
 }
 
 /** Full name, email and password; a new account is signed in at once (the page then goes to the dashboard). */
-export function SignUpForm({ email, onEmailChange, onSignInInstead }: SignUpFormProps) {
+export function SignUpForm({ email, onEmailChange, onSignInInstead, inviteToken }: SignUpFormProps) {
   const form = useZodForm(signUpFormSchema, { fullName: '', email, password: '' }, (values) => onEmailChange(values.email));
   const [signUp, { isLoading }] = useSignUpMutation();
 
   const submit = form.handleSubmit(async (account) => {
     try {
-      const result = await signUp(account).unwrap();
+      const result = await signUp({ ...account, inviteToken }).unwrap();
       if (result.status === 'signed-in') {
         toast(AUTH_TOASTS.signedUp);
       } else {

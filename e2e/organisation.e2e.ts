@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ListCapturedMailReply } from '@coffer/contracts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { toastWith } from './support/files';
+import { signUpThroughApi, uniqueEmail } from './support/session';
+
+const appUrl = () => process.env.COFFER_TEST_APP_URL;
+/** The smallest PNG: its signature and a 1×1 image. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+/** The link of the user-invited email sent to `email` (the embedded mailbox). */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const { items } = (await (await page.request.get('/dev/mail')).json()) as ListCapturedMailReply;
+      link = items.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/login\?invite=\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+const teamList = (page: Page) => page.getByRole('list', { name: 'Team members' });
+
+test.describe('the organisation', () => {
+  test('the owner edits the profile and avatar, sets preferences, and invites a colleague who joins from the email', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    await page.goto('/dashboard/account');
+
+    // Personal information, saved and still there after a reload.
+    const info = page.getByRole('form', { name: 'Personal information' });
+    await info.getByLabel('First Name').fill('Olivia');
+    await info.getByLabel('Last Name').fill('Owner');
+    await info.getByLabel('Company').fill('Analytical Engines Ltd');
+    await info.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastWith(page, 'Profile updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Personal information' }).getByLabel('Company')).toHaveValue('Analytical Engines Ltd');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner.email);
+
+    // A picture that is not an image is refused in the browser; a PNG becomes the avatar in the top bar.
+    await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(toastWith(page, 'Failed to upload avatar')).toContainText('Please choose a JPG, PNG or GIF image');
+    await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toastWith(page, 'Avatar uploaded successfully')).toBeVisible();
+    await expect(page.getByAltText('Your profile picture')).toBeVisible();
+    await expect(page.getByTestId('top-bar-avatar')).toBeVisible();
+
+    // Email preferences survive a reload.
+    await page.getByRole('button', { name: 'Email Preferences' }).click();
+    const prefs = page.getByRole('dialog', { name: 'Email Preferences' });
+    await expect(prefs.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+    await prefs.getByRole('switch', { name: 'Newsletter' }).click();
+    await prefs.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(prefs).toBeHidden();
+    await page.reload();
+    await page.getByRole('button', { name: 'Email Preferences' }).click();
+    await expect(page.getByRole('dialog', { name: 'Email Preferences' }).getByRole('switch', { name: 'Newsletter' })).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    // The invitation: the colleague signs up from the email's link and joins as a member.
+    const colleague = uniqueEmail();
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
+    await dialog.getByLabel('Email Address').fill(colleague);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(toastWith(page, `Invitation sent to ${colleague}`)).toBeVisible();
+    await expect(teamList(page).getByRole('listitem').filter({ hasText: colleague })).toContainText('Pending');
+    await expectNoSeriousA11yViolations(page, 'the account page');
+
+    const invitee = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const them = await invitee.newPage();
+      await them.goto(await invitationLink(page, colleague));
+      await expect(them.getByRole('heading', { name: 'Join your team on Coffer' })).toBeVisible();
+      await expect(them.getByLabel('Email')).toHaveValue(colleague);
+      await them.getByLabel('Full Name').fill('Ivy Invitee');
+      await them.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+      await them.getByRole('button', { name: 'Create Account' }).click();
+      await expect(them).toHaveURL(/\/dashboard$/);
+      // A member sees the team but cannot change it.
+      await them.goto('/dashboard/account');
+      await expect(teamList(them).getByRole('listitem').filter({ hasText: colleague })).toContainText('Active');
+      await expect(them.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+      await expect(them.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    } finally {
+      await invitee.close();
+    }
+    await page.reload();
+    await expect(teamList(page).getByRole('listitem').filter({ hasText: 'Ivy Invitee' })).toContainText('Active');
+  });
+
+  test('branding on a Business trial colours the dashboard and names it after the company; General settings are kept', async ({ page }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
+    await page.goto('/dashboard/settings/branding');
+    const form = page.getByRole('form', { name: 'Custom branding' });
+    await form.getByLabel('Company Name').fill('Matrix Ltd');
+    await form.getByLabel('Primary Color', { exact: true }).fill('#1d4ed8');
+    await form.getByLabel('Secondary Color', { exact: true }).fill('#ffffff');
+    await form.getByRole('button', { name: 'Save Branding' }).click();
+    await expect(toastWith(page, 'Branding settings saved successfully')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Matrix Ltd' }).first()).toBeVisible();
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
+    expect(primary).toBe('#1d4ed8');
+    await expectNoSeriousA11yViolations(page, 'Settings → Branding');
+
+    await page.goto('/dashboard/settings/general');
+    await page.getByRole('switch', { name: 'Email notifications' }).click();
+    await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+
+    await page.goto('/dashboard/settings/permissions');
+    await expect(page.getByText('No user roles configured yet')).toBeVisible();
+    await page.getByRole('form', { name: 'Add user role' }).getByLabel('Email').fill(uniqueEmail());
+    await page.getByRole('button', { name: 'Add Role' }).click();
+    await expect(toastWith(page, 'Failed to add user role')).toContainText('User not found with that email');
+  });
+
+  test('Delete Account asks for the email, then signs out; the address can sign up again', async ({ page }) => {
+    const user = await signUpThroughApi(page, appUrl());
+    await page.goto('/dashboard/account');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await dialog.getByLabel('Your email address').fill('someone-else@example.com');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByText('Type your email address exactly to confirm')).toBeVisible();
+    await dialog.getByLabel('Your email address').fill(user.email);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page).toHaveURL(`${appUrl()}/`);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Again', email: user.email, password: 'correct-horse-1' } })).status()).toBe(201);
+  });
+});

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { Button, Skeleton } from '@coffer/ui';
+
+interface ManagedListProps {
+  /** The list's accessible name. */
+  label: string;
+  isLoading: boolean;
+  /** What the spec says when the list cannot load (e.g. "Failed to load team members"). */
+  errorText?: string;
+  emptyText: string;
+  count: number;
+  children: ReactNode;
+}
+
+/** A list the account manages (team members, user roles): loading, its failure, its empty state, or its rows. */
+export function ManagedList({ label, isLoading, errorText, emptyText, count, children }: ManagedListProps) {
+  if (isLoading) return <Skeleton className="h-12 w-full" />;
+  if (errorText)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorText}
+      </p>
+    );
+  if (count === 0) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-col divide-y divide-border">
+      {children}
+    </ul>
+  );
+}
+
+/** The trash button at the end of a managed row. */
+export function RemoveButton({ label, pending, onRemove }: { label: string; pending: boolean; onRemove: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} disabled={pending} onClick={onRemove}>
+      <Trash2 aria-hidden className="size-4" />
+    </Button>
+  );
+}

@@ -1,0 +1,58 @@
+import { roleMay, type TeamMember } from '@coffer/contracts';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
+import { useGetProfileQuery, useListTeamQuery, useRemoveMemberMutation } from '@coffer/web-core/store';
+import { roleLabel } from '../../../components/choice-select';
+import { ManagedList, RemoveButton } from '../../../components/managed-list';
+import { failureToast } from '../../../lib/failure-toast';
+import { InviteMemberDialog } from './invite-member-dialog';
+
+function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boolean }) {
+  const [remove, { isLoading }] = useRemoveMemberMutation();
+  const name = member.fullName || member.email;
+  const onRemove = async () => {
+    try {
+      await remove(member.id).unwrap();
+      toast({ title: 'Member removed' });
+    } catch (error) {
+      failureToast('Failed to remove team member', error);
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <div className="min-w-0 flex-1 max-sm:basis-full">
+        <p className="truncate font-medium">{name}</p>
+        {member.fullName && <p className="truncate text-sm text-muted-foreground">{member.email}</p>}
+      </div>
+      <span className="text-sm text-muted-foreground">{roleLabel(member.role)}</span>
+      {member.status === 'pending' ? <Badge variant="outline">Pending</Badge> : <Badge variant="secondary">Active</Badge>}
+      {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} />}
+    </li>
+  );
+}
+
+/** Account → Team Members (spec §2): everyone invited to the account, Active or Pending; owners and admins invite and remove. */
+export function TeamMembersCard() {
+  const { data: profile } = useGetProfileQuery();
+  const { data, isLoading, isError } = useListTeamQuery();
+  const mayManage = profile ? roleMay(profile.role, 'manageTeam') : false;
+  const members = data?.items ?? [];
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Team Members</CardTitle>
+          <CardDescription>Invite people to your account and manage their access.</CardDescription>
+        </div>
+        {mayManage && <InviteMemberDialog />}
+      </CardHeader>
+      <CardContent>
+        <ManagedList label="Team members" isLoading={isLoading} errorText={isError ? 'Failed to load team members' : undefined} emptyText="No team members yet" count={members.length}>
+          {members.map((member) => (
+            <MemberRow key={member.id} member={member} mayManage={mayManage} />
+          ))}
+        </ManagedList>
+      </CardContent>
+    </Card>
+  );
+}
