@@ -26,6 +26,7 @@ const teamList = (page: Page) => page.getByRole('list', { name: 'Team members' }
 test.describe('the organisation', () => {
   test('the owner edits the profile and avatar, sets preferences, and invites a colleague who joins from the email', async ({ page, browser }) => {
     const owner = await signUpThroughApi(page, appUrl());
+    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
     await page.goto('/dashboard/account');
 
     // Personal information, saved and still there after a reload.
@@ -84,6 +85,11 @@ test.describe('the organisation', () => {
       await expect(teamList(them).getByRole('listitem').filter({ hasText: colleague })).toContainText('Active');
       await expect(them.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
       await expect(them.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+      // On the owner's Business plan, a member's Settings still has no Branding, Permissions or Audit Logs.
+      await them.goto('/dashboard/settings');
+      await expect(them.getByRole('heading', { name: 'Business Plan Settings' })).toBeVisible();
+      await expect(them.getByRole('tab', { name: 'General' })).toBeVisible();
+      for (const tab of ['Branding', 'Permissions', 'Audit Logs']) await expect(them.getByRole('tab', { name: tab })).toHaveCount(0);
     } finally {
       await invitee.close();
     }
@@ -102,8 +108,11 @@ test.describe('the organisation', () => {
     await form.getByRole('button', { name: 'Save Branding' }).click();
     await expect(toastWith(page, 'Branding settings saved successfully')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Matrix Ltd' }).first()).toBeVisible();
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
     expect(primary).toBe('#1d4ed8');
+    // The brand colour is what the primary button is painted with (the pointer off it: hover dims it).
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('button', { name: 'Save Branding' })).toHaveCSS('background-color', 'rgb(29, 78, 216)');
     await expectNoSeriousA11yViolations(page, 'Settings → Branding');
 
     await page.goto('/dashboard/settings/general');
@@ -129,7 +138,7 @@ test.describe('the organisation', () => {
     await expect(dialog.getByText('Type your email address exactly to confirm')).toBeVisible();
     await dialog.getByLabel('Your email address').fill(user.email);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
-    await expect(page).toHaveURL(`${appUrl()}/`);
+    await expect(page).toHaveURL(/\/login$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);
     expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Again', email: user.email, password: 'correct-horse-1' } })).status()).toBe(201);

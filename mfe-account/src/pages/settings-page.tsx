@@ -1,4 +1,5 @@
-import type { PlanFeatureSet } from '@coffer/contracts';
+import { roleMay, type PlanFeatureSet, type RoleAbility } from '@coffer/contracts';
+import { useGetProfileQuery } from '@coffer/web-core/store';
 import { useNavigate, useParams } from '@coffer/web-core/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
@@ -12,13 +13,14 @@ import { useAccountPlanQuery } from '../lib/plan-api';
 import { settingsTitle } from '../lib/plan-display';
 
 // Spec §2 Settings; Branding, Permissions and Audit Logs only on plans that have them (spec §6), as billing answers.
-const SETTINGS_TABS: ReadonlyArray<{ id: string; label: string; feature?: keyof PlanFeatureSet }> = [
+// Each also only for the roles that may use it (PRODUCT-DECISIONS roles table): the UI hides what the server would refuse.
+const SETTINGS_TABS: ReadonlyArray<{ id: string; label: string; feature?: keyof PlanFeatureSet; ability?: RoleAbility }> = [
   { id: 'general', label: 'General' },
   { id: 'security', label: 'Security' },
   { id: 'storage', label: 'Storage' },
-  { id: 'branding', label: 'Branding', feature: 'hasCustomBranding' },
-  { id: 'permissions', label: 'Permissions', feature: 'hasPermissions' },
-  { id: 'audit-logs', label: 'Audit Logs', feature: 'hasAuditLogs' },
+  { id: 'branding', label: 'Branding', feature: 'hasCustomBranding', ability: 'manageBranding' },
+  { id: 'permissions', label: 'Permissions', feature: 'hasPermissions', ability: 'manageTeam' },
+  { id: 'audit-logs', label: 'Audit Logs', feature: 'hasAuditLogs', ability: 'viewAuditLog' },
 ];
 
 /** /dashboard/settings/:tab?, titled by the plan's name plus "Settings". */
@@ -26,7 +28,8 @@ export function SettingsPage() {
   const { tab } = useParams();
   const navigate = useNavigate();
   const { data: plan } = useAccountPlanQuery();
-  const tabs = SETTINGS_TABS.filter(({ feature }) => !feature || plan?.features[feature]);
+  const { data: profile } = useGetProfileQuery();
+  const tabs = SETTINGS_TABS.filter(({ feature, ability }) => (!feature || plan?.features[feature]) && (!ability || (profile && roleMay(profile.role, ability))));
   const active = tabs.find(({ id }) => id === tab)?.id ?? 'general';
 
   return (

@@ -9,11 +9,11 @@ export function useAccountBranding() {
     if (!branding?.custom) return;
     const { primary, onPrimary } = brandColors(branding.primaryColor, branding.secondaryColor);
     const root = document.documentElement.style;
-    root.setProperty('--primary', primary);
-    root.setProperty('--primary-foreground', onPrimary);
+    // The design system's brand variables (--primary follows --brand-primary), and text on the primary that stays readable.
+    const set = { '--brand-primary': primary, '--brand-secondary': branding.secondaryColor, '--primary-foreground': onPrimary };
+    for (const [name, value] of Object.entries(set)) root.setProperty(name, value);
     return () => {
-      root.removeProperty('--primary');
-      root.removeProperty('--primary-foreground');
+      for (const name of Object.keys(set)) root.removeProperty(name);
     };
   }, [branding]);
   return branding?.custom ? branding : undefined;

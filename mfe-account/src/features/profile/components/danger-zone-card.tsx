@@ -20,7 +20,7 @@ import {
 import { useDeleteAccountMutation, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
 
-/** Account → Danger Zone: Delete Account, confirmed by typing the account's email; the session then ends everywhere. */
+/** Account → Danger Zone: Delete Account, confirmed by typing the account's email; the session then ends everywhere and the user lands on /login. */
 export function DangerZoneCard() {
   const { data: profile } = useGetProfileQuery();
   const [open, setOpen] = useState(false);
@@ -34,7 +34,7 @@ export function DangerZoneCard() {
     if (typed.trim().toLowerCase() !== profile.email.toLowerCase()) return setError(DELETE_CONFIRMATION_MISMATCH);
     try {
       await deleteAccount({ email: typed.trim() }).unwrap();
-      window.location.assign('/');
+      window.location.assign('/login');
     } catch (err) {
       failureToast('Failed to delete account', err);
     }
