@@ -2,7 +2,7 @@ import type { FileItem, ListActivityReply } from '@coffer/contracts';
 import { appUrl, call, eventStream, eventually, signUp } from './support.js';
 
 describe('activity and realtime', () => {
-  it('lists the latest uploads and deletes in the Activity Log', async () => {
+  it('lists the latest uploads, downloads and deletes in the Activity Log', async () => {
     const user = await signUp();
     await eventually(async () => ((await call<{ items: unknown[] }>('/api/files', { token: user.accessToken })).body.items?.length ?? 0) >= 4);
     const slot = await call<{ uploadId: string; url: string; headers: Record<string, string> }>('/api/uploads', {
@@ -11,14 +11,18 @@ describe('activity and realtime', () => {
     });
     await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: 'hello' });
     const file = await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken });
+    // A view is not a download; a download is.
+    expect((await call(`/api/files/${file.body.id}/link?disposition=inline`, { token: user.accessToken })).status).toBe(200);
+    expect((await call(`/api/files/${file.body.id}/link?disposition=attachment`, { token: user.accessToken })).status).toBe(200);
     await call(`/api/files/${file.body.id}/trash`, { method: 'POST', token: user.accessToken });
 
     const activity = await eventually(async () => {
       const { body } = await call<ListActivityReply>('/api/activity', { token: user.accessToken });
-      return body.items.length === 2 && body.items;
+      return body.items.length === 3 && body.items;
     });
     expect(activity.map((a) => [a.kind, a.fileName])).toEqual([
       ['delete', 'minutes.txt'],
+      ['download', 'minutes.txt'],
       ['upload', 'minutes.txt'],
     ]);
     const stranger = await signUp();

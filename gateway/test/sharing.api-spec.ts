@@ -14,7 +14,7 @@ const open = (user: TestUser, shareId: string, ip?: string) =>
   });
 
 describe('sharing', () => {
-  it('shares a file by email: the recipient lists and downloads it, gets the email, and the sharer sees it in activity', async () => {
+  it('shares a file by email: the recipient lists and downloads it, gets the email, and the sharer sees the share and the download in activity', async () => {
     const owner = await confirmedUser('Dana Owner');
     const recipient = await confirmedUser();
     const bytes = randomBytes(64 * 1024);
@@ -37,9 +37,12 @@ describe('sharing', () => {
     expect(mail.text).toMatch(/https?:\/\/[^\s]+\/dashboard\/shared/);
     const activity = await eventually(async () => {
       const { body } = await call<ListActivityReply>('/api/activity', { token: owner.accessToken });
-      return body.items.find((a) => a.kind === 'share') && body.items;
+      return body.items.find((a) => a.kind === 'share') && body.items.find((a) => a.kind === 'download') && body.items;
     });
     expect(activity.find((a) => a.kind === 'share')).toMatchObject({ fileName: 'Board minutes.pdf' });
+    // The recipient's download is the sharer's to see; it is not the owner downloading their own file.
+    expect(activity.filter((a) => a.kind === 'download')).toEqual([expect.objectContaining({ fileName: 'Board minutes.pdf' })]);
+    expect((await call<ListActivityReply>('/api/activity', { token: recipient.accessToken })).body.items.some((a) => a.kind === 'download')).toBe(false);
   });
 
   it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {

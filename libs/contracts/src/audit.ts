@@ -17,6 +17,7 @@ export const AUDIT_PAGE_MAX = 1000;
 export const AUDIT_ACTIONS = [
   'folder.create',
   'file.upload',
+  'file.download',
   'file.move',
   'file.delete',
   'file.restore',

@@ -29,6 +29,8 @@ export const FilesEvent = {
   FileTrashed: 'events.files.file.trashed',
   FileRestored: 'events.files.file.restored',
   FileDeleted: 'events.files.file.deleted',
+  /** Its owner downloaded a file (a download link was issued to them, never for a share's recipient). */
+  FileDownloaded: 'events.files.file.downloaded',
 } as const;
 
 /** The four folders every new account's root holds, in display order. */
@@ -148,7 +150,8 @@ export const filesRequests = {
   [FilesSubject.RestoreFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.DeleteFile]: message(fileIdSchema, okReplySchema),
   [FilesSubject.EmptyTrash]: message(noPayload, emptyTrashReplySchema),
-  [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape), fileLinkSchema),
+  // viaShare: the sharing service asks for a recipient's open (not the owner's own view or download).
+  [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional() }), fileLinkSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
 };
@@ -171,8 +174,12 @@ export type FileRestored = FileChange;
 /** An item was deleted for good: its row and its bytes are gone. */
 export type FileDeleted = FileChange;
 
+/** The owner downloaded one of their files. */
+export type FileDownloaded = FileChange;
+
 /** The payload of each files event. */
 export interface FilesEvents {
+  [FilesEvent.FileDownloaded]: FileDownloaded;
   [FilesEvent.FolderCreated]: FolderCreated;
   [FilesEvent.FileUploaded]: FileUploaded;
   [FilesEvent.FileMoved]: FileMoved;

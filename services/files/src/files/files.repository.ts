@@ -127,8 +127,8 @@ export class FilesRepository extends Repository {
     return row;
   }
 
-  async touch(id: string) {
-    await this.db.update(files).set({ lastAccessedAt: new Date() }).where(eq(files.id, id));
+  async touch(id: string, tx: Database = this.db) {
+    await tx.update(files).set({ lastAccessedAt: new Date() }).where(eq(files.id, id));
   }
 
   async remove(tx: Database, ids: string[]): Promise<FileRow[]> {

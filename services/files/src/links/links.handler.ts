@@ -10,6 +10,6 @@ export class LinksHandler {
 
   @Handles(FilesSubject.FileLink)
   link(@Caller() caller: CallerIdentity, @Received(FilesSubject.FileLink) p: ReceivedPayload<typeof FilesSubject.FileLink>) {
-    return this.links.link(caller, p.fileId, p.disposition);
+    return this.links.link(caller, p.fileId, p.disposition, p.viaShare);
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
+import { FilesEvent, SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
+import { EventBus } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
-import { FilesService } from '../files/files.service.js';
+import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 
 /** Signed view and download links of the caller's own files (the sharing service asks as the owner). */
@@ -11,13 +12,24 @@ export class LinksService {
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
+    @Inject(EventBus) private readonly bus: EventBus,
   ) {}
 
-  /** A URL valid one hour that opens (inline) or downloads (attachment) the file under its name; it counts as an access for Recent. */
-  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+  /**
+   * A URL valid one hour that opens (inline) or downloads (attachment) the file
+   * under its name. The owner's own open counts as an access for Recent, and
+   * their download is announced (Activity Log, audit log); a share recipient's
+   * open (`viaShare`) is the sharing service's to count.
+   */
+  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
     const file = await this.items.activeFile(caller, id);
     const url = await this.objects.fileLink(file.storagePath, file.name, disposition);
-    await this.files.touch(file.id);
+    if (!viaShare)
+      await this.bus.inTransaction(this.files, async (tx) => {
+        await this.files.touch(file.id, tx);
+        if (disposition === 'attachment')
+          await this.bus.record(tx, FilesEvent.FileDownloaded, { accountId: caller.accountId, actorId: caller.userId, payload: { item: toFileItem(file), userId: file.userId } });
+      });
     return { url, expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };
   }
 }

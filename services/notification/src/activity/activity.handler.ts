@@ -14,7 +14,11 @@ export class ActivityHandler implements OnModuleInit {
   onModuleInit() {
     this.bus.on(FilesEvent.FileUploaded, (event, tx) => this.activity.fileChanged(tx, event, 'upload'));
     this.bus.on(FilesEvent.FileTrashed, (event, tx) => this.activity.fileChanged(tx, event, 'delete'));
+    this.bus.on(FilesEvent.FileDownloaded, (event, tx) => this.activity.fileChanged(tx, event, 'download'));
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.activity.shareCreated(tx, event));
+    this.bus.on(SharingEvent.ShareAccessed, async (event, tx) => {
+      await this.activity.shareDownloaded(tx, event);
+    });
   }
 
   @Handles(NotificationSubject.ListActivity)

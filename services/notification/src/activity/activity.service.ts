@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACTIVITY_LIMIT, type ActivityEntry, type CallerIdentity, type DomainEvent, type FileChange, type ListActivityReply, type ShareCreated } from '@coffer/contracts';
+import { ACTIVITY_LIMIT, type ActivityEntry, type CallerIdentity, type DomainEvent, type FileChange, type ListActivityReply, type ShareAccessed, type ShareCreated } from '@coffer/contracts';
 import type { Database } from '@coffer/server-core';
 import { ActivityRepository } from './activity.repository.js';
 
@@ -12,9 +12,16 @@ export class ActivityService {
     return this.activity.add(tx, { id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) });
   }
 
-  /** An upload or a delete of the user's own file. */
+  /** An upload, a download or a delete of the user's own file. */
   fileChanged(tx: Database, event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
     return this.add(tx, event, { userId: event.payload.userId, kind, fileName: event.payload.item.name });
+  }
+
+  /** A recipient downloaded what the user shared: the sharer's log shows the download. */
+  shareDownloaded(tx: Database, event: DomainEvent<ShareAccessed>) {
+    const { share, disposition } = event.payload;
+    if (disposition !== 'attachment') return;
+    return this.add(tx, event, { userId: share.sharedByUserId, kind: 'download', fileName: share.fileName });
   }
 
   /** The sharer's log shows each share they make. */

@@ -40,6 +40,7 @@ const share = (action: AuditAction, s: ShareItem, details: Record<string, string
 export const AUDITED: Describers = {
   [FilesEvent.FolderCreated]: (e) => item('folder.create', e.payload),
   [FilesEvent.FileUploaded]: (e) => item('file.upload', e.payload, { size: String(e.payload.item.size) }),
+  [FilesEvent.FileDownloaded]: (e) => item('file.download', e.payload),
   [FilesEvent.FileMoved]: (e) => item('file.move', e.payload, { from: e.payload.fromFolderId, to: e.payload.item.folderId }),
   [FilesEvent.FileTrashed]: (e) => item('file.delete', e.payload, { to: 'trash' }),
   [FilesEvent.FileRestored]: (e) => item('file.restore', e.payload),

@@ -185,7 +185,7 @@ export class SharesService {
     if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
-    return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition }, { caller: owner });
+    return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition, viaShare: true }, { caller: owner });
   }
 
   private async recordAccess(
