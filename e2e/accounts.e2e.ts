@@ -1,35 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import type { CapturedMail } from '@coffer/contracts';
 import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { mailTo } from './support/mail';
 import { E2E_PASSWORD as PASSWORD, signUp, uniqueEmail } from './support/session';
 
-interface CapturedMail {
-  id: string;
-  to: string;
-  subject: string;
-  sentAt: string;
-  text: string;
-}
 
 /** A toast on screen, found by its title. */
 const toastWith = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
-/** The newest email to `to` whose subject contains `subject`, as captured at /dev/mail (it arrives through an event). */
-async function mailTo(request: APIRequestContext, to: string, subject: string): Promise<CapturedMail> {
-  let found: CapturedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/mail');
-        const { items } = (await response.json()) as { items: CapturedMail[] };
-        found = items.find((mail) => mail.to === to && mail.subject.includes(subject));
-        return found !== undefined;
-      },
-      { message: `an email "${subject}" to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** The path and query of the first link in an email that goes to `path` (the stack's own origin). */
 function linkIn(mail: CapturedMail, path: string): string {

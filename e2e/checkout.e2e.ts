@@ -1,30 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CapturedMail } from '@coffer/contracts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
+import { devKeyHeaders, mailTo } from './support/mail';
 import { signUpThroughApi } from './support/session';
 
-interface CapturedMail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
-/** The email to `to` with `subject`, as captured at /dev/mail (the trial-started event sends it). */
-async function mailTo(request: APIRequestContext, to: string, subject: string): Promise<CapturedMail> {
-  let found: CapturedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { items } = (await (await request.get('/dev/mail')).json()) as { items: CapturedMail[] };
-        found = items.find((mail) => mail.to === to && mail.subject === subject);
-        return found !== undefined;
-      },
-      { message: `an email "${subject}" to ${to}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 const settingsTabs = (page: Page) => page.getByRole('tablist').getByRole('tab');
 
@@ -134,7 +116,7 @@ test('when the trial ends the account has no plan selected, and an upload over t
   await expect(page.getByRole('group', { name: 'Plan' })).toContainText('Trial ends on');
 
   // Fourteen days on, by the account's test clock: the scheduled expiry ends the trial.
-  const moved = await page.request.post('/dev/clock', { data: { days: 14 }, headers: auth });
+  const moved = await page.request.post('/dev/clock', { data: { days: 14 }, headers: { ...auth, ...devKeyHeaders() } });
   expect(await moved.json()).toMatchObject({ status: 'none', planType: null });
 
   await page.reload();

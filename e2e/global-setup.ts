@@ -12,5 +12,6 @@ export default async function globalSetup() {
   process.env.COFFER_TEST_LOG_DIR = path.join(dataDir, 'logs');
   process.env.COFFER_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.COFFER_TEST_PORTS = JSON.stringify(stack.ports);
+  process.env.COFFER_TEST_DEV_KEY = stack.devKey;
   return () => stack.group.stopAll();
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { ListCapturedMailReply } from '@coffer/contracts';
 import { chooseFromMenu, textFile, toastWith, uploadThroughDialog } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { mailTo } from './support/mail';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 
@@ -11,14 +11,7 @@ async function confirmedUserIn(context: BrowserContext, fullName: string) {
   const page = await context.newPage();
   const user = { fullName, email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: `pw-${randomUUID()}` };
   expect((await page.request.post('/api/auth/sign-up', { data: user })).status()).toBe(201);
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const { items } = (await (await page.request.get('/dev/mail')).json()) as ListCapturedMailReply;
-      token = items.find((m) => m.to === user.email && m.subject === 'Confirm your email address')?.text.match(/verify-email\?token=([\w-]+)/)?.[1];
-      return token;
-    })
-    .toBeTruthy();
+  const token = (await mailTo(page.request, user.email, 'Confirm your email address')).text.match(/verify-email\?token=([\w-]+)/)?.[1];
   expect((await page.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
   return { page, user };
 }

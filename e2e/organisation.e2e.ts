@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ListCapturedMailReply } from '@coffer/contracts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
+import { mailTo } from './support/mail';
 import { signUpThroughApi, uniqueEmail } from './support/session';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
@@ -10,15 +10,8 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 /** The link of the user-invited email sent to `email` (the embedded mailbox). */
 async function invitationLink(page: Page, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const { items } = (await (await page.request.get('/dev/mail')).json()) as ListCapturedMailReply;
-      link = items.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/login\?invite=\S+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
+  const link = new URL((await mailTo(page.request, email, 'invited you to join')).text.match(/https?:\/\/\S+\/login\?invite=\S+/)![0]);
+  return link.pathname + link.search;
 }
 
 const teamList = (page: Page) => page.getByRole('list', { name: 'Team members' });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { mailTo } from './support/mail';
 
 const PUBLIC_PAGES = [
   { path: '/', heading: 'Secure File Storage Built for Business' },
@@ -263,12 +264,7 @@ test.describe('the Contact Sales page', () => {
     expect((await response?.json()).id).toMatch(/^[0-9a-f-]{36}$/); // stored by the billing service
 
     // The sales inbox got it: the embedded mailbox captured the email.
-    await expect
-      .poll(async () => {
-        const box = await (await page.request.get('/dev/mail')).json();
-        return box.items.find((m: { subject: string }) => m.subject === `Contact Sales: ${company} (Ada Lovelace)`)?.to;
-      })
-      .toBe('sales@coffer.local');
+    await mailTo(page.request, 'sales@coffer.local', `Contact Sales: ${company} (Ada Lovelace)`);
 
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
     await expect(page.getByText('Our sales team will be in touch within one business day.')).toBeVisible();

@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { ListCapturedMailReply } from '@coffer/contracts';
 import { signUpThroughApi } from './support/session';
 import { card, chooseFromMenu, textFile, toastWith, uploadThroughDialog } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { mailTo } from './support/mail';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 
 /** Confirms the user's address through the link of the email Coffer sent (the embedded mailbox). */
 async function confirmEmail(request: APIRequestContext, email: string) {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const { items } = (await (await request.get('/dev/mail')).json()) as ListCapturedMailReply;
-      token = items.find((m) => m.to === email && m.subject === 'Confirm your email address')?.text.match(/verify-email\?token=([\w-]+)/)?.[1];
-      return token;
-    })
-    .toBeTruthy();
+  const token = (await mailTo(request, email, 'Confirm your email address')).text.match(/verify-email\?token=([\w-]+)/)?.[1];
   expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
 }
 

@@ -16,5 +16,6 @@ export default async function setup() {
   process.env.COFFER_TEST_JWT_PRIVATE_KEY = jwtPrivateKey;
   process.env.COFFER_TEST_STACK_S3_ENDPOINT = stack.s3Endpoint;
   process.env.COFFER_TEST_STACK_NATS_URL = stack.natsUrl;
+  process.env.COFFER_TEST_DEV_KEY = stack.devKey;
   globalThis.__cofferStack = () => stack.group.stopAll();
 }

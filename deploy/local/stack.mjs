@@ -1,7 +1,7 @@
 // The whole Coffer stack on one machine: infrastructure, the five services,
 // the gateway, the three remotes and the shell. Used by `npm start`, the
 // tests and the benchmarks, each with its own ports and data directory.
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { portIsFree, ProcessGroup, ROOT, waitForPort } from './processes.mjs';
 import { startNats, startObjectStorage } from './infra.mjs';
@@ -55,13 +55,15 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
         origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
       }));
     const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...env };
+    // The key to /dev/mail and /dev/clock for this run only: whoever started it (or its tests) holds it.
+    const devKey = env.DEV_KEY ?? randomBytes(24).toString('base64url');
     const node = (script) => (watch ? ['--watch-path', path.dirname(script), '--enable-source-maps', script] : ['--enable-source-maps', script]);
 
     for (const service of SERVICES) {
       group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js')), { env: { ...common, ...serviceEnv[service] } });
     }
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
-      env: { ...common, GATEWAY_PORT: String(ports.gateway) },
+      env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
     for (const remote of REMOTES) group.start(remote.name, process.execPath, remoteServerArgs(remote, ports));
     const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
@@ -79,7 +81,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
     await waitForPort(ports.gateway, { name: 'gateway', child: gateway });
     await waitForHealthy(`http://127.0.0.1:${ports.gateway}/api/health`);
     await Promise.all([ports.shell, ports.marketing, ports.files, ports.account].map((p) => waitForPort(p)));
-    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir };
+    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey };
   } catch (err) {
     await group.stopAll();
     throw err;

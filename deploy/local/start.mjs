@@ -12,7 +12,9 @@ const { startStack } = await import('./stack.mjs');
 const { startWatchers } = await import('./watch.mjs');
 const stack = await startStack({ watch: opts.watch });
 if (opts.watch) startWatchers(stack.group);
-console.log(`\n  Coffer is running at ${stack.appUrl}\n  API health: ${stack.appUrl}/api/health\n  Press Ctrl-C to stop.\n`);
+console.log(
+  `\n  Coffer is running at ${stack.appUrl}\n  API health: ${stack.appUrl}/api/health\n  Captured emails (this run's key, keep it to yourself): ${stack.appUrl}/dev/mail?key=${stack.devKey}\n  Press Ctrl-C to stop.\n`,
+);
 
 let stopping = false;
 const stop = async () => {

@@ -85,6 +85,7 @@ try {
     COFFER_TEST_LOG_DIR: logDir,
     COFFER_TEST_STACK_S3_ENDPOINT: stack.s3Endpoint,
     COFFER_TEST_STACK_NATS_URL: stack.natsUrl,
+    COFFER_TEST_DEV_KEY: stack.devKey,
     COFFER_TEST_JWT_PRIVATE_KEY: jwtPrivateKey,
   };
   jest(['api'], stackEnv, 'api');

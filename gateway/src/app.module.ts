@@ -47,8 +47,8 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     AuditLogsController,
     EventsController,
     ContactRequestsController,
-    // The captured-mail viewer and the test clock exist only outside production.
-    ...(config.NODE_ENV === 'production' ? [] : [DevMailController, DevClockController]),
+    // The captured-mail viewer and the test clock exist only outside production, for whoever holds the run's DEV_KEY.
+    ...(config.NODE_ENV === 'production' || !config.DEV_KEY ? [] : [DevMailController, DevClockController]),
   ];
 }
 

@@ -8,6 +8,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Which proxies' X-Forwarded-For to trust for the client IP (Express "trust proxy"): loopback locally, the ingress's network in a cluster. */
   GATEWAY_TRUST_PROXY: z.string().min(1).default('loopback'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The developer's key to the captured mail and the test clock (/dev/*): `npm start` makes one per run and
+   * prints the link. Unset, or in production, those routes do not exist.
+   */
+  DEV_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HttpErrorBody, ListCapturedMailReply } from '@coffer/contracts';
+import type { HttpErrorBody } from '@coffer/contracts';
+import { capturedMailTo, devKeyHeaders, eventually } from './support.js';
 
 const app = () => process.env.COFFER_TEST_APP_URL as string;
 
@@ -13,18 +14,12 @@ describe('Contact Sales', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-    const deadline = Date.now() + 10_000;
-    let mail;
-    while (!mail && Date.now() < deadline) {
-      const box = (await (await fetch(`${app()}/dev/mail`)).json()) as ListCapturedMailReply;
-      mail = box.items.find((m) => m.subject.includes(company));
-      if (!mail) await new Promise((r) => setTimeout(r, 200));
-    }
+    const mail = await eventually(async () => (await capturedMailTo('sales@coffer.local')).find((m) => m.subject.includes(company)));
     expect(mail).toMatchObject({ to: 'sales@coffer.local', subject: `Contact Sales: ${company} (Peter Gibbons)` });
-    expect(mail?.text).toContain('Phone number: +1 555 0100');
-    expect(mail?.text).toContain('About 12 TB for 40 people.');
+    expect(mail.text).toContain('Phone number: +1 555 0100');
+    expect(mail.text).toContain('About 12 TB for 40 people.');
 
-    const page = await fetch(`${app()}/dev/mail/${encodeURIComponent(mail!.id)}`);
+    const page = await fetch(`${app()}/dev/mail/${encodeURIComponent(mail.id)}`, { headers: devKeyHeaders() });
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain(company);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HealthReport, HttpErrorBody, ListFilesReply } from '@coffer/contracts';
-import { call, eventually, signUp } from './support.js';
+import type { HealthReport, HttpErrorBody, ListCapturedMailReply, ListFilesReply } from '@coffer/contracts';
+import { call, devKeyHeaders, eventually, mailTo, signUp } from './support.js';
 
 const gateway = () => process.env.COFFER_TEST_GATEWAY_URL as string;
 const app = () => process.env.COFFER_TEST_APP_URL as string;
@@ -64,6 +64,25 @@ describe('gateway', () => {
     expect(((await unknown.json()) as HttpErrorBody).message).toBe('Unknown parameter "owner"');
     const sort = await fetch(`${gateway()}/api/files?sort=biggest`, auth);
     expect(((await sort.json()) as HttpErrorBody).message).toBe('sort must be one of newest, oldest, name-asc, name-desc, size-asc, size-desc');
+  });
+
+  it("opens the captured mail and the test clock only to whoever holds the run's key, one address at a time", async () => {
+    const user = await signUp();
+    await mailTo(user.email, 'Welcome to Coffer');
+    // Without the key, or with a wrong one, they are routes that do not exist: no one reads another person's reset link.
+    for (const headers of [{}, { 'x-coffer-dev-key': 'x'.repeat(32) }]) {
+      expect((await call('/dev/mail', { headers })).status).toBe(404);
+      expect((await call(`/dev/mail?to=${encodeURIComponent(user.email)}`, { headers })).status).toBe(404);
+      expect((await call('/dev/clock', { body: { days: 1 }, token: user.accessToken, headers })).status).toBe(404);
+    }
+    const theirs = await call<ListCapturedMailReply>(`/dev/mail?to=${encodeURIComponent(user.email)}`, { headers: devKeyHeaders() });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.items.length).toBeGreaterThan(0);
+    expect(theirs.body.items.every((m) => m.to === user.email)).toBe(true);
+    // A browser passes the key in the address.
+    expect((await call(`/dev/mail?to=${encodeURIComponent(user.email)}&key=${process.env.COFFER_TEST_DEV_KEY}`)).status).toBe(200);
+    // However much was sent, the answer stays a bounded page.
+    expect((await call<ListCapturedMailReply>('/dev/mail', { headers: devKeyHeaders() })).body.items.length).toBeLessThanOrEqual(100);
   });
 
   it('answers an unknown route with 404 in the same shape', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { longUsDate, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
-import { call, eventually, joinedMember, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+import { call, devKeyHeaders, eventually, joinedMember, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -32,7 +32,7 @@ const featuresOf = (state: PlanState) => {
 
 const subscription = (user: TestUser, token = user.accessToken) => call<AccountPlan & HttpErrorBody>('/api/subscription', { token });
 const startTrial = (plan: unknown, token: string) => call<AccountPlan & HttpErrorBody>('/api/subscription/trial', { body: { plan }, token });
-const advanceClock = (user: TestUser, days: number) => call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken });
+const advanceClock = (user: TestUser, days: number) => call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken, headers: devKeyHeaders() });
 const usage = async (user: TestUser) => (await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body;
 
 async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {

@@ -65,21 +65,24 @@ export async function refreshed(user: TestUser): Promise<TestUser> {
   return { ...user, accessToken: body.accessToken, cookie };
 }
 
+/** The header that opens /dev/* to the test run that started the stack (its DEV_KEY). */
+export const devKeyHeaders = () => ({ 'x-coffer-dev-key': process.env.COFFER_TEST_DEV_KEY as string });
+
+/** The emails to `to` the embedded mailbox captured, newest first. */
+export async function capturedMailTo(to: string): Promise<CapturedMail[]> {
+  return (await call<ListCapturedMailReply>(`/dev/mail?to=${encodeURIComponent(to)}`, { headers: devKeyHeaders() })).body.items;
+}
+
 /** Waits for an email to `to` whose subject is `subject`, captured by the embedded mailbox. */
 export async function mailTo(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { body } = await call<ListCapturedMailReply>('/dev/mail');
-    const mail = body.items.find((m) => m.to === to && m.subject === subject);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`No email "${subject}" to ${to} within ${timeoutMs} ms`);
+  return eventually(async () => (await capturedMailTo(to)).find((m) => m.subject === subject), timeoutMs).catch(() => {
+    throw new Error(`No email "${subject}" to ${to} within ${timeoutMs} ms`);
+  });
 }
 
 /** Waits for an email to `to` whose text matches `pattern`, captured by the embedded mailbox. */
 export async function mailMatching(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
-  return eventually(async () => (await call<ListCapturedMailReply>('/dev/mail')).body.items.find((m) => m.to === to && pattern.test(m.text)), timeoutMs);
+  return eventually(async () => (await capturedMailTo(to)).find((m) => pattern.test(m.text)), timeoutMs);
 }
 
 /** The token of the first Coffer link with `path` in an email's text. */

@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { accountPlanSchema, advanceClockSchema, BillingSubject, type RequestMeta } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { ValidBody, type Valid } from '../api/validation.js';
 import { Meta } from '../identity/caller.js';
+import { DevKeyGuard } from './dev-key.guard.js';
 
 /**
  * /dev/clock: moves the signed-in account N days on, so a test sees its trial
@@ -11,6 +12,7 @@ import { Meta } from '../identity/caller.js';
  * only outside production (see AppModule), and billing refuses it there too.
  */
 @Controller('dev/clock')
+@UseGuards(DevKeyGuard)
 export class DevClockController {
   constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 

@@ -28,6 +28,11 @@ export const capturedMailSchema = z.object({
 });
 export type CapturedMail = z.output<typeof capturedMailSchema>;
 export const listCapturedMailReplySchema = z.object({ items: z.array(capturedMailSchema) });
+/** The development mailbox answers at most this many emails, newest first (a reply stays under NATS's 1 MB). */
+export const CAPTURED_MAIL_LIMIT = 100;
+/** Which captured emails: those to one address, or the one with this id. */
+export const capturedMailQuerySchema = z.object({ to: z.string().max(320).optional(), id: z.string().max(200).optional() });
+export type CapturedMailQuery = z.output<typeof capturedMailQuerySchema>;
 export type ListCapturedMailReply = z.output<typeof listCapturedMailReplySchema>;
 
 export const ACTIVITY_KINDS = ['upload', 'share', 'delete', 'download', 'folder'] as const;
@@ -120,6 +125,6 @@ export const notificationRequests = {
   [NotificationSubject.ListNotifications]: message(z.object({}), listNotificationsReplySchema),
   [NotificationSubject.MarkNotificationRead]: message(notificationIdSchema, okReplySchema),
   [NotificationSubject.MarkAllNotificationsRead]: message(z.object({}), markAllReadReplySchema),
-  [NotificationSubject.ListCapturedMail]: message(z.object({}), listCapturedMailReplySchema),
+  [NotificationSubject.ListCapturedMail]: message(capturedMailQuerySchema, listCapturedMailReplySchema),
   [NotificationSubject.ListActivity]: message(z.object({}), listActivityReplySchema),
 };

@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
-import { EventBus, Handles } from '@coffer/server-core';
+import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent, type ReceivedPayload } from '@coffer/contracts';
+import { EventBus, Handles, Received } from '@coffer/server-core';
 import { EmailService } from './email.service.js';
 
 /** The events that send email, and the development mailbox. */
@@ -23,7 +23,7 @@ export class EmailHandler implements OnModuleInit {
   }
 
   @Handles(NotificationSubject.ListCapturedMail)
-  capturedMail() {
-    return this.email.capturedMail();
+  capturedMail(@Received(NotificationSubject.ListCapturedMail) query: ReceivedPayload<typeof NotificationSubject.ListCapturedMail>) {
+    return this.email.capturedMail(query);
   }
 }

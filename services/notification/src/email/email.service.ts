@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CAPTURED_MAIL_LIMIT,
   longUsDate,
+  type CapturedMailQuery,
   type ContactRequestReceived,
   type DomainEvent,
   type EmailVerificationRequested,
@@ -137,8 +139,10 @@ export class EmailService {
   }
 
   /** Development only: what the embedded default wrote to DATA_DIR/mail. */
-  async capturedMail(): Promise<ListCapturedMailReply> {
+  async capturedMail(query: CapturedMailQuery = {}): Promise<ListCapturedMailReply> {
     if (this.config.NODE_ENV === 'production' || !this.mailer.capturing) throw notFound();
-    return { items: await this.mailer.captured() };
+    const to = query.to?.toLowerCase();
+    const items = (await this.mailer.captured()).filter((m) => (!to || m.to.toLowerCase() === to) && (!query.id || m.id === query.id));
+    return { items: items.slice(0, CAPTURED_MAIL_LIMIT) };
   }
 }
