@@ -26,8 +26,8 @@ async function rootOf(user: TestUser) {
 }
 
 /** The browser's upload: ask for a slot, PUT the bytes straight to S3, confirm. */
-async function upload(user: TestUser, name: string, bytes: Buffer, folderId = 'root', declaredSize = bytes.length) {
-  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: declaredSize, mimeType: 'application/octet-stream', folderId }, token: user.accessToken });
+async function upload(user: TestUser, name: string, bytes: Buffer, folderId = 'root', declaredSize = bytes.length, mimeType = 'application/octet-stream') {
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: declaredSize, mimeType, folderId }, token: user.accessToken });
   if (slot.status !== 201) return { slot };
   const put = await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
   const complete = await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken });
@@ -63,7 +63,7 @@ describe('files', () => {
     const user = await signUp();
     const [documents] = await rootOf(user);
     const bytes = randomBytes(300 * 1024);
-    const { put, complete } = await upload(user, 'Q3 report – final.pdf', bytes, documents.id);
+    const { put, complete } = await upload(user, 'Q3 report – final.pdf', bytes, documents.id, bytes.length, 'application/pdf');
     expect(put!.status).toBe(200);
     expect(complete!.status).toBe(201);
     expect(complete!.body).toMatchObject({ name: 'Q3 report – final.pdf', size: bytes.length, folderId: documents.id, isFolder: false });
@@ -80,7 +80,9 @@ describe('files', () => {
     expect(got.headers.get('content-disposition')).toBe(`attachment; filename="Q3 report _ final.pdf"; filename*=UTF-8''Q3%20report%20%E2%80%93%20final.pdf`);
     const view = await call<FileLink>(`/api/files/${complete!.body.id}/link`, { token: user.accessToken });
     expect(new URL(view.body.url).searchParams.get('X-Amz-Expires')).toBe('3600');
-    expect((await fetch(view.body.url)).headers.get('content-disposition')).toMatch(/^inline; /);
+    const viewed = await fetch(view.body.url);
+    expect(viewed.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect(viewed.headers.get('content-type')).toBe('application/pdf');
 
     const usage = await call<StorageUsage>('/api/storage/usage', { token: user.accessToken });
     expect(usage.body).toEqual({ usedBytes: bytes.length, limitBytes: 10 * 1024 ** 3 });
@@ -88,6 +90,23 @@ describe('files', () => {
     expect(recent.body.items.map((i) => i.id)).toEqual([complete!.body.id]);
     const search = await call<ListFilesReply>('/api/files?view=search&q=REPORT', { token: user.accessToken });
     expect(search.body.items.map((i) => i.name)).toEqual(['Q3 report – final.pdf']);
+  });
+
+  it('opens inline only what cannot run scripts: HTML and SVG are always downloaded, text opens as plain text', async () => {
+    const user = await signUp();
+    const script = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
+    const cases: [name: string, mimeType: string, disposition: string, contentType: string][] = [
+      ['page.html', 'text/html', 'attachment', 'application/octet-stream'],
+      ['logo.svg', 'image/svg+xml', 'attachment', 'application/octet-stream'],
+      ['notes.txt', 'text/plain', 'inline', 'text/plain; charset=utf-8'],
+      ['Photo.PNG', 'IMAGE/PNG', 'inline', 'image/png'],
+    ];
+    for (const [name, mimeType, disposition, contentType] of cases) {
+      const { complete } = await upload(user, name, script, 'root', script.length, mimeType);
+      const view = await call<FileLink>(`/api/files/${complete!.body.id}/link?disposition=inline`, { token: user.accessToken });
+      const got = await fetch(view.body.url);
+      expect([name, got.headers.get('content-disposition')?.split(';')[0], got.headers.get('content-type')]).toEqual([name, disposition, contentType]);
+    }
   });
 
   it('refuses a file over 50 MB, before and after the bytes arrive, and keeps nothing', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { message } from './messages.js';
-import { isoDateTime, okReplySchema, text } from './text.js';
+import { isoDateTime, nameText, okReplySchema, text } from './text.js';
 
 /**
  * The organisation side of the auth service: profiles and avatars, email
@@ -94,8 +94,8 @@ export const PLAN_REFUSALS = {
   hasAuditLogs: 'Audit logs are available on the Business, Pro and Enterprise plans.',
 } as const;
 
-const personName = (label: string) => text(`${label} is too long`).trim().max(100, `${label} is too long`);
-const optionalText = (label: string) => text(`${label} is too long`).trim().max(200, `${label} is too long`);
+const personName = (label: string) => nameText(`${label} is too long`).trim().max(100, `${label} is too long`);
+const optionalText = (label: string) => nameText(`${label} is too long`).trim().max(200, `${label} is too long`);
 
 export const updateProfileSchema = z.object({
   firstName: personName('First name').min(1, 'Please enter your first name'),
@@ -218,7 +218,7 @@ export const brandingSchema = z.object({
 });
 export type Branding = z.output<typeof brandingSchema>;
 export const updateBrandingSchema = z.object({
-  companyName: text('Company name is too long').trim().max(100, 'Company name is too long').default(''),
+  companyName: nameText('Company name is too long').trim().max(100, 'Company name is too long').default(''),
   logoUrl: logoUrl.default(''),
   primaryColor: color('Primary color'),
   secondaryColor: color('Secondary color'),

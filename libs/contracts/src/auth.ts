@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from './messages.js';
-import { isoDateTime, okReplySchema, text } from './text.js';
+import { isoDateTime, nameText, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the auth service. */
 export const AuthSubject = {
@@ -42,7 +42,7 @@ export const passwordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')
   .max(128, 'Password must be at most 128 characters');
-export const fullNameSchema = text('Name must be at least 2 characters').trim().min(2, 'Name must be at least 2 characters').max(200);
+export const fullNameSchema = nameText('Name must be at least 2 characters').trim().min(2, 'Name must be at least 2 characters').max(200);
 export const totpCodeSchema = z.string({ error: 'Please enter a 6-digit verification code' }).regex(/^\d{6}$/, 'Please enter a 6-digit verification code');
 
 export const signUpSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from './messages.js';
-import { isoDateTime, okReplySchema, text } from './text.js';
+import { isoDateTime, nameText, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the files service. */
 export const FilesSubject = {
@@ -40,6 +40,25 @@ export const FOLDER_MIME_TYPE = 'folder';
 
 /** Spec §9: the largest file Coffer accepts. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * The types a browser may open inline: they cannot run scripts in Coffer's
+ * name. Anything else (HTML, SVG, …) is always downloaded, whatever is asked.
+ */
+export const INLINE_SAFE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+] as const;
+export const isInlineSafe = (mimeType: string) => (INLINE_SAFE_TYPES as readonly string[]).includes(mimeType.toLowerCase().split(';')[0].trim());
+
 /** Spec §9: how long a signed view or download link works. */
 export const SIGNED_URL_SECONDS = 3600;
 /** Spec §2: trashed items are kept this long, then purged. */
@@ -101,7 +120,7 @@ export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 export const folderPathSchema = z.object({ folder: fileItemSchema, path: z.array(z.object({ id: z.uuid(), name: z.string() })) });
 export type FolderPath = z.output<typeof folderPathSchema>;
 
-const itemName = (message: string) => text(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
+const itemName = (message: string) => nameText(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
 export const createFolderSchema = z.object({ name: itemName('Please enter a folder name'), parentId: folderRef('parentId').default(ROOT_FOLDER) });
 export type CreateFolderInput = z.input<typeof createFolderSchema>;
 

@@ -11,6 +11,16 @@ export const hasUnstorableCharacters = (value: string): boolean => UNSTORABLE.te
 export const text = (message?: string) =>
   z.string(message ? { error: message } : undefined).refine((v) => !hasUnstorableCharacters(v), { error: message ?? 'Text contains characters that are not allowed' });
 
+/**
+ * Unicode's direction controls (embeddings, overrides, isolates, marks): in a
+ * name they can make `invoice‮fdp.exe` read as `invoiceexe.pdf`.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const withoutBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
+/** A name people read (a file, a folder, a person, a company): text without direction controls. */
+export const nameText = (message?: string) => text(message).overwrite(withoutBidiControls);
+
 /** An ISO 8601 date and time, as every reply carries them. */
 export const isoDateTime = () => z.iso.datetime({ offset: true });
 

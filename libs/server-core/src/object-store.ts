@@ -84,10 +84,13 @@ export class ObjectStore {
     });
   }
 
-  /** A URL that reads the object for `expiresIn` seconds, opened inline or downloaded under `filename`. */
-  presignGet(key: string, expiresIn: number, disposition?: { type: 'inline' | 'attachment'; filename: string }): Promise<string> {
+  /**
+   * A URL that reads the object for `expiresIn` seconds, opened inline or
+   * downloaded under `filename`, served as `contentType` when given (whatever type it was stored with).
+   */
+  presignGet(key: string, expiresIn: number, disposition?: { type: 'inline' | 'attachment'; filename: string }, contentType?: string): Promise<string> {
     const ResponseContentDisposition = disposition && contentDisposition(disposition.type, disposition.filename);
-    return getSignedUrl(this.signer, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition }), { expiresIn });
+    return getSignedUrl(this.signer, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition, ResponseContentType: contentType }), { expiresIn });
   }
 
   /** The stored size of an object, or undefined if there is none. */

@@ -23,7 +23,7 @@ export class LinksService {
    */
   async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
     const file = await this.items.activeFile(caller, id);
-    const url = await this.objects.fileLink(file.storagePath, file.name, disposition);
+    const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition);
     if (!viaShare)
       await this.bus.inTransaction(this.files, async (tx) => {
         await this.files.touch(file.id, tx);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { SIGNED_URL_SECONDS } from '@coffer/contracts';
+import { isInlineSafe, SIGNED_URL_SECONDS } from '@coffer/contracts';
 import { SERVICE_CONFIG } from '@coffer/server-core';
 import { ObjectStore } from '@coffer/server-core/object-store';
 import type { FilesConfig } from '../config.js';
@@ -17,9 +17,17 @@ export class ObjectStorage extends ObjectStore implements OnModuleInit {
     if (await this.ensureBucket()) this.logger.log({ msg: 'Created the files bucket', bucket: this.bucket });
   }
 
-  /** A URL that opens (inline) or downloads (attachment) a file under its name, for the spec's 3600 s. */
-  fileLink(key: string, filename: string, disposition: 'inline' | 'attachment'): Promise<string> {
-    return this.presignGet(key, SIGNED_URL_SECONDS, { type: disposition, filename });
+  /**
+   * A URL that opens (inline) or downloads (attachment) a file under its name,
+   * for the spec's 3600 s. Only types that cannot run scripts open inline, as
+   * the type they were stored with (text as plain UTF-8 text); any other is downloaded.
+   */
+  fileLink(key: string, filename: string, mimeType: string, disposition: 'inline' | 'attachment'): Promise<string> {
+    if (disposition === 'inline' && isInlineSafe(mimeType)) {
+      const type = mimeType.toLowerCase().split(';')[0].trim();
+      return this.presignGet(key, SIGNED_URL_SECONDS, { type: 'inline', filename }, type === 'text/plain' ? 'text/plain; charset=utf-8' : type);
+    }
+    return this.presignGet(key, SIGNED_URL_SECONDS, { type: 'attachment', filename }, 'application/octet-stream');
   }
 
   /** Where a user's objects are kept: every key of theirs starts with it. */
