@@ -70,7 +70,7 @@ describe('gateway', () => {
     const user = await signUp();
     await mailTo(user.email, 'Welcome to Coffer');
     // Without the key, or with a wrong one, they are routes that do not exist: no one reads another person's reset link.
-    for (const headers of [{}, { 'x-coffer-dev-key': 'x'.repeat(32) }]) {
+    for (const headers of [{}, { 'x-coffer-dev-key': 'x'.repeat(32) }] as Record<string, string>[]) {
       expect((await call('/dev/mail', { headers })).status).toBe(404);
       expect((await call(`/dev/mail?to=${encodeURIComponent(user.email)}`, { headers })).status).toBe(404);
       expect((await call('/dev/clock', { body: { days: 1 }, token: user.accessToken, headers })).status).toBe(404);
