@@ -17,6 +17,8 @@ const { values: opts } = parseArgs({
     cors: { type: 'boolean', default: false },
     proxy: { type: 'string', multiple: true, default: [] },
     remote: { type: 'string', multiple: true, default: [] },
+    // Another origin the page may fetch from and show (the S3 endpoint of presigned URLs).
+    allow: { type: 'string', multiple: true, default: [] },
   },
 });
 if (!opts.dir || !opts.port) {
@@ -29,6 +31,33 @@ const proxies = opts.proxy.map((p) => {
   return { prefix, target: new URL(target) };
 });
 const remotes = Object.fromEntries(opts.remote.map((r) => r.split('=')));
+
+/**
+ * The shell's Content-Security-Policy: scripts and styles only from itself and
+ * its remotes, requests only to them and the storage endpoint, images also from
+ * https (a company logo), nothing framed, no plugins.
+ */
+function contentSecurityPolicy() {
+  const remoteOrigins = Object.values(remotes).map((u) => new URL(u).origin);
+  const allowed = opts.allow.map((u) => new URL(u).origin);
+  const list = (...origins) => ["'self'", ...new Set(origins)].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list(...remoteOrigins)}`,
+    // Radix and React set positions as style attributes; stylesheets come only from the shell and its remotes.
+    `style-src ${list(...remoteOrigins)} 'unsafe-inline'`,
+    `img-src ${list(...allowed)} data: blob: https:`,
+    `media-src ${list(...allowed)} blob:`,
+    `font-src ${list(...remoteOrigins)} data:`,
+    `connect-src ${list(...remoteOrigins, ...allowed)}`,
+    `frame-src 'none'`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+const CSP = opts.spa ? contentSecurityPolicy() : undefined;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -73,6 +102,7 @@ function send(req, res, file) {
   const stat = fs.statSync(file);
   const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+  if (CSP && ext === '.html') res.setHeader('Content-Security-Policy', CSP);
   res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept-Encoding');

@@ -75,6 +75,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
       '--proxy', `/api=http://127.0.0.1:${ports.gateway}`,
       '--proxy', `/dev=http://127.0.0.1:${ports.gateway}`,
       '--proxy', `/.well-known=http://127.0.0.1:${ports.gateway}`,
+      '--allow', s3Endpoint,
       ...remoteArgs,
     ]);
 

@@ -113,9 +113,16 @@ describe('one origin for the browser', () => {
     }
   });
 
-  it('serves the shell for any page path, so deep links work', async () => {
+  it('serves the shell for any page path, so deep links work, under a Content-Security-Policy', async () => {
     const res = await fetch(`${app()}/dashboard/files`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
+    const csp = Object.fromEntries((res.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const remotes = Object.values((await (await fetch(`${app()}/remotes.json`)).json()) as Record<string, string>).map((u) => new URL(u).origin);
+    expect(csp['script-src'].sort()).toEqual(["'self'", ...remotes].sort());
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", ...remotes]));
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
