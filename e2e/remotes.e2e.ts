@@ -26,6 +26,9 @@ test.describe('every remote, loaded at run time', () => {
     await page.goto('/login');
     await expect(page.getByText('Sign in to your account')).toBeVisible();
     await expect(page.locator('[data-remote="coffer_account"]')).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Coffer');
+    // The icon is inline: no request for it can fail.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
   });
 
   test("the dashboard files tab comes from mfe-files, with a new user's root folders read from the files service", async ({ page }) => {
