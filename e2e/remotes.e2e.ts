@@ -112,3 +112,9 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   expect(logged).toContain('404 Error: User attempted to access non-existent route: /no/such/page');
 });
+
+test('a malformed address shows the same 404 page, not a bare error', async ({ page }) => {
+  const res = await page.goto('/files/%E0%A4%A');
+  expect(res?.headers()['content-type']).toContain('text/html');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
