@@ -39,9 +39,9 @@ export class RateLimiter {
     return { key: `${action}:account:${id.toLowerCase()}`, threshold: NEVER_LOCKS, slowsDown: true };
   }
 
-  /** The account tried from one IP address: locks after the account threshold (without an IP, the account itself). */
+  /** The account tried from one IP address (requests with none count as one address): locks after the account threshold. */
   accountFrom(action: string, id: string, ip: string | undefined): LimitKey {
-    return ip ? { key: `${action}:account:${id.toLowerCase()}:ip:${ip}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: false } : this.account(action, id);
+    return { key: `${action}:account:${id.toLowerCase()}:ip:${ip ?? 'none'}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: false };
   }
 
   ip(action: string, ip: string | undefined, threshold = this.config.AUTH_IP_LOCKOUT_THRESHOLD): LimitKey | undefined {
