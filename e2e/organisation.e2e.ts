@@ -68,8 +68,10 @@ test.describe('the organisation', () => {
     try {
       const them = await invitee.newPage();
       await them.goto(await invitationLink(page, colleague));
-      await expect(them.getByRole('heading', { name: 'Join your team on Coffer' })).toBeVisible();
+      await expect(them.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      // The invitation is for that address: shown, and not to be changed.
       await expect(them.getByLabel('Email')).toHaveValue(colleague);
+      await expect(them.getByLabel('Email')).not.toBeEditable();
       await them.getByLabel('Full Name').fill('Ivy Invitee');
       await them.getByLabel('Password', { exact: true }).fill('correct-horse-1');
       await them.getByRole('button', { name: 'Create Account' }).click();

@@ -8,19 +8,22 @@ interface ManagedListProps {
   isLoading: boolean;
   /** What the spec says when the list cannot load (e.g. "Failed to load team members"). */
   errorText?: string;
+  /** The server's reason beneath it (a plan or role refusal, say). */
+  errorDetail?: string | null;
   emptyText: string;
   count: number;
   children: ReactNode;
 }
 
 /** A list the account manages (team members, user roles): loading, its failure, its empty state, or its rows. */
-export function ManagedList({ label, isLoading, errorText, emptyText, count, children }: ManagedListProps) {
+export function ManagedList({ label, isLoading, errorText, errorDetail, emptyText, count, children }: ManagedListProps) {
   if (isLoading) return <Skeleton className="h-12 w-full" />;
   if (errorText)
     return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorText}
-      </p>
+      <div role="alert" className="flex flex-col gap-1 text-sm">
+        <p className="font-medium text-destructive">{errorText}</p>
+        {errorDetail && <p className="text-muted-foreground">{errorDetail}</p>}
+      </div>
     );
   if (count === 0) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   return (

@@ -38,10 +38,19 @@ export const accountApi = cofferApi.injectEndpoints({
     getPreferences: build.query<Preferences, void>({ query: () => '/preferences', providesTags: ['Preferences'] }),
     updatePreferences: build.mutation<Preferences, UpdatePreferencesRequest>({
       query: (body) => ({ url: '/preferences', method: 'PATCH', body }),
-      // The saved preferences are the answer: the cache takes them at once.
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(accountApi.util.upsertQueryData('getPreferences', undefined, data));
+      // Shown at once (a switch flips as it is clicked, and the next change builds on it), undone if the server refuses.
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          accountApi.util.updateQueryData('getPreferences', undefined, (draft) => {
+            if (body.email) draft.email = { ...draft.email, ...body.email };
+            if (body.general) draft.general = { ...draft.general, ...body.general };
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
       },
     }),
     listTeam: build.query<ListTeamReply, void>({ query: () => '/team', providesTags: ['Team'] }),

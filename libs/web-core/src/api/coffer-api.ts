@@ -20,6 +20,9 @@ export const COFFER_TAG_TYPES = [
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 
+/** What belongs to the user's account and role: fetched again when a refused token is renewed (they may have joined or left an account). */
+const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
+
 /**
  * The one RTK Query api of Coffer. Each remote adds its endpoints with
  * `cofferApi.injectEndpoints` in `src/features/<feature>/api/`; every call
@@ -27,7 +30,7 @@ export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
  */
 export const cofferApi = createApi({
   reducerPath: 'cofferApi',
-  baseQuery: sessionBaseQuery,
+  baseQuery: sessionBaseQuery((api) => api.dispatch(cofferApi.util.invalidateTags(ACCOUNT_TAGS))),
   tagTypes: COFFER_TAG_TYPES,
   endpoints: () => ({}),
 });

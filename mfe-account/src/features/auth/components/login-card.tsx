@@ -15,9 +15,11 @@ export function LoginCard() {
   // An invitation's link (/login?invite=…&email=…) opens sign-up for the invited address.
   const [params] = useSearchParams();
   const inviteToken = params.get('invite') ?? undefined;
+  // The invitation is for one address: sign-up takes it as it came, unchangeable.
+  const invitedEmail = inviteToken ? (params.get('email') ?? undefined) : undefined;
   const [mode, setMode] = useState<Mode>(inviteToken ? 'sign-up' : 'sign-in');
   // The address typed in one form carries over to the next.
-  const [email, setEmail] = useState(inviteToken ? (params.get('email') ?? '') : '');
+  const [email, setEmail] = useState(invitedEmail ?? '');
 
   const toggle = (label: string, to: Mode) => (
     <button
@@ -48,15 +50,21 @@ export function LoginCard() {
   if (mode === 'sign-up') {
     return (
       <LoginFrame
-        title={inviteToken ? 'Join your team on Coffer' : 'Create your account'}
+        title="Create your account"
         description={
           <>
-            {inviteToken && 'You were invited to a team: create your account with this address to join it. '}
+            {inviteToken && 'You were invited to join a team on Coffer: create your account to join it. '}
             Already have an account? {toggle('Sign in', 'sign-in')}
           </>
         }
       >
-        <SignUpForm email={email} onEmailChange={setEmail} onSignInInstead={() => setMode('sign-in')} inviteToken={inviteToken} />
+        <SignUpForm
+          email={invitedEmail ?? email}
+          emailReadOnly={invitedEmail !== undefined}
+          onEmailChange={setEmail}
+          onSignInInstead={() => setMode('sign-in')}
+          inviteToken={inviteToken}
+        />
       </LoginFrame>
     );
   }

@@ -6,6 +6,8 @@ import { signUpFormSchema } from '../../../lib/credential-schemas';
 
 interface SignUpFormProps {
   email: string;
+  /** The address of an invitation: shown, sent, but not editable. */
+  emailReadOnly?: boolean;
   onEmailChange: (email: string) => void;
   /** The email is registered already, or must be confirmed first: the card goes back to sign-in. */
   onSignInInstead: () => void;
@@ -14,7 +16,7 @@ interface SignUpFormProps {
 }
 
 /** Full name, email and password; a new account is signed in at once (the page then goes to the dashboard). */
-export function SignUpForm({ email, onEmailChange, onSignInInstead, inviteToken }: SignUpFormProps) {
+export function SignUpForm({ email, emailReadOnly = false, onEmailChange, onSignInInstead, inviteToken }: SignUpFormProps) {
   const form = useZodForm(signUpFormSchema, { fullName: '', email, password: '' }, (values) => onEmailChange(values.email));
   const [signUp, { isLoading }] = useSignUpMutation();
 
@@ -36,7 +38,7 @@ export function SignUpForm({ email, onEmailChange, onSignInInstead, inviteToken 
   return (
     <form noValidate onSubmit={submit} aria-label="Sign up" className="flex flex-col gap-4">
       <FormField label="Full Name" autoComplete="name" required placeholder="Jane Smith" {...form.field('fullName')} />
-      <EmailField {...form.field('email')} />
+      <EmailField readOnly={emailReadOnly} className={emailReadOnly ? 'bg-muted' : undefined} {...form.field('email')} />
       <PasswordField label="Password" {...form.field('password')} />
       <Button type="submit" disabled={isLoading} className="w-full">
         {isLoading && <Spinner label="Creating account" className="size-4" />}

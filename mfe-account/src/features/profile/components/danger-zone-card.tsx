@@ -16,27 +16,38 @@ import {
   DialogTrigger,
   FormField,
   Spinner,
+  toast,
 } from '@coffer/ui';
-import { useDeleteAccountMutation, useGetProfileQuery } from '@coffer/web-core/store';
+import { toApiError, useDeleteAccountMutation, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
 
-/** Account → Danger Zone: Delete Account, confirmed by typing the account's email; the session then ends everywhere and the user lands on /login. */
+/**
+ * Account → Danger Zone: Delete Account, confirmed by typing the account's email.
+ * The session then ends in every tab, and the dashboard's guard takes the user to
+ * the public site's sign-in page. The server's refusal (an owner with members,
+ * say) is shown in the dialog.
+ */
 export function DangerZoneCard() {
   const { data: profile } = useGetProfileQuery();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!profile) return;
+    if (!profile || isLoading) return;
+    setRefusal(null);
     if (typed.trim().toLowerCase() !== profile.email.toLowerCase()) return setError(DELETE_CONFIRMATION_MISMATCH);
+    setError(undefined);
     try {
       await deleteAccount({ email: typed.trim() }).unwrap();
-      window.location.assign('/login');
+      toast({ title: 'Account deleted', description: 'Your account and its files have been deleted.' });
     } catch (err) {
-      failureToast('Failed to delete account', err);
+      const { message } = toApiError(err);
+      setRefusal(message ?? 'Please try again');
+      failureToast('Failed to delete account', err, 'Please try again');
     }
   };
 
@@ -53,6 +64,7 @@ export function DangerZoneCard() {
             setOpen(next);
             setTyped('');
             setError(undefined);
+            setRefusal(null);
           }}
         >
           <DialogTrigger asChild>
@@ -69,13 +81,18 @@ export function DangerZoneCard() {
             </DialogHeader>
             <form noValidate onSubmit={(e) => void submit(e)} aria-label="Delete account" className="flex flex-col gap-4">
               <FormField label="Your email address" type="email" autoComplete="off" value={typed} error={error} onChange={(e) => setTyped(e.target.value)} />
+              {refusal && (
+                <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm text-destructive">
+                  {refusal}
+                </p>
+              )}
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Cancel
                 </Button>
                 <Button type="submit" variant="destructive" disabled={isLoading}>
                   {isLoading && <Spinner label="Deleting" className="size-4" />}
-                  Delete Account
+                  {isLoading ? 'Deleting...' : 'Delete Account'}
                 </Button>
               </DialogFooter>
             </form>

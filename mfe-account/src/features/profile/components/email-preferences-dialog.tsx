@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from '@coffer/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Switch, toast } from '@coffer/ui';
-import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '@coffer/web-core/store';
+import { toApiError, useGetPreferencesQuery, useUpdatePreferencesMutation } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
 
 /** Spec §2 "Email Preferences dialog": the switches in order, with their labels. */
@@ -14,7 +14,7 @@ const SWITCHES: ReadonlyArray<{ key: keyof EmailPreferences; label: string; desc
 
 /** Account → Email Preferences: four switches, saved for the user with "Save Preferences". */
 export function EmailPreferencesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { data } = useGetPreferencesQuery(undefined, { skip: !open });
+  const { data, isError, error } = useGetPreferencesQuery(undefined, { skip: !open });
   const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
   const [values, setValues] = useState<EmailPreferences>(DEFAULT_EMAIL_PREFERENCES);
   useEffect(() => {
@@ -38,7 +38,12 @@ export function EmailPreferencesDialog({ open, onOpenChange }: { open: boolean; 
           <DialogTitle>Email Preferences</DialogTitle>
           <DialogDescription>Choose which emails Coffer sends you.</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-4">
+        {isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {toApiError(error).message ?? 'Your email preferences could not be loaded.'}
+          </p>
+        )}
+        <div className="flex flex-col gap-4" aria-busy={!data}>
           {SWITCHES.map(({ key, label, description }) => (
             <div key={key} className="flex items-start justify-between gap-4">
               <div className="min-w-0">
@@ -48,7 +53,7 @@ export function EmailPreferencesDialog({ open, onOpenChange }: { open: boolean; 
               <Switch
                 id={`email-pref-${key}`}
                 checked={values[key]}
-                disabled={key === 'securityAlerts'}
+                disabled={!data || key === 'securityAlerts'}
                 onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
               />
             </div>
@@ -60,7 +65,7 @@ export function EmailPreferencesDialog({ open, onOpenChange }: { open: boolean; 
           </Button>
           <Button type="button" disabled={saving || !data} onClick={() => void submit()}>
             {saving && <Spinner label="Saving" className="size-4" />}
-            Save Preferences
+            {saving ? 'Saving...' : 'Save Preferences'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { addRoleSchema, PERMISSION_ROLES, roleMay, type UserRole } from '@coffer/contracts';
+import { addRoleSchema, PERMISSION_ROLES, roleMay, USER_NOT_FOUND, type UserRole } from '@coffer/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { useAddRoleMutation, useGetProfileQuery, useListRolesQuery, useRemoveRoleMutation } from '@coffer/web-core/store';
+import { toApiError, useAddRoleMutation, useGetProfileQuery, useListRolesQuery, useRemoveRoleMutation } from '@coffer/web-core/store';
 import { ChoiceSelect, roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
@@ -31,7 +31,7 @@ function RoleRow({ role, mayManage }: { role: UserRole; mayManage: boolean }) {
 /** Settings → Permissions (spec §2 "User Permissions card"): give a person of the account the admin, moderator or member role. */
 export function UserPermissions() {
   const { data: profile } = useGetProfileQuery();
-  const { data, isLoading, isError } = useListRolesQuery();
+  const { data, isLoading, isError, error } = useListRolesQuery();
   const [addRole, { isLoading: adding }] = useAddRoleMutation();
   const [role, setRole] = useState<PermissionRole>('member');
   const form = useZodForm(addRoleSchema.pick({ email: true }), { email: '' });
@@ -45,6 +45,9 @@ export function UserPermissions() {
       form.reset();
     } catch (error) {
       failureToast('Failed to add user role', error);
+      // Spec §6: no user of the account with that address; said under the field too.
+      const { message } = toApiError(error);
+      if (message === USER_NOT_FOUND) form.setError('email', message, { shouldFocus: true });
     }
   });
 
@@ -65,7 +68,7 @@ export function UserPermissions() {
             </Button>
           </form>
         )}
-        <ManagedList label="User roles" isLoading={isLoading} errorText={isError ? 'Failed to load user roles' : undefined} emptyText="No user roles configured yet" count={roles.length}>
+        <ManagedList label="User roles" isLoading={isLoading} errorText={isError ? 'Failed to load user roles' : undefined} errorDetail={toApiError(error).message} emptyText="No user roles configured yet" count={roles.length}>
           {roles.map((r) => (
             <RoleRow key={r.id} role={r} mayManage={mayManage} />
           ))}

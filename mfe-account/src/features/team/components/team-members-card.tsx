@@ -1,6 +1,6 @@
 import { roleMay, type TeamMember } from '@coffer/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
-import { useGetProfileQuery, useListTeamQuery, useRemoveMemberMutation } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery, useListTeamQuery, useRemoveMemberMutation } from '@coffer/web-core/store';
 import { roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
@@ -33,7 +33,7 @@ function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boole
 /** Account → Team Members (spec §2): everyone invited to the account, Active or Pending; owners and admins invite and remove. */
 export function TeamMembersCard() {
   const { data: profile } = useGetProfileQuery();
-  const { data, isLoading, isError } = useListTeamQuery();
+  const { data, isLoading, isError, error } = useListTeamQuery();
   const mayManage = profile ? roleMay(profile.role, 'manageTeam') : false;
   const members = data?.items ?? [];
 
@@ -47,7 +47,7 @@ export function TeamMembersCard() {
         {mayManage && <InviteMemberDialog />}
       </CardHeader>
       <CardContent>
-        <ManagedList label="Team members" isLoading={isLoading} errorText={isError ? 'Failed to load team members' : undefined} emptyText="No team members yet" count={members.length}>
+        <ManagedList label="Team members" isLoading={isLoading} errorText={isError ? 'Failed to load team members' : undefined} errorDetail={toApiError(error).message} emptyText="No team members yet" count={members.length}>
           {members.map((member) => (
             <MemberRow key={member.id} member={member} mayManage={mayManage} />
           ))}

@@ -14,11 +14,11 @@ import {
 } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import { toApiError } from '@coffer/web-core/store';
+import { putBytes } from '@coffer/web-core/upload';
 import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
 import { FolderSelect } from '../../../components/folder-select';
 import { useFolderChoices } from '../../../hooks/use-folder-choices';
 import { useCompleteUploadMutation, useCreateUploadMutation } from '../api/upload-api';
-import { putBytes } from '../lib/put-bytes';
 
 const TOO_LARGE = 'This file is larger than 50MB, the largest file Coffer accepts.';
 

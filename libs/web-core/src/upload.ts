@@ -1,0 +1,6 @@
+/**
+ * `@coffer/web-core/upload`: sending bytes straight to a presigned storage URL
+ * with progress (files and avatars). Plain functions, not a shared singleton:
+ * each app bundles it only if it uploads.
+ */
+export { putBytes, UploadTransferError } from './upload/put-bytes';
