@@ -21,6 +21,7 @@ test.describe('the organisation', () => {
     const owner = await signUpThroughApi(page, appUrl());
     expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
     await page.goto('/dashboard/account');
+    await expect(page).toHaveTitle('Account · Coffer');
 
     // Personal information, saved and still there after a reload.
     const info = page.getByRole('form', { name: 'Personal information' });

@@ -26,6 +26,9 @@ test.describe('every remote, loaded at run time', () => {
     await page.goto('/login');
     await expect(page.getByText('Sign in to your account')).toBeVisible();
     await expect(page.locator('[data-remote="coffer_account"]')).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Coffer');
+    // The icon is inline: no request for it can fail.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
   });
 
   test("the dashboard files tab comes from mfe-files, with a new user's root folders read from the files service", async ({ page }) => {
@@ -108,4 +111,10 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   expect(logged).toContain('404 Error: User attempted to access non-existent route: /no/such/page');
+});
+
+test('a malformed address shows the same 404 page, not a bare error', async ({ page }) => {
+  const res = await page.goto('/files/%E0%A4%A');
+  expect(res?.headers()['content-type']).toContain('text/html');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
 });

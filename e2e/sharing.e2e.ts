@@ -100,6 +100,10 @@ test.describe('sharing', () => {
       await dialog.getByRole('button', { name: 'Share File' }).click();
       await expect(dialog.getByText('Enter IP addresses separated by commas, like 203.0.113.7')).toBeVisible();
       await dialog.getByLabel('IP Restrictions (Pro Feature)').fill('203.0.113.7, 198.51.100.0/24');
+      // Not a number of days: said so, never taken as "no expiry".
+      await dialog.getByLabel('Link Expiry (Pro Feature)').fill('e');
+      await dialog.getByRole('button', { name: 'Share File' }).click();
+      await expect(dialog.getByText('Link expiry must be a whole number of days from 1 to 3650')).toBeVisible();
       await dialog.getByLabel('Link Expiry (Pro Feature)').fill('7');
       await dialog.getByLabel('Maximum Access Count (Pro Feature)').fill('3');
       await dialog.getByRole('button', { name: 'Share File' }).click();

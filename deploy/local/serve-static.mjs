@@ -136,6 +136,8 @@ const server = http.createServer((req, res) => {
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
+    // A malformed address: the app's own "not found" page, never a bare 400.
+    if (opts.spa) return send(req, res, path.join(root, 'index.html'));
     return res.writeHead(400).end();
   }
   const file = path.join(root, path.normalize(pathname));

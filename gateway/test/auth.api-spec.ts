@@ -263,7 +263,7 @@ describe('passwords', () => {
 });
 
 describe('abuse protection', () => {
-  it('locks an account after repeated failures, says when to retry, and lifts the lock', async () => {
+  it('locks an account tried from one address after repeated failures, says when to retry, and lifts the lock; the owner elsewhere still signs in', async () => {
     const user = await newUser();
     const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
     let locked;
@@ -274,8 +274,10 @@ describe('abuse protection', () => {
     expect(locked).toBeDefined();
     expect(locked!.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
     expect(Number(locked!.res.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password waits out the lock.
+    // Even the right password waits out the lock, from that address.
     expect((await signIn(user.email, user.password, false, ip)).status).toBe(429);
+    // From anywhere else the owner still gets in: a stranger's guesses cannot lock them out.
+    expect((await signIn(user.email, user.password, false, { 'x-forwarded-for': '10.6.0.1' })).status).toBe(200);
     await new Promise((r) => setTimeout(r, (Number(locked!.res.headers.get('retry-after')) + 1) * 1000));
     expect((await signIn(user.email, user.password, false, ip)).status).toBe(200);
   }, 60_000);

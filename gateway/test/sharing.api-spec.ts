@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountPlan, FileLink, HttpErrorBody, ListActivityReply, ListFilesReply, ListSharesReply, ShareItem } from '@coffer/contracts';
-import { call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uploadFile, type TestUser } from './support.js';
+import { SHARE_RECIPIENT_LIMIT_REACHED, type AccountPlan, type FileLink, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type ShareItem } from '@coffer/contracts';
+import { call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });
@@ -43,6 +43,17 @@ describe('sharing', () => {
     // The recipient's download is the sharer's to see; it is not the owner downloading their own file.
     expect(activity.filter((a) => a.kind === 'download')).toEqual([expect.objectContaining({ fileName: 'Board minutes.pdf' })]);
     expect((await call<ListActivityReply>('/api/activity', { token: recipient.accessToken })).body.items.some((a) => a.kind === 'download')).toBe(false);
+  });
+
+  it('sends at most five share emails an hour from one user to one address: the sixth share is refused with 429', async () => {
+    const owner = await signUp();
+    const file = await uploadFile(owner, 'Spam.txt', randomBytes(16));
+    const email = uniqueEmail('target');
+    for (let i = 0; i < 5; i++) expect((await share(owner, { fileId: file.id, email })).status).toBe(201);
+    const sixth = await share(owner, { fileId: file.id, email });
+    expect([sixth.status, sixth.body.message]).toEqual([429, SHARE_RECIPIENT_LIMIT_REACHED]);
+    // Another address still gets it.
+    expect((await share(owner, { fileId: file.id, email: uniqueEmail('other') })).status).toBe(201);
   });
 
   it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {

@@ -84,6 +84,9 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
 
+/** Contact Sales from a network that sent too many requests in the last hour. */
+export const CONTACT_LIMIT_REACHED = 'Too many requests from your network. Please try again later.';
+
 export const contactRequestCreatedSchema = z.object({ id: z.uuid() });
 export type ContactRequestCreated = z.output<typeof contactRequestCreatedSchema>;
 

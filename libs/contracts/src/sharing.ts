@@ -19,6 +19,10 @@ export const SharingEvent = {
   ShareAccessed: 'events.sharing.share.accessed',
 } as const;
 
+/** A user who shared too much in the last hour (each share sends an email). */
+export const SHARE_LIMIT_REACHED = 'You have shared too many files in the last hour. Please try again later.';
+export const SHARE_RECIPIENT_LIMIT_REACHED = 'You have shared with this address too often in the last hour. Please try again later.';
+
 /** What a refused open or download of a share says (product decisions, "Sharing"). */
 export const ShareRefusal = {
   Expired: 'This share has expired',

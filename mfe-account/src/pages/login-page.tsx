@@ -13,6 +13,7 @@ export function LoginPage() {
   if (status === 'signed-in') return <Navigate to={returnTo(params.get(RETURN_TO_PARAM))} replace />;
   return (
     <div className="flex justify-center px-4 py-12 sm:py-16">
+      <title>Sign in · Coffer</title>
       <LoginCard />
     </div>
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, AuthSubject, BillingSubject, type SessionInfo } from '@coffer/contracts';
+import { AuthEvent, AuthSubject, BillingSubject, CONTACT_LIMIT_REACHED, type SessionInfo } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { EventBus, loadConfig, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
@@ -45,6 +45,17 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     await app.close();
     await caller.close();
     await publisher.close();
+  });
+
+  it('takes five Contact Sales requests an hour from one network, then refuses with 429 (other networks still get through)', async () => {
+    const request = { name: 'Grace Hopper', email: 'grace@acme.example', company: 'Acme', message: 'We need 8 TB.' };
+    const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 5; i++) await caller.request(BillingSubject.CreateContactRequest, request, undefined, { clientIp: ip });
+    await expect(caller.request(BillingSubject.CreateContactRequest, request, undefined, { clientIp: ip })).rejects.toMatchObject({
+      status: 429,
+      message: CONTACT_LIMIT_REACHED,
+    });
+    expect((await caller.request(BillingSubject.CreateContactRequest, request, undefined, { clientIp: '198.51.100.7' })).id).toEqual(expect.any(String));
   });
 
   it('stores a Contact Sales request, trimmed, with no phone when none was given', async () => {

@@ -29,6 +29,7 @@ import { DATABASE, EventBus, loadConfig, runService, withRequestContext, type Da
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { notificationConfigSchema } from '../src/config.js';
+import { messageIdOf } from '../src/email/mailer.js';
 import { accountPlans, auditLogs } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
@@ -212,6 +213,8 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     await publisher.publish(AuthEvent.UserRegistered, { accountId: marker.accountId, actorId: marker.userId, payload: marker });
     await mailTo(marker.email);
     expect(smtp.received.filter((r) => r.to.includes(u.email))).toHaveLength(1);
+    // Its Message-ID is the event's and the template's: sent again after a crash, it would be the same message.
+    expect(smtp.received.find((r) => r.to.includes(u.email))!.mail.messageId).toBe(messageIdOf(`${sent.id}:welcome`));
   });
 
   it("logs uploads, deletes and shares in the user's Activity Log, once per event", async () => {

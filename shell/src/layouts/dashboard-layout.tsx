@@ -44,6 +44,8 @@ function DashboardFrame() {
 
   return (
     <div className="flex min-h-svh bg-muted/40">
+      {/* Each tab its own title (React puts it in the head), so tabs and history tell the pages apart. */}
+      <title>{tab ? `${tab.label} · Coffer` : 'Dashboard · Coffer'}</title>
       <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-background p-4 lg:flex">
         <CofferLogo to="/dashboard" className="px-2 pt-1" brand={brand} />
         <DashboardNav />

@@ -32,7 +32,11 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
     ['totp_factors', totpFactors, eq(totpFactors.userId, p.userId)],
     ['mfa_challenges', mfaChallenges, eq(mfaChallenges.userId, p.userId)],
     ['one_time_tokens', oneTimeTokens, eq(oneTimeTokens.userId, p.userId)],
-    ['rate_limits', rateLimits, or(like(rateLimits.key, `%:account:${email}`), like(rateLimits.key, `%:account:${p.userId}`))!],
+    [
+      'rate_limits',
+      rateLimits,
+      or(like(rateLimits.key, `%:account:${email}`), like(rateLimits.key, `%:account:${email}:ip:%`), like(rateLimits.key, `%:account:${p.userId}`))!,
+    ],
     ['avatar_uploads', avatarUploads, eq(avatarUploads.userId, p.userId)],
     ['preferences', preferences, eq(preferences.userId, p.userId)],
     ['team_members', teamMembers, or(eq(teamMembers.userId, p.userId), eq(teamMembers.email, email))!],

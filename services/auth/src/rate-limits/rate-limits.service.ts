@@ -4,6 +4,9 @@ import { rpcError, SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { RateLimitsRepository } from './rate-limits.repository.js';
 
+/** A threshold no count of failures reaches (the largest the failures column holds). */
+const NEVER_LOCKS = 2 ** 31 - 1;
+
 /** One thing being protected: an account or an IP address, per action. */
 export interface LimitKey {
   key: string;
@@ -25,6 +28,20 @@ export class RateLimiter {
 
   account(action: string, id: string): LimitKey {
     return { key: `${action}:account:${id.toLowerCase()}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: true };
+  }
+
+  /**
+   * An account, slowed down as failures pile up but never locked by them: anyone
+   * could otherwise lock anyone out. What locks is the account tried from one IP
+   * address (`accountFrom`), and the IP address itself.
+   */
+  accountSlowdown(action: string, id: string): LimitKey {
+    return { key: `${action}:account:${id.toLowerCase()}`, threshold: NEVER_LOCKS, slowsDown: true };
+  }
+
+  /** The account tried from one IP address (requests with none count as one address): locks after the account threshold. */
+  accountFrom(action: string, id: string, ip: string | undefined): LimitKey {
+    return { key: `${action}:account:${id.toLowerCase()}:ip:${ip ?? 'none'}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: false };
   }
 
   ip(action: string, ip: string | undefined, threshold = this.config.AUTH_IP_LOCKOUT_THRESHOLD): LimitKey | undefined {

@@ -97,17 +97,20 @@ export class UsersService {
   }
 
   async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
-    const accountKey = this.limiter.account('sign-in', input.email);
+    // Failures slow the account down everywhere, but lock it only from the IP address they came from.
+    const accountKey = this.limiter.accountSlowdown('sign-in', input.email);
+    const pairKey = this.limiter.accountFrom('sign-in', input.email, ip);
     const ipKey = this.limiter.ip('sign-in', ip);
-    await this.limiter.check([accountKey, ipKey]);
+    await this.limiter.check([accountKey, pairKey, ipKey]);
     const user = await this.users.findByEmail(input.email);
     const passwordOk = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), input.password);
     if (!user || !passwordOk) {
-      await this.limiter.fail([accountKey, ipKey]);
+      await this.limiter.fail([accountKey, pairKey, ipKey]);
       throw rpcError(ErrorCode.InvalidCredentials, 400, 'Invalid login credentials');
     }
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
     await this.limiter.succeed(accountKey);
+    await this.limiter.succeed(pairKey);
     const subject = await this.sessions.subject(await this.joinInvited(user));
     const factor = await this.factors.firstVerified(user.id);
     if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { BillingSubject, type ReceivedPayload } from '@coffer/contracts';
-import { Handles, Received } from '@coffer/server-core';
+import { BillingSubject, type ReceivedPayload, type RequestMeta } from '@coffer/contracts';
+import { Client, Handles, Received } from '@coffer/server-core';
 import { ContactRequestsService } from './contact-requests.service.js';
 
 @Controller()
@@ -9,7 +9,7 @@ export class ContactRequestsHandler {
 
   /** Public: anyone may ask sales to get in touch. */
   @Handles(BillingSubject.CreateContactRequest)
-  create(@Received(BillingSubject.CreateContactRequest) input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>) {
-    return this.requests.create(input);
+  create(@Received(BillingSubject.CreateContactRequest) input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>, @Client() client: Pick<RequestMeta, 'clientIp'>) {
+    return this.requests.create(input, client.clientIp);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ContactRequestInput } from '@coffer/contracts';
 import { Repository, type Database } from '@coffer/server-core';
 import { contactRequests } from '../db/schema.js';
@@ -7,12 +7,21 @@ import { contactRequests } from '../db/schema.js';
 /** The only place that reads and writes contact requests. */
 @Injectable()
 export class ContactRequestsRepository extends Repository {
-  async insert(tx: Database, input: ContactRequestInput) {
+  async insert(tx: Database, input: ContactRequestInput, clientIp: string | null) {
     const [row] = await tx
       .insert(contactRequests)
-      .values({ name: input.name, email: input.email, company: input.company, phone: input.phone || null, message: input.message })
+      .values({ name: input.name, email: input.email, company: input.company, phone: input.phone || null, message: input.message, clientIp })
       .returning();
     return row;
+  }
+
+  /** How many requests came from `clientIp` in the last hour. */
+  async fromIpInLastHour(tx: Database, clientIp: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactRequests)
+      .where(and(eq(contactRequests.clientIp, clientIp), sql`${contactRequests.createdAt} > now() - interval '1 hour'`));
+    return row?.n ?? 0;
   }
 
   async findById(id: string) {

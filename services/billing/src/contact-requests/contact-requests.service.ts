@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingEvent, type ContactRequestCreated, type ContactRequestInput } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { BillingEvent, CONTACT_LIMIT_REACHED, ErrorCode, type ContactRequestCreated, type ContactRequestInput } from '@coffer/contracts';
+import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import type { BillingConfig } from '../config.js';
 import { ContactRequestsRepository } from './contact-requests.repository.js';
 
 /** Stores a Contact Sales request and announces it, so the sales inbox gets an email. */
@@ -9,11 +10,15 @@ export class ContactRequestsService {
   constructor(
     @Inject(ContactRequestsRepository) private readonly requests: ContactRequestsRepository,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
   ) {}
 
-  async create(input: ContactRequestInput): Promise<ContactRequestCreated> {
+  /** A network may send only so many an hour: Sales' inbox is not a way to flood anyone. */
+  async create(input: ContactRequestInput, clientIp: string | undefined): Promise<ContactRequestCreated> {
     const row = await this.bus.inTransaction(this.requests, async (tx) => {
-      const stored = await this.requests.insert(tx, input);
+      if (clientIp && (await this.requests.fromIpInLastHour(tx, clientIp)) >= this.config.CONTACT_REQUESTS_PER_IP_PER_HOUR)
+        throw rpcError(ErrorCode.TooManyAttempts, 429, CONTACT_LIMIT_REACHED);
+      const stored = await this.requests.insert(tx, input, clientIp ?? null);
       await this.bus.record(tx, BillingEvent.ContactRequestReceived, {
         accountId: '',
         actorId: '',

@@ -9,6 +9,8 @@ export const contactRequests = pgTable('contact_requests', {
   company: text('company').notNull(),
   phone: text('phone'),
   message: text('message').notNull(),
+  /** Where it was sent from: a network may send only so many an hour. */
+  clientIp: text('client_ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

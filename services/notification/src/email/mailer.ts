@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -6,6 +7,9 @@ import type { CapturedMail } from '@coffer/contracts';
 import { SERVICE_CONFIG } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
 import type { RenderedEmail } from './templates.js';
+
+/** The Message-ID of the email `id` (`<event id>:<template>`): the same for every attempt. */
+export const messageIdOf = (id: string) => `<${createHash('sha256').update(id).digest('hex').slice(0, 32)}@coffer.mail>`;
 
 /**
  * Sends email over SMTP (SMTP_URL), or, in the embedded default, writes each
@@ -24,9 +28,14 @@ export class Mailer {
     this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true });
   }
 
-  /** Sends one email; throws when the SMTP server refuses it (the event is then retried). */
+  /**
+   * Sends one email; throws when the SMTP server refuses it (the event is then
+   * retried). Its Message-ID comes from `id` (the event and the template): if a
+   * crash between sending and recording sends it again, it is the same message,
+   * which mail servers and clients show once.
+   */
   async send(id: string, to: string, email: RenderedEmail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, html: email.html, text: email.text });
+    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, html: email.html, text: email.text, messageId: messageIdOf(id) });
     if (this.capturing) await this.capture(id, to, email, (info as unknown as { message: Buffer }).message);
     this.logger.log({ msg: 'Email sent', emailId: id, captured: this.capturing });
   }

@@ -63,6 +63,18 @@ export const shareAccess = pgTable(
   (t) => [index('share_access_share_time_idx').on(t.shareId, t.accessedAt)],
 );
 
+/** Every share email a user caused (a share, or the same share again): how many they may send an hour is limited. */
+export const shareSends = pgTable(
+  'share_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sharedByUserId: text('shared_by_user_id').notNull(),
+    sharedWithEmail: text('shared_with_email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('share_sends_sharer_time_idx').on(t.sharedByUserId, t.sentAt)],
+);
+
 export type ShareRow = typeof shares.$inferSelect;
 export type ShareAccessRow = typeof shareAccess.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;

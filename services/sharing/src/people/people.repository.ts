@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eq, inArray, or } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
-import { people, shares, type PersonRow } from '../db/schema.js';
+import { people, shareSends, shares, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -17,6 +17,7 @@ export interface PersonUpdate {
  */
 const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
   ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
+  ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
   ['people', people, eq(people.userId, p.userId)],
 ];
 

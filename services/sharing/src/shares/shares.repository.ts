@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { shares, type ShareRow } from '../db/schema.js';
+import { shareSends, shares, type ShareRow } from '../db/schema.js';
 
 export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | 'fileTrashed' | 'createdAt'>;
 
@@ -11,6 +11,23 @@ const LIST_LIMIT = 500;
 /** The only place that reads and writes shares. */
 @Injectable()
 export class SharesRepository extends Repository {
+  /** Keeps that a share email was caused now (the hourly limits count these). */
+  async recordSend(tx: Database, sharedByUserId: string, sharedWithEmail: string) {
+    await tx.insert(shareSends).values({ sharedByUserId, sharedWithEmail });
+  }
+
+  /** The share emails the user caused in the last hour: in all, and to `email`. */
+  async sendsInLastHour(tx: Database, sharedByUserId: string, email: string): Promise<{ all: number; toRecipient: number }> {
+    const [row] = await tx
+      .select({
+        all: sql<number>`count(*)::int`,
+        toRecipient: sql<number>`(count(*) filter (where ${shareSends.sharedWithEmail} = ${email}))::int`,
+      })
+      .from(shareSends)
+      .where(and(eq(shareSends.sharedByUserId, sharedByUserId), sql`${shareSends.sentAt} > now() - interval '1 hour'`));
+    return { all: row?.all ?? 0, toRecipient: row?.toRecipient ?? 0 };
+  }
+
   /** Makes the share, or renews it (new restrictions, count back to 0) when the file is already shared with that address. */
   async upsert(tx: Database, share: NewShare): Promise<ShareRow> {
     const renewed = { ...share, accessCount: 0, fileTrashed: false, createdAt: new Date() };

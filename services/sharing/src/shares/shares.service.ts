@@ -2,6 +2,8 @@ import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   roleMay,
+  SHARE_LIMIT_REACHED,
+  SHARE_RECIPIENT_LIMIT_REACHED,
   BillingSubject,
   ErrorCode,
   FilesSubject,
@@ -19,7 +21,8 @@ import {
   type ShareDirection,
   type ShareItem,
 } from '@coffer/contracts';
-import { EventBus, forbidden, invalid, notFound, rpcError, ServiceRequester, type Database } from '@coffer/server-core';
+import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
+import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
@@ -86,7 +89,16 @@ export class SharesService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(AccessesRepository) private readonly accesses: AccessesRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: SharingConfig,
   ) {}
+
+  /** Each share sends an email: a user may send only so many an hour, and fewer to one address (no one is flooded through Coffer). */
+  private async checkSendLimits(tx: Database, caller: CallerIdentity, email: string) {
+    const sent = await this.repository.sendsInLastHour(tx, caller.userId, email);
+    if (sent.all >= this.config.SHARE_SENDS_PER_HOUR) throw rpcError(ErrorCode.TooManyAttempts, 429, SHARE_LIMIT_REACHED);
+    if (sent.toRecipient >= this.config.SHARE_SENDS_PER_RECIPIENT_PER_HOUR) throw rpcError(ErrorCode.TooManyAttempts, 429, SHARE_RECIPIENT_LIMIT_REACHED);
+    await this.repository.recordSend(tx, caller.userId, email);
+  }
 
   /** Refuses each restriction the caller's plan does not include (spec §5). */
   private async checkPlan(caller: CallerIdentity, input: ShareRequest) {
@@ -106,6 +118,7 @@ export class SharesService {
     const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
     const row = await this.bus.inTransaction(this.repository, async (tx) => {
+      await this.checkSendLimits(tx, caller, input.email);
       const row = await this.repository.upsert(tx, {
         accountId: caller.accountId,
         fileId: file.id,

@@ -137,7 +137,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
               label={option.label}
               hint={option.hint}
               placeholder={option.placeholder}
-              {...(option.numeric ? { type: 'number', inputMode: 'numeric' as const, min: 1 } : {})}
+              {...(option.numeric ? { type: 'text', inputMode: 'numeric' as const, autoComplete: 'off' } : {})}
               {...form.field(option.field)}
             />
           ))}

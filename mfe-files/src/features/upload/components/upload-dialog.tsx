@@ -12,6 +12,7 @@ import {
   Progress,
   toast,
 } from '@coffer/ui';
+import { formatFileSize } from '@coffer/web-core/format';
 import { toApiError } from '@coffer/web-core/store';
 import { putBytes } from '@coffer/web-core/upload';
 import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
@@ -29,7 +30,6 @@ interface ChosenFile {
   error?: string;
 }
 
-const sizeInMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 let nextKey = 0;
 
 interface UploadDialogProps {
@@ -183,7 +183,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                     <span className="min-w-0 flex-1 truncate text-sm" title={c.file.name}>
                       {c.file.name}
                     </span>
-                    <span className="shrink-0 text-xs text-muted-foreground">{sizeInMb(c.file.size)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(c.file.size)}</span>
                     <Button
                       type="button"
                       variant="ghost"
