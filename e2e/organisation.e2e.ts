@@ -37,6 +37,11 @@ test.describe('the organisation', () => {
     // A picture that is not an image is refused in the browser; a PNG becomes the avatar in the top bar.
     await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toastWith(page, 'Failed to upload avatar')).toContainText('Please choose a JPG, PNG or GIF image');
+    await expect(page.getByRole('alert').filter({ hasText: 'Please choose a JPG, PNG or GIF image' })).toBeVisible();
+    await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) });
+    await expect(toastWith(page, 'Failed to upload avatar').filter({ hasText: 'File size must be less than 2MB' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'File size must be less than 2MB' })).toBeVisible();
+    await expect(page.getByText('JPG, PNG or GIF, max 2MB')).toBeVisible();
     await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(toastWith(page, 'Avatar uploaded successfully')).toBeVisible();
     await expect(page.getByAltText('Your profile picture')).toBeVisible();
@@ -47,6 +52,7 @@ test.describe('the organisation', () => {
     const prefs = page.getByRole('dialog', { name: 'Email Preferences' });
     await expect(prefs.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
     await prefs.getByRole('switch', { name: 'Newsletter' }).click();
+    await expectNoSeriousA11yViolations(page, 'the Email Preferences dialog');
     await prefs.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(prefs).toBeHidden();
     await page.reload();
@@ -58,6 +64,10 @@ test.describe('the organisation', () => {
     const colleague = uniqueEmail();
     await page.getByRole('button', { name: 'Invite Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
+    await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Member');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog.getByText('Please enter an email address')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the invite dialog with an error');
     await dialog.getByLabel('Email Address').fill(colleague);
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(toastWith(page, `Invitation sent to ${colleague}`)).toBeVisible();
@@ -86,11 +96,26 @@ test.describe('the organisation', () => {
       await expect(them.getByRole('heading', { name: 'Business Plan Settings' })).toBeVisible();
       await expect(them.getByRole('tab', { name: 'General' })).toBeVisible();
       for (const tab of ['Branding', 'Permissions', 'Audit Logs']) await expect(them.getByRole('tab', { name: tab })).toHaveCount(0);
+      // Opened by its address, a tab the role may not use says who can, and offers no form.
+      await them.goto('/dashboard/settings/branding');
+      await expect(them.getByRole('region', { name: 'Custom Branding' })).toContainText('Only the account owner and admins can change the branding.');
+      await expect(them.getByRole('button', { name: 'Save Branding' })).toHaveCount(0);
     } finally {
       await invitee.close();
     }
     await page.reload();
     await expect(teamList(page).getByRole('listitem').filter({ hasText: 'Ivy Invitee' })).toContainText('Active');
+
+    // The owner of an account with members is told to remove them first, in the dialog.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const deletion = page.getByRole('dialog', { name: 'Delete Account' });
+    await deletion.getByLabel('Your email address').fill(owner.email);
+    await deletion.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(deletion.getByRole('alert')).toHaveText('Your account still has team members. Remove them before deleting your account.');
+    await expectNoSeriousA11yViolations(page, 'the Delete Account dialog with the server\'s refusal');
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await expect(deletion).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
   });
 
   test('branding on a Business trial colours the dashboard and names it after the company; General settings are kept', async ({ page }) => {
@@ -110,6 +135,11 @@ test.describe('the organisation', () => {
     await page.mouse.move(0, 0);
     await expect(page.getByRole('button', { name: 'Save Branding' })).toHaveCSS('background-color', 'rgb(29, 78, 216)');
     await expectNoSeriousA11yViolations(page, 'Settings → Branding');
+    // On a phone the company's mark stays in the top bar.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Matrix Ltd' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Settings → Branding at 360 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto('/dashboard/settings/general');
     await page.getByRole('switch', { name: 'Email notifications' }).click();
@@ -122,10 +152,18 @@ test.describe('the organisation', () => {
     await page.getByRole('form', { name: 'Add user role' }).getByLabel('Email').fill(uniqueEmail());
     await page.getByRole('button', { name: 'Add Role' }).click();
     await expect(toastWith(page, 'Failed to add user role')).toContainText('User not found with that email');
+    await expect(page.getByRole('form', { name: 'Add user role' }).getByText('User not found with that email')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Settings → Permissions');
   });
 
   test('Delete Account asks for the email, then signs out; the address can sign up again', async ({ page }) => {
     const user = await signUpThroughApi(page, appUrl());
+    // No plan yet: Branding opened by its address says which plans have it, with the way to them.
+    await page.goto('/dashboard/settings/branding');
+    const gate = page.getByRole('region', { name: 'Custom Branding' });
+    await expect(gate).toContainText('Custom branding is available on the Business, Pro and Enterprise plans.');
+    await expect(gate.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+
     await page.goto('/dashboard/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -135,6 +173,7 @@ test.describe('the organisation', () => {
     await dialog.getByLabel('Your email address').fill(user.email);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(toastWith(page, 'Account deleted')).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);
     expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Again', email: user.email, password: 'correct-horse-1' } })).status()).toBe(201);

@@ -1,6 +1,7 @@
 export { cn } from './lib/cn';
 export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
+export { BrandMark } from './components/brand-mark';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { Checkbox } from './components/checkbox';
 export {

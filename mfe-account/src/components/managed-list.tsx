@@ -34,9 +34,9 @@ export function ManagedList({ label, isLoading, errorText, errorDetail, emptyTex
 }
 
 /** The trash button at the end of a managed row. */
-export function RemoveButton({ label, pending, onRemove }: { label: string; pending: boolean; onRemove: () => void }) {
+export function RemoveButton({ label, pending, onRemove, className }: { label: string; pending: boolean; onRemove: () => void; className?: string }) {
   return (
-    <Button variant="ghost" size="icon" aria-label={label} disabled={pending} onClick={onRemove}>
+    <Button variant="ghost" size="icon" aria-label={label} disabled={pending} onClick={onRemove} className={className}>
       <Trash2 aria-hidden className="size-4" />
     </Button>
   );

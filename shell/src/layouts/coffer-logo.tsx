@@ -1,6 +1,5 @@
 import { Link } from '@coffer/web-core/router';
-import { ShieldCheck } from 'lucide-react';
-import { cn } from '@coffer/ui';
+import { BrandMark, cn } from '@coffer/ui';
 
 interface CofferLogoProps {
   to?: string;
@@ -8,28 +7,25 @@ interface CofferLogoProps {
   onClick?: () => void;
   /** An account's custom branding: its logo and company name in place of Coffer's. */
   brand?: { companyName: string; logoUrl: string };
+  /** The mark alone (the name still names the link), where the bar is narrow. */
+  markOnly?: boolean;
 }
 
-/** The product logo: a link home (or to the dashboard inside it). */
-export function CofferLogo({ to = '/', className, onClick, brand }: CofferLogoProps) {
+/** The product logo, or the account's: a link home (or to the dashboard inside it). A long company name is cut short, in full on hover. */
+export function CofferLogo({ to = '/', className, onClick, brand, markOnly = false }: CofferLogoProps) {
   const name = brand?.companyName || 'Coffer';
   return (
     <Link
       to={to}
       onClick={onClick}
+      title={brand?.companyName || undefined}
       className={cn(
-        'flex w-fit items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'flex w-fit max-w-full min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >
-      {brand?.logoUrl ? (
-        <img src={brand.logoUrl} alt="" referrerPolicy="no-referrer" className="size-8 shrink-0 rounded-lg object-contain" />
-      ) : (
-        <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-          <ShieldCheck className="size-5" />
-        </span>
-      )}
-      <span className="truncate">{name}</span>
+      <BrandMark logoUrl={brand?.logoUrl || undefined} />
+      <span className={markOnly ? 'sr-only' : 'truncate'}>{name}</span>
     </Link>
   );
 }

@@ -68,6 +68,8 @@ function DashboardFrame() {
               <div className="mt-auto">{storageMeter}</div>
             </SheetContent>
           </Sheet>
+          {/* The account's own mark stays in the bar on a phone; Coffer's is in the drawer. */}
+          {brand && <CofferLogo to="/dashboard" className="shrink-0 sm:hidden" brand={brand} markOnly />}
           <CofferLogo to="/dashboard" className="hidden max-w-48 shrink-0 sm:flex lg:hidden" brand={brand} />
           <DashboardSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">

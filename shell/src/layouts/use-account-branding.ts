@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useGetBrandingQuery } from '@coffer/web-core/store';
-import { brandColors } from './brand-colors';
+import { brandColors } from '@coffer/web-core/format';
 
 /** Applies the account's custom branding colours to the whole page (dialogs included) while the dashboard is open. */
 export function useAccountBranding() {

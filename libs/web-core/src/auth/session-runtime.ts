@@ -54,6 +54,8 @@ async function requestRefresh(): Promise<RefreshAnswer> {
     return await withRefreshLock(async () => {
       const response = await fetch(REFRESH_URL, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (response.ok) return { kind: 'session', session: (await response.json()) as IssuedSession };
+      // Read to its end: an unread answer stays open in the browser, and the page never counts as loaded (network idle).
+      await response.text().catch(() => '');
       // No cookie, an expired or revoked one: the session is over. Anything else may pass.
       if (response.status >= 400 && response.status < 500 && response.status !== 429) return { kind: 'ended' };
       return { kind: 'failed' };

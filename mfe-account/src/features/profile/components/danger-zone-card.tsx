@@ -82,7 +82,7 @@ export function DangerZoneCard() {
             <form noValidate onSubmit={(e) => void submit(e)} aria-label="Delete account" className="flex flex-col gap-4">
               <FormField label="Your email address" type="email" autoComplete="off" value={typed} error={error} onChange={(e) => setTyped(e.target.value)} />
               {refusal && (
-                <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm text-destructive">
+                <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
                   {refusal}
                 </p>
               )}

@@ -21,7 +21,7 @@ function RoleRow({ role, mayManage }: { role: UserRole; mayManage: boolean }) {
   };
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <span className="min-w-0 flex-1 truncate">{role.email}</span>
+      <span className="min-w-0 flex-1 basis-48 break-all">{role.email}</span>
       <span className="text-sm text-muted-foreground">{roleLabel(role.role)}</span>
       {mayManage && <RemoveButton label={`Remove the ${role.role} role of ${role.email}`} pending={isLoading} onRemove={() => void onRemove()} />}
     </li>

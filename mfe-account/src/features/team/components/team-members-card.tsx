@@ -18,14 +18,17 @@ function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boole
     }
   };
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1 max-sm:basis-full">
-        <p className="truncate font-medium">{name}</p>
-        {member.fullName && <p className="truncate text-sm text-muted-foreground">{member.email}</p>}
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+      {/* Addresses wrap rather than hide: on a phone the whole of one still shows. */}
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium break-all">{name}</p>
+        {member.fullName && <p className="text-sm break-all text-muted-foreground">{member.email}</p>}
       </div>
-      <span className="text-sm text-muted-foreground">{roleLabel(member.role)}</span>
-      {member.status === 'pending' ? <Badge variant="outline">Pending</Badge> : <Badge variant="secondary">Active</Badge>}
-      {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} />}
+      <div className="flex items-center gap-3 max-sm:w-full">
+        <span className="text-sm text-muted-foreground">{roleLabel(member.role)}</span>
+        {member.status === 'pending' ? <Badge variant="outline">Pending</Badge> : <Badge variant="secondary">Active</Badge>}
+        {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} className="ml-auto" />}
+      </div>
     </li>
   );
 }
