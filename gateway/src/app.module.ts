@@ -24,6 +24,7 @@ import { AuditLogsController } from './notifications/audit-logs.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
+import { ShareDownloadsController } from './sharing/share-downloads.controller.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
 
@@ -41,6 +42,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     AccountController,
     FilesController,
     SharesController,
+    ShareDownloadsController,
     SubscriptionController,
     ActivityController,
     NotificationsController,

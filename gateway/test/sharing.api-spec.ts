@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { SHARE_RECIPIENT_LIMIT_REACHED, type AccountPlan, type FileLink, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type ShareItem } from '@coffer/contracts';
-import { call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import { SHARE_RECIPIENT_LIMIT_REACHED, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type ShareItem, type ShareLink } from '@coffer/contracts';
+import { appUrl, call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });
 const sharesOf = (user: TestUser, direction: 'with-me' | 'by-me', fileId?: string) =>
   call<ListSharesReply>(`/api/shares?direction=${direction}${fileId ? `&fileId=${fileId}` : ''}`, { token: user.accessToken });
-/** The recipient's download; with `ip`, as if from that address (straight to the gateway, which trusts loopback's X-Forwarded-For). */
-const open = (user: TestUser, shareId: string, ip?: string) =>
-  call<FileLink & HttpErrorBody>(`/api/shares/${shareId}/link?disposition=attachment`, {
-    token: user.accessToken,
-    ...(ip ? { headers: { 'x-forwarded-for': ip }, base: gatewayUrl() } : {}),
-  });
+/** As if from `ip`: straight to the gateway, which trusts loopback's X-Forwarded-For. */
+const from = (ip?: string) => (ip ? { headers: { 'x-forwarded-for': ip }, base: gatewayUrl() } : {});
+/** The recipient's open of a share (a counted access): a download link good once. */
+const open = (user: TestUser, shareId: string, ip?: string, disposition: 'inline' | 'attachment' = 'attachment') =>
+  call<ShareLink & HttpErrorBody>(`/api/shares/${shareId}/link?disposition=${disposition}`, { token: user.accessToken, ...from(ip) });
+/** The browser following that link: no session, only the ticket in it. */
+const download = (link: ShareLink, ip?: string) => {
+  const { base, headers } = from(ip);
+  return fetch(`${base ?? appUrl()}${link.url}`, { headers });
+};
 
 describe('sharing', () => {
   it('shares a file by email: the recipient lists and downloads it, gets the email, and the sharer sees the share and the download in activity', async () => {
@@ -30,7 +34,7 @@ describe('sharing', () => {
 
     const link = await open(recipient, made.body.id);
     expect(link.status).toBe(200);
-    expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(bytes)).toBe(true);
+    expect(Buffer.from(await (await download(link.body)).arrayBuffer()).equals(bytes)).toBe(true);
 
     const mail = await mailTo(recipient.email, 'Dana Owner shared "Board minutes.pdf" with you on Coffer');
     expect(mail.text).toContain(`Hi ${recipient.email.split('@')[0]},`);
@@ -100,6 +104,78 @@ describe('sharing', () => {
     expect((await open(recipient, limited.body.id, '203.0.113.9')).body).toMatchObject({ statusCode: 403, message: 'This share has reached its access limit' });
     // The refused open from the wrong network was not counted.
     expect((await sharesOf(owner, 'by-me', file.id)).body.items[0]).toMatchObject({ accessCount: 2 });
+  });
+
+  it('hands out each download once: 20 opens at once of a share limited to 5 give exactly 5 downloads, each link works once, and the storage address never leaves the server', async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    const bytes = randomBytes(300 * 1024);
+    const file = await uploadFile(owner, 'Payroll.xlsx', bytes);
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const made = await share(owner, { fileId: file.id, email: recipient.email, maxAccessCount: 5 });
+
+    const opens = await Promise.all(Array.from({ length: 20 }, () => open(recipient, made.body.id)));
+    const granted = opens.filter((o) => o.status === 200).map((o) => o.body);
+    expect(granted).toHaveLength(5);
+    expect(opens.filter((o) => o.status === 403).map((o) => o.body.message)).toEqual(Array(15).fill(ShareRefusal.AccessLimitReached));
+    for (const link of granted) {
+      expect(link.url).toMatch(/^\/api\/share-downloads\/[A-Za-z0-9_-]{43}$/);
+      expect(new Date(link.expiresAt).getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+    }
+    const downloads = await Promise.all(granted.map((link) => download(link)));
+    for (const res of downloads) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Payroll.xlsx"/);
+      expect(res.headers.get('content-security-policy')).toContain('sandbox');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // Each link is spent by its download: the second use of every one is refused.
+    const again = await Promise.all(granted.map((link) => download(link)));
+    expect(again.map((r) => r.status)).toEqual(Array(5).fill(404));
+    expect(((await again[0].json()) as HttpErrorBody).message).toBe(ShareRefusal.TicketSpent);
+    expect((await sharesOf(owner, 'by-me', file.id)).body.items[0]).toMatchObject({ accessCount: 5 });
+    // A made-up ticket is refused the same way, and so is a malformed one.
+    expect((await download({ url: `/api/share-downloads/${'A'.repeat(43)}`, expiresAt: '' })).status).toBe(404);
+    expect((await download({ url: '/api/share-downloads/..%2F..%2Fetc', expiresAt: '' })).status).toBe(400);
+  });
+
+  it('refuses a download link after a revoke, after the trash, from another address, and after the share expires', async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    const file = await uploadFile(owner, 'Forecast.pdf', randomBytes(4096));
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const made = await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['203.0.113.0/24'] });
+
+    // Bound to the address that asked: from another allowed address it is refused, and spent.
+    const fromA = (await open(recipient, made.body.id, '203.0.113.9')).body;
+    expect((await download(fromA, '203.0.113.10')).status).toBe(404);
+    expect((await download(fromA, '203.0.113.9')).status).toBe(404);
+    const viewed = (await open(recipient, made.body.id, '203.0.113.9', 'inline')).body;
+    const view = await download(viewed, '203.0.113.9');
+    expect([view.status, view.headers.get('content-type'), view.headers.get('content-disposition')]).toEqual([200, 'application/pdf', expect.stringMatching(/^inline;/)]);
+    expect(view.headers.get('content-security-policy')).not.toContain('sandbox');
+    await view.arrayBuffer();
+
+    // The allow-list changed after the link was handed out: the download follows the share as it is now.
+    const beforeChange = (await open(recipient, made.body.id, '203.0.113.9')).body;
+    await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['198.51.100.0/24'] });
+    expect(await (await download(beforeChange, '203.0.113.9')).json()).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
+
+    // Trashed after the link was handed out.
+    await share(owner, { fileId: file.id, email: recipient.email });
+    const beforeTrash = (await open(recipient, made.body.id)).body;
+    await call(`/api/files/${file.id}/trash`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items.length === 0);
+    expect((await download(beforeTrash)).status).toBe(404);
+    await call(`/api/files/${file.id}/restore`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items.length === 1);
+
+    // Revoked after the link was handed out.
+    const beforeRevoke = (await open(recipient, made.body.id)).body;
+    expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await download(beforeRevoke)).status).toBe(404);
   });
 
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {

@@ -1,14 +1,16 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   createShareSchema,
-  fileLinkSchema,
   linkDispositionSchema,
   listShareAccessesReplySchema,
   listSharesReplySchema,
   listSharesSchema,
   shareItemSchema,
+  shareLinkSchema,
+  SHARE_DOWNLOADS_PATH,
   SharingSubject,
   type RequestMeta,
+  type ShareLink,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
@@ -44,9 +46,14 @@ export class SharesController {
 
   /** The recipient's view or download: restrictions are checked and the access counted by the sharing service. */
   @Get(':id/link')
-  @ApiDoc({ summary: "Open a file shared with you: the share's restrictions are checked and the access counted", reply: fileLinkSchema })
-  link(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams, @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>) {
-    return this.services.request(SharingSubject.ShareLink, { shareId: params.id, disposition: query.disposition }, meta);
+  @ApiDoc({ summary: "Open a file shared with you: the share's restrictions are checked, the access counted, and a download link good once for 60 s handed out", reply: shareLinkSchema })
+  async link(
+    @Meta() meta: RequestMeta,
+    @ValidParams(shareParams) params: IdParams,
+    @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>,
+  ): Promise<ShareLink> {
+    const { ticket, expiresAt } = await this.services.request(SharingSubject.ShareLink, { shareId: params.id, disposition: query.disposition }, meta);
+    return { url: `${SHARE_DOWNLOADS_PATH}${ticket}`, expiresAt };
   }
 
   @Get(':id/accesses')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileLinkSchema, linkDispositionSchema } from './files.js';
+import { linkDispositionSchema } from './files.js';
 import { message } from './messages.js';
 import { isoDateTime, okReplySchema, text } from './text.js';
 
@@ -9,6 +9,7 @@ export const SharingSubject = {
   ListShares: 'sharing.share.list',
   RevokeShare: 'sharing.share.revoke',
   ShareLink: 'sharing.share.link',
+  RedeemShareTicket: 'sharing.share.redeem',
   ListShareAccesses: 'sharing.share.accesses',
 } as const;
 
@@ -28,7 +29,29 @@ export const ShareRefusal = {
   Expired: 'This share has expired',
   NetworkNotAllowed: 'Access from your network is not allowed',
   AccessLimitReached: 'This share has reached its access limit',
+  TicketSpent: 'This download link has expired or was already used. Open the file again from Shared.',
 } as const;
+
+/**
+ * A recipient's open hands out a download ticket, not the file's address: good once,
+ * for this long, from the address that asked, and only while the share still allows it.
+ * Every download is therefore one counted open, and a revoke, an expiry or the trash stops it.
+ */
+export const SHARE_TICKET_SECONDS = 60;
+/** Where the browser redeems a ticket: the gateway checks it with the sharing service and streams the file. */
+export const SHARE_DOWNLOADS_PATH = '/api/share-downloads/';
+/** A ticket: 32 random bytes, base64url. */
+export const shareTicketSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, ShareRefusal.TicketSpent);
+export const shareTicketParamsSchema = z.object({ ticket: shareTicketSchema });
+/** The recipient's open, as the sharing service answers it. */
+export const shareTicketReplySchema = z.object({ ticket: shareTicketSchema, expiresAt: isoDateTime() });
+export type ShareTicketReply = z.output<typeof shareTicketReplySchema>;
+/** The recipient's open, as the browser gets it: a same-origin path, good once for SHARE_TICKET_SECONDS. */
+export const shareLinkSchema = z.object({ url: z.string().startsWith(SHARE_DOWNLOADS_PATH), expiresAt: isoDateTime() });
+export type ShareLink = z.output<typeof shareLinkSchema>;
+/** A redeemed ticket: where the gateway reads the bytes from (a short-lived URL that never leaves the server). */
+export const redeemedTicketSchema = z.object({ url: z.url() });
+export type RedeemedTicket = z.output<typeof redeemedTicketSchema>;
 
 /** Which plan feature each restriction needs (spec §5), and what the server says without it. */
 export const RESTRICTION_NEEDS_PLAN = {
@@ -156,7 +179,8 @@ export const sharingRequests = {
   [SharingSubject.CreateShare]: message(createShareSchema, shareItemSchema),
   [SharingSubject.ListShares]: message(listSharesSchema, listSharesReplySchema),
   [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
-  [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), fileLinkSchema),
+  [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), shareTicketReplySchema),
+  [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema }), redeemedTicketSchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema, listShareAccessesReplySchema),
 };
 

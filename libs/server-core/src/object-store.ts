@@ -87,10 +87,18 @@ export class ObjectStore {
   /**
    * A URL that reads the object for `expiresIn` seconds, opened inline or
    * downloaded under `filename`, served as `contentType` when given (whatever type it was stored with).
+   * `for: 'server'` signs it for the endpoint the services reach (a URL that never leaves the server side).
    */
-  presignGet(key: string, expiresIn: number, disposition?: { type: 'inline' | 'attachment'; filename: string }, contentType?: string): Promise<string> {
+  presignGet(
+    key: string,
+    expiresIn: number,
+    disposition?: { type: 'inline' | 'attachment'; filename: string },
+    contentType?: string,
+    reader: { for: 'browser' | 'server' } = { for: 'browser' },
+  ): Promise<string> {
     const ResponseContentDisposition = disposition && contentDisposition(disposition.type, disposition.filename);
-    return getSignedUrl(this.signer, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition, ResponseContentType: contentType }), { expiresIn });
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition, ResponseContentType: contentType });
+    return getSignedUrl(reader.for === 'server' ? this.client : this.signer, command, { expiresIn });
   }
 
   /** The stored size of an object, or undefined if there is none. */

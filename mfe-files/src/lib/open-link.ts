@@ -12,7 +12,8 @@ export async function viewFile(signedUrl: () => Promise<string>) {
   // Opened now, while the click still counts as the user's: a tab opened after the await would be blocked.
   const tab = window.open('', '_blank');
   try {
-    const url = await signedUrl();
+    // A share's download link is a path of this site: made whole before the blank tab follows it.
+    const url = new URL(await signedUrl(), window.location.href).href;
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

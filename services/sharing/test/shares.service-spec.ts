@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { AuthEvent, SHARE_TICKET_SECONDS, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -82,6 +82,25 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { share } = await shareWith({});
     await expect(open(share.id, newCaller())).rejects.toMatchObject({ status: 404 });
     await expect(open(randomUUID(), newCaller())).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('spends a download ticket once, and refuses one that expired or whose share expired since', async () => {
+    const redeem = (ticket: string, clientIp = '198.51.100.9') => caller.request(SharingSubject.RedeemShareTicket, { ticket }, newCaller(), { clientIp });
+    const { share, recipient } = await shareWith({ expiresAt: new Date(Date.now() + 3_600_000) });
+    const { ticket, expiresAt } = await open(share.id, recipient);
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(SHARE_TICKET_SECONDS * 1000 + 5000);
+    // The share expired after the ticket was handed out: the ticket follows the share as it is now.
+    await repository.transaction((tx) => repository.upsert(tx, { ...share, expiresAt: new Date(Date.now() - 1000) }));
+    await expect(redeem(ticket)).rejects.toMatchObject({ status: 403, message: ShareRefusal.Expired });
+    // Spent by that refusal: the same ticket is not tried twice.
+    await expect(redeem(ticket)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
+
+    // A ticket whose 60 s ran out (made here with none at all).
+    const stale = 'S'.repeat(43);
+    await repository.transaction((tx) =>
+      repository.addTicket(tx, { ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' }, 0),
+    );
+    await expect(redeem(stale)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
   });
 
   it("lists a share's opens and downloads, newest first, to its sharer only", async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FilesEvent, SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
+import { FilesEvent, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
 import { EventBus } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
@@ -19,17 +19,17 @@ export class LinksService {
    * A URL valid one hour that opens (inline) or downloads (attachment) the file
    * under its name. The owner's own open counts as an access for Recent, and
    * their download is announced (Activity Log, audit log); a share recipient's
-   * open (`viaShare`) is the sharing service's to count.
+   * open (`viaShare`) is the sharing service's to count, and its URL the gateway's to read (60 s).
    */
   async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
     const file = await this.items.activeFile(caller, id);
-    const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition);
+    const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition, viaShare);
     if (!viaShare)
       await this.bus.inTransaction(this.files, async (tx) => {
         await this.files.touch(file.id, tx);
         if (disposition === 'attachment')
           await this.bus.record(tx, FilesEvent.FileDownloaded, { accountId: caller.accountId, actorId: caller.userId, payload: { item: toFileItem(file), userId: file.userId } });
       });
-    return { url, expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };
+    return { url, expiresAt: new Date(Date.now() + (viaShare ? SHARE_TICKET_SECONDS : SIGNED_URL_SECONDS) * 1000).toISOString() };
   }
 }

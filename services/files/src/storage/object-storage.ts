@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { isInlineSafe, SIGNED_URL_SECONDS } from '@coffer/contracts';
+import { isInlineSafe, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS } from '@coffer/contracts';
 import { SERVICE_CONFIG } from '@coffer/server-core';
 import { ObjectStore } from '@coffer/server-core/object-store';
 import type { FilesConfig } from '../config.js';
@@ -21,13 +21,17 @@ export class ObjectStorage extends ObjectStore implements OnModuleInit {
    * A URL that opens (inline) or downloads (attachment) a file under its name,
    * for the spec's 3600 s. Only types that cannot run scripts open inline, as
    * the type they were stored with (text as plain UTF-8 text); any other is downloaded.
+   * A share recipient's download (`viaShare`) is read by the gateway, which streams it:
+   * that URL is signed for the services' endpoint, for the ticket's 60 s.
    */
-  fileLink(key: string, filename: string, mimeType: string, disposition: 'inline' | 'attachment'): Promise<string> {
+  fileLink(key: string, filename: string, mimeType: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<string> {
+    const seconds = viaShare ? SHARE_TICKET_SECONDS : SIGNED_URL_SECONDS;
+    const reader = { for: viaShare ? 'server' : 'browser' } as const;
     if (disposition === 'inline' && isInlineSafe(mimeType)) {
       const type = mimeType.toLowerCase().split(';')[0].trim();
-      return this.presignGet(key, SIGNED_URL_SECONDS, { type: 'inline', filename }, type === 'text/plain' ? 'text/plain; charset=utf-8' : type);
+      return this.presignGet(key, seconds, { type: 'inline', filename }, type === 'text/plain' ? 'text/plain; charset=utf-8' : type, reader);
     }
-    return this.presignGet(key, SIGNED_URL_SECONDS, { type: 'attachment', filename }, 'application/octet-stream');
+    return this.presignGet(key, seconds, { type: 'attachment', filename }, 'application/octet-stream', reader);
   }
 
   /** Where a user's objects are kept: every key of theirs starts with it. */

@@ -75,6 +75,25 @@ export const shareSends = pgTable(
   (t) => [index('share_sends_sharer_time_idx').on(t.sharedByUserId, t.sentAt)],
 );
 
+/**
+ * A recipient's counted open, waiting to be downloaded: good once, until it expires, from the address that
+ * asked. Only the ticket's SHA-256 is kept, so the table does not hold working links.
+ */
+export const shareTickets = pgTable(
+  'share_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
+    clientIp: text('client_ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('share_tickets_expiry_idx').on(t.expiresAt), index('share_tickets_share_idx').on(t.shareId)],
+);
+
 export type ShareRow = typeof shares.$inferSelect;
 export type ShareAccessRow = typeof shareAccess.$inferSelect;
+export type ShareTicketRow = typeof shareTickets.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;

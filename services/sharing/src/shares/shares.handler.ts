@@ -40,4 +40,10 @@ export class SharesHandler implements OnModuleInit {
   ) {
     return this.shares.link(caller, client.clientIp, p.shareId, p.disposition);
   }
+
+  /** Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof. */
+  @Handles(SharingSubject.RedeemShareTicket)
+  redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received(SharingSubject.RedeemShareTicket) p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {
+    return this.shares.redeem(client.clientIp, p.ticket);
+  }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { shareSends, shares, type ShareRow } from '../db/schema.js';
+import { shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
 
 export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | 'fileTrashed' | 'createdAt'>;
 
@@ -70,6 +70,25 @@ export class SharesRepository extends Repository {
       .update(shares)
       .set({ accessCount: sql`${shares.accessCount} + 1` })
       .where(and(eq(shares.id, id), or(isNull(shares.maxAccessCount), lt(shares.accessCount, shares.maxAccessCount))))
+      .returning();
+    return row;
+  }
+
+  /** Keeps a ticket for a counted open (by its hash), good for `seconds` by the database's clock, and forgets the ones that expired unused. */
+  async addTicket(tx: Database, ticket: Omit<typeof shareTickets.$inferInsert, 'expiresAt'>, seconds: number): Promise<ShareTicketRow> {
+    await tx.delete(shareTickets).where(lt(shareTickets.expiresAt, sql`now()`));
+    const [row] = await tx
+      .insert(shareTickets)
+      .values({ ...ticket, expiresAt: sql`now() + make_interval(secs => ${seconds})` })
+      .returning();
+    return row;
+  }
+
+  /** Spends a ticket: it is gone after this, whoever asked; undefined when it was unknown, spent or expired. */
+  async spendTicket(ticketHash: string): Promise<ShareTicketRow | undefined> {
+    const [row] = await this.db
+      .delete(shareTickets)
+      .where(and(eq(shareTickets.ticketHash, ticketHash), sql`${shareTickets.expiresAt} > now()`))
       .returning();
     return row;
   }

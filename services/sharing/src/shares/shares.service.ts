@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -14,7 +15,9 @@ import {
   SharingEvent,
   SharingSubject,
   type CallerIdentity,
-  type FileLink,
+  SHARE_TICKET_SECONDS,
+  type RedeemedTicket,
+  type ShareTicketReply,
   type ListSharesReply,
   type OkReply,
   type ReceivedPayload,
@@ -33,6 +36,9 @@ type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 /** Roles that may revoke any share made in their account (product decisions, roles). */
 
 const DAY_MS = 86_400_000;
+
+/** Tickets are kept by their hash: the table never holds a working link. */
+const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
 /** Spec §9 fallback: the sharer's full name, else email, else "Someone". */
 export const sharerName = (person: PersonRow | undefined) => person?.fullName.trim() || person?.email || 'Someone';
@@ -180,25 +186,51 @@ export class SharesService {
   }
 
   /**
-   * A signed link to a file shared with the caller: the share must be theirs,
+   * A recipient's open of a file shared with them: the share must be theirs,
    * not expired, opened from an allowed address and under its access limit;
-   * the access is counted, and kept in the share's access history, before the link is handed out.
+   * the access is counted, and kept in the share's access history, and a
+   * download ticket handed out for it: good once, for SHARE_TICKET_SECONDS,
+   * from this address, and only while the share still allows it (redeem).
    */
-  async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<FileLink> {
+  async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<ShareTicketReply> {
     const me = await this.people.find(caller.userId);
     const share = await this.repository.find(shareId);
-    if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email || share.fileTrashed) throw notFound('Share not found');
-    if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw forbidden(ShareRefusal.Expired);
-    if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
-    const counted = await this.bus.inTransaction(this.repository, async (tx) => {
+    if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email) throw notFound('Share not found');
+    this.checkRestrictions(share, clientIp);
+    const ticket = randomBytes(32).toString('base64url');
+    const issued = await this.bus.inTransaction(this.repository, async (tx) => {
       const row = await this.repository.countAccess(tx, share.id);
-      if (row) await this.recordAccess(tx, caller, me, clientIp, disposition, row);
-      return row;
+      if (!row) return undefined;
+      await this.recordAccess(tx, caller, me, clientIp, disposition, row);
+      return this.repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null }, SHARE_TICKET_SECONDS);
     });
-    if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
+    if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
+    return { ticket, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /**
+   * Spends a download ticket (whoever presents it, it is gone): it must be unexpired and
+   * presented from the address it was issued to, and its share must still exist and allow the
+   * open (not revoked, expired, trashed or outside its allow-list now). Answers where the
+   * gateway reads the bytes: a short-lived URL the files service signs for the file's owner.
+   */
+  async redeem(clientIp: string | undefined, ticket: string): Promise<RedeemedTicket> {
+    const spent = await this.repository.spendTicket(hashOf(ticket));
+    if (!spent || (spent.clientIp ?? undefined) !== clientIp) throw notFound(ShareRefusal.TicketSpent);
+    const share = await this.repository.find(spent.shareId);
+    if (!share) throw notFound('Share not found');
+    this.checkRestrictions(share, clientIp);
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
-    return this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition, viaShare: true }, { caller: owner });
+    const { url } = await this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition: spent.disposition, viaShare: true }, { caller: owner });
+    return { url };
+  }
+
+  /** What every open of a share checks, when it is counted and again when its ticket is spent. */
+  private checkRestrictions(share: ShareRow, clientIp: string | undefined) {
+    if (share.fileTrashed) throw notFound('Share not found');
+    if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw forbidden(ShareRefusal.Expired);
+    if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
   }
 
   private async recordAccess(

@@ -1,5 +1,5 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { AccountPlan, CreateShareInput, FileLink, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem } from '@coffer/contracts';
+import type { AccountPlan, CreateShareInput, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
 
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */
 export const sharingApi = cofferApi.injectEndpoints({
@@ -17,7 +17,7 @@ export const sharingApi = cofferApi.injectEndpoints({
       invalidatesTags: [{ type: 'Share', id: 'LIST' }],
     }),
     // A mutation: every open is checked against the share's restrictions and counted.
-    shareLink: build.mutation<FileLink, { shareId: string; disposition: 'inline' | 'attachment' }>({
+    shareLink: build.mutation<ShareLink, { shareId: string; disposition: 'inline' | 'attachment' }>({
       query: ({ shareId, disposition }) => ({ url: `/shares/${shareId}/link`, params: { disposition } }),
       invalidatesTags: (_reply, _error, { shareId }) => [{ type: 'Share', id: shareId }],
     }),

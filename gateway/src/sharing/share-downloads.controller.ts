@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ErrorCode, shareTicketParamsSchema, SharingSubject, type RequestMeta } from '@coffer/contracts';
+import { rpcError, ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { ValidParams, type Valid } from '../api/validation.js';
+import { Meta, Public } from '../identity/caller.js';
+
+/** The object's headers a download passes on to the browser. */
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
+
+/**
+ * What a shared file may do once open in the browser: nothing but show itself, and be framed only by
+ * Coffer's own preview. Everything but a PDF is also sandboxed (Chromium's PDF viewer refuses to run sandboxed).
+ */
+export function downloadPolicy(contentType: string | null): string {
+  const policy = ["default-src 'none'", "img-src 'self'", "media-src 'self'", "style-src 'unsafe-inline'", "frame-ancestors 'self'"];
+  if (!contentType?.toLowerCase().startsWith('application/pdf')) policy.push('sandbox');
+  return policy.join('; ');
+}
+
+/**
+ * A share's bytes, for the browser that holds a download ticket (GET /api/shares/:id/link). The sharing
+ * service spends the ticket and checks the share again, then the gateway streams the file from storage:
+ * the storage URL never reaches the browser, so every download is one counted, checked open.
+ */
+@Controller('share-downloads')
+export class ShareDownloadsController {
+  private readonly logger = new Logger(ShareDownloadsController.name);
+
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
+
+  @Public()
+  @Get(':ticket')
+  @ApiDoc({ summary: "A shared file's bytes, for a download ticket from GET /shares/{id}/link: good once, for 60 s, from the address that asked for it", contentType: 'application/octet-stream' })
+  async download(@Meta() meta: RequestMeta, @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>, @Res() res: Response): Promise<void> {
+    const { url } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket }, meta);
+    const abort = new AbortController();
+    res.once('close', () => abort.abort());
+    const stored = await fetch(url, { signal: abort.signal }).catch((err: unknown) => {
+      this.logger.warn({ msg: 'Storage did not answer a share download', error: String(err) });
+      return undefined;
+    });
+    if (!stored?.ok || !stored.body) {
+      await stored?.body?.cancel();
+      if (stored) this.logger.warn({ msg: 'Storage refused a share download', status: stored.status });
+      throw rpcError(ErrorCode.ServiceUnavailable, 503, 'The file could not be read just now. Please try again.');
+    }
+    res.status(200);
+    for (const name of PASSED_HEADERS) {
+      const value = stored.headers.get(name);
+      if (value) res.setHeader(name, value);
+    }
+    res.setHeader('content-security-policy', downloadPolicy(stored.headers.get('content-type')));
+    res.setHeader('accept-ranges', 'none');
+    try {
+      await pipeline(Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream), res);
+    } catch (err) {
+      // The browser went away or storage broke off: the response is already under way, so it is cut short.
+      if (!abort.signal.aborted) this.logger.warn({ msg: 'A share download stopped part way', error: String(err) });
+      res.destroy();
+    }
+  }
+}
