@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FileItem, FileLink, FolderPath, HttpErrorBody, ListFilesReply, ListFoldersReply, StorageUsage, UploadSlot } from '@coffer/contracts';
 import { call, eventually, signUp, type TestUser } from './support.js';
 
@@ -116,12 +117,54 @@ describe('files', () => {
     expect(declared.status).toBe(413);
     expect(declared.body.message).toBe('This file is larger than 50MB, the largest file Coffer accepts.');
 
-    // A client that lies about the size: the real object is checked and removed.
-    const { complete } = await upload(user, 'liar.bin', Buffer.alloc(50 * MB + 1), 'root', 10);
-    expect(complete!.status).toBe(413);
+    // A client that lies about the size: the store refuses bytes other than the signed size, so nothing arrives.
+    const { put, complete } = await upload(user, 'liar.bin', Buffer.alloc(50 * MB + 1), 'root', 10);
+    expect(put!.status).toBe(403);
+    expect(complete!.body).toMatchObject({ statusCode: 400, message: 'The file did not arrive. Please upload it again.' });
     expect((await call<ListFilesReply>('/api/files?view=search&q=liar', { token: user.accessToken })).body.items).toEqual([]);
     expect(await objectsOf(user.userId)).toEqual([]);
     expect((await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body.usedBytes).toBe(0);
+  });
+
+  it('the store holds an upload slot to its declared size and to one use, and serves nothing unsigned, tampered or expired', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const slot = (await call<UploadSlot>('/api/uploads', { body: { name: 'ten.bin', size: 10 }, token: user.accessToken })).body;
+    expect(slot.headers).toEqual({ 'content-type': 'application/octet-stream', 'if-none-match': '*' });
+    const put = (body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = slot.headers, url = slot.url) => fetch(url, { method: 'PUT', headers, body });
+
+    // More bytes than declared, fewer, none declared, or without the single-use condition: refused, nothing stored.
+    expect((await put(new Uint8Array(120 * 1024))).status).toBe(403);
+    expect((await put(new Uint8Array(9))).status).toBe(403);
+    const { 'if-none-match': _once, ...withoutCondition } = slot.headers;
+    expect((await put(new Uint8Array(10), withoutCondition)).status).toBe(403);
+    expect(await objectsOf(user.userId)).toEqual([]);
+
+    const first = new Uint8Array(randomBytes(10));
+    expect((await put(first)).status).toBe(200);
+    // The slot is used: the same URL cannot replace the bytes, before or after the upload is confirmed.
+    expect((await put(new Uint8Array(randomBytes(10)))).status).toBe(412);
+    const file = await call<FileItem>(`/api/uploads/${slot.uploadId}/complete`, { method: 'POST', token: user.accessToken });
+    expect(file.body).toMatchObject({ size: 10 });
+    expect((await put(new Uint8Array(randomBytes(10)))).status).toBe(412);
+    const link = await call<FileLink>(`/api/files/${file.body.id}/link?disposition=attachment`, { token: user.accessToken });
+    expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(Buffer.from(first))).toBe(true);
+    expect((await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body.usedBytes).toBe(10);
+
+    // A slot declared empty takes nothing more.
+    const empty = (await call<UploadSlot>('/api/uploads', { body: { name: 'empty.bin', size: 0 }, token: user.accessToken })).body;
+    expect((await put(new Uint8Array(200 * 1024), empty.headers, empty.url)).status).toBe(403);
+
+    // Reading: no signature, a changed one, another key's object under the same signature, or an expired URL.
+    const plain = link.body.url.split('?')[0];
+    expect((await fetch(plain)).status).toBe(403);
+    expect((await fetch(link.body.url.replace(/X-Amz-Signature=[0-9a-f]{4}/, 'X-Amz-Signature=0000'))).status).toBe(403);
+    expect((await fetch(link.body.url.replace(`/${user.userId}/`, '/someone-else/'))).status).toBe(403);
+    const expired = await getSignedUrl(s3(), new GetObjectCommand({ Bucket: 'coffer-files', Key: new URL(plain).pathname.split('/').slice(2).join('/') }), {
+      expiresIn: 60,
+      signingDate: new Date(Date.now() - 120_000),
+    });
+    expect((await fetch(expired)).status).toBe(403);
   });
 
   it('refuses an upload over the plan storage limit', async () => {

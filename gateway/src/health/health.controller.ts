@@ -1,4 +1,5 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { RpcException } from '@nestjs/microservices';
 import { healthReportSchema, healthSubject, isRpcErrorBody, SERVICE_NAMES, type HealthReport, type ServiceHealth, type ServiceName } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
@@ -11,14 +12,21 @@ const HEALTH_TIMEOUT_MS = 2000;
 export class HealthController {
   constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
-  /** Asks every service over NATS and reports each one. */
+  /**
+   * Asks every service over NATS and reports each one; the readiness probe. A gateway that reaches no
+   * service at all (its NATS is away, or every service is) answers 503, so it is taken out of rotation
+   * until it reaches them again; one that reaches some still serves their routes (200, degraded).
+   */
   @Public()
   @Get()
-  @ApiDoc({ summary: 'Whether every service answers, and its database', reply: healthReportSchema })
-  async report(): Promise<HealthReport> {
+  @ApiDoc({ summary: 'Whether every service answers, and its database (503 when none answers: not ready)', reply: healthReportSchema })
+  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const results = await Promise.all(SERVICE_NAMES.map((service) => this.ask(service)));
     const services = Object.fromEntries(results.map((r) => [r.service, r])) as Record<ServiceName, ServiceHealth>;
-    return { status: results.every((r) => r.status === 'up') ? 'ok' : 'degraded', services };
+    const up = results.filter((r) => r.status === 'up').length;
+    const status = up === results.length ? 'ok' : up > 0 ? 'degraded' : 'down';
+    if (status === 'down') res.status(503);
+    return { status, services };
   }
 
   private async ask(service: ServiceName): Promise<ServiceHealth> {

@@ -24,6 +24,9 @@ export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) =>
 /** What a publisher says; the bus adds the id, type and time. */
 export type NewEvent<T> = Pick<DomainEvent<T>, 'accountId' | 'actorId' | 'payload'> & { id?: string };
 
+/** How long a delivered event may stay unacknowledged before it is delivered again (to another instance, after a crash). */
+const ACK_WAIT_MS = 10_000;
+
 export interface EventBusOptions {
   natsUrl: string;
   /** The durable consumer's name: the service's name, one consumer per service. */
@@ -187,14 +190,13 @@ export class EventBus<M extends EventMap = DomainEvents> {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: `${EVENTS_SUBJECT_PREFIX}>`,
-      ack_wait: nanos(this.opts.ackWaitMs ?? 30_000),
+      // Events a crashed instance had received come again after this: short, as handlers only write rows.
+      ack_wait: nanos(this.opts.ackWaitMs ?? ACK_WAIT_MS),
       max_deliver: -1,
     };
-    try {
-      await jsm.consumers.info(EVENTS_STREAM, durable);
-    } catch {
-      await jsm.consumers.add(EVENTS_STREAM, config);
-    }
+    const existing = await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => undefined);
+    if (!existing) await jsm.consumers.add(EVENTS_STREAM, config);
+    else if (existing.config.ack_wait !== config.ack_wait) await jsm.consumers.update(EVENTS_STREAM, durable, { ack_wait: config.ack_wait });
     const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
     this.messages = await consumer.consume({ max_messages: 64 });
     const messages = this.messages;

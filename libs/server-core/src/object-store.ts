@@ -76,12 +76,15 @@ export class ObjectStore {
     }
   }
 
-  /** A URL the browser PUTs exactly `size` bytes to, for `expiresIn` seconds. */
-  presignPut(key: string, size: number, contentType: string, expiresIn: number): Promise<string> {
-    return getSignedUrl(this.signer, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentLength: size, ContentType: contentType }), {
-      expiresIn,
-      signableHeaders: new Set(['content-type']),
-    });
+  /**
+   * A URL the browser PUTs exactly `size` bytes to, once, for `expiresIn` seconds, with the headers it
+   * must send. The size (content-length) and `if-none-match: *` are signed: the store refuses other
+   * bytes, and a second PUT once the object exists (S3's conditional write), so a used slot stays used.
+   */
+  async presignPut(key: string, size: number, contentType: string, expiresIn: number): Promise<{ url: string; headers: Record<string, string> }> {
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentLength: size, ContentType: contentType, IfNoneMatch: '*' });
+    const url = await getSignedUrl(this.signer, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) });
+    return { url, headers: { 'content-type': contentType, 'if-none-match': '*' } };
   }
 
   /**

@@ -35,6 +35,7 @@ import { SigningKeysRepository } from './signing-keys/signing-keys.repository.js
 import { SigningKeys } from './signing-keys/signing-keys.service.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
+import { Passwords } from './users/passwords.js';
 import { UsersService } from './users/users.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
@@ -55,6 +56,7 @@ export class AppModule {
         SigningKeys,
         TotpSecrets,
         RateLimiter,
+        Passwords,
         SessionsService,
         FactorsService,
         UsersService,

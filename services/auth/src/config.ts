@@ -24,6 +24,9 @@ export const authConfigSchema = serviceConfigSchema
     /** After this many failures, each further attempt is answered more slowly. */
     AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
     AUTH_LOCKOUT_SECONDS: seconds(900),
+    /** Password hashes and checks (argon2id) at once; more wait in a queue of AUTH_PASSWORD_QUEUE, and beyond it are refused at once. */
+    AUTH_PASSWORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    AUTH_PASSWORD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
     /** Failures count towards a lock for this long. */
     AUTH_FAILURE_WINDOW_SECONDS: seconds(900),
   })

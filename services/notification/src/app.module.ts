@@ -18,6 +18,7 @@ import { PeopleRepository } from './people/people.repository.js';
 import { PreferencesHandler } from './preferences/preferences.handler.js';
 import { PreferencesRepository } from './preferences/preferences.repository.js';
 import { EmailRepository } from './email/email.repository.js';
+import { EmailSender } from './email/email-sender.js';
 import { EmailService } from './email/email.service.js';
 import { Mailer } from './email/mailer.js';
 import { NotificationsHandler } from './notifications/notifications.handler.js';
@@ -37,6 +38,7 @@ export class AppModule {
         Mailer,
         EmailRepository,
         EmailService,
+        EmailSender,
         ActivityRepository,
         ActivityService,
         NotificationsRepository,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -30,7 +31,7 @@ import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testI
 import { AppModule } from '../src/app.module.js';
 import { notificationConfigSchema } from '../src/config.js';
 import { messageIdOf } from '../src/email/mailer.js';
-import { accountPlans, auditLogs } from '../src/db/schema.js';
+import { accountPlans, auditLogs, outboundEmails } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
 
@@ -215,6 +216,26 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     expect(smtp.received.filter((r) => r.to.includes(u.email))).toHaveLength(1);
     // Its Message-ID is the event's and the template's: sent again after a crash, it would be the same message.
     expect(smtp.received.find((r) => r.to.includes(u.email))!.mail.messageId).toBe(messageIdOf(`${sent.id}:welcome`));
+  });
+
+  it('sends from the outbox after the event commits: an email whose sender crashed goes once its claim runs out, and a claimed one is left to its sender', async () => {
+    const db = app.get<Database>(DATABASE);
+    const crashed = user();
+    const held = user();
+    const row = (to: string, leaseUntil: Date) => ({ id: `${randomUUID()}:welcome`, recipient: to, template: 'welcome', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi', status: 'sending' as const, attempts: 1, leaseUntil });
+    await db.insert(outboundEmails).values([row(crashed.email, new Date(Date.now() - 1000)), row(held.email, new Date(Date.now() + 3_600_000))]);
+    await mailTo(crashed.email);
+    const sent = await eventually(async () => {
+      const [r] = await db.select().from(outboundEmails).where(eq(outboundEmails.recipient, crashed.email));
+      return r?.status === 'sent' && r;
+    });
+    // Sent once, and its body is not kept.
+    expect([sent.attempts, sent.html, sent.text]).toEqual([2, null, null]);
+    const marker = user();
+    await publisher.publish(AuthEvent.UserRegistered, { accountId: marker.accountId, actorId: marker.userId, payload: marker });
+    await mailTo(marker.email);
+    expect(smtp.received.filter((r) => r.to.includes(crashed.email))).toHaveLength(1);
+    expect(smtp.received.filter((r) => r.to.includes(held.email))).toHaveLength(0);
   });
 
   it("logs uploads, deletes and shares in the user's Activity Log, once per event", async () => {

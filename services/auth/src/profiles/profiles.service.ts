@@ -70,8 +70,8 @@ export class ProfilesService {
     const uploadId = randomUUID();
     const key = AvatarStorage.keyOf(user.id, uploadId);
     await this.profiles.addUpload({ id: uploadId, userId: user.id, key, contentType: input.contentType, expiresAt: new Date(Date.now() + AVATAR_SLOT_SECONDS * 1000) });
-    const url = await this.avatars.presignPut(key, input.size, input.contentType, AVATAR_UPLOAD_SECONDS);
-    return { uploadId, url, headers: { 'Content-Type': input.contentType } };
+    const { url, headers } = await this.avatars.presignPut(key, input.size, input.contentType, AVATAR_UPLOAD_SECONDS);
+    return { uploadId, url, headers };
   }
 
   /** Makes an uploaded image the avatar once its bytes prove it is a JPG, PNG or GIF under 2 MB. */

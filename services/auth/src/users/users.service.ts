@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import argon2 from 'argon2';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInReply } from '@coffer/contracts';
 import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
@@ -10,6 +9,7 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
 import { invitationTokenHash } from '../team/team.service.js';
+import { Passwords } from './passwords.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
 const RESET_TOKEN_TTL_MS = 3600_000;
@@ -20,14 +20,12 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** Sign-up, sign-in, passwords and email confirmation; client IPs come from the request's metadata. */
 @Injectable()
 export class UsersService {
-  /** Verified against when the email is unknown, so both cases take as long. */
-  private readonly decoyHash = argon2.hash(randomBytes(16).toString('hex'));
-
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(FactorsService) private readonly factors: FactorsService,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(TeamRepository) private readonly team: TeamRepository,
     @Inject(EventBus) private readonly bus: EventBus,
@@ -42,7 +40,7 @@ export class UsersService {
     if (invitation) return this.signUpInvited(input, invitation, ipKey);
     const id = randomUUID();
     const accountId = randomUUID();
-    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const passwordHash = await this.passwords.hash(input.password);
     const verifyToken = newToken();
     const created = await this.bus.inTransaction(this.users, async (tx) => {
       if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
@@ -71,7 +69,7 @@ export class UsersService {
    */
   private async signUpInvited(input: { fullName: string; email: string; password: string }, invitation: TeamMemberRow, ipKey: ReturnType<RateLimiter['ip']>): Promise<SignInReply> {
     const id = randomUUID();
-    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const passwordHash = await this.passwords.hash(input.password);
     const created = await this.bus.inTransaction(this.users, async (tx) => {
       const user = { id, accountId: invitation.accountId, email: input.email, fullName: input.fullName, passwordHash, role: invitation.role, emailVerifiedAt: new Date() };
       if (!(await this.users.createUser(tx, user))) return undefined;
@@ -103,7 +101,7 @@ export class UsersService {
     const ipKey = this.limiter.ip('sign-in', ip);
     await this.limiter.check([accountKey, pairKey, ipKey]);
     const user = await this.users.findByEmail(input.email);
-    const passwordOk = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), input.password);
+    const passwordOk = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !passwordOk) {
       await this.limiter.fail([accountKey, pairKey, ipKey]);
       throw rpcError(ErrorCode.InvalidCredentials, 400, 'Invalid login credentials');
@@ -143,7 +141,7 @@ export class UsersService {
   async resetPassword(token: string, password: string, ip?: string): Promise<OkReply> {
     const ipKey = this.limiter.ip('reset-token', ip);
     await this.limiter.check([ipKey]);
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const passwordHash = await this.passwords.hash(password);
     const userId = await this.users.transaction(async (tx) => {
       const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
       if (owner) await this.users.setPassword(owner, passwordHash, tx);
@@ -162,11 +160,11 @@ export class UsersService {
     const accountKey = this.limiter.account('change-password', caller.userId);
     await this.limiter.check([accountKey]);
     const user = await this.users.findById(caller.userId);
-    if (!user?.passwordHash || !(await argon2.verify(user.passwordHash, currentPassword))) {
+    if (!user?.passwordHash || !(await this.passwords.verify(user.passwordHash, currentPassword))) {
       await this.limiter.fail([accountKey]);
       throw rpcError(ErrorCode.InvalidCredentials, 400, 'Current password is incorrect');
     }
-    await this.users.setPassword(user.id, await argon2.hash(newPassword, { type: argon2.argon2id }));
+    await this.users.setPassword(user.id, await this.passwords.hash(newPassword));
     await this.limiter.succeed(accountKey);
     await this.sessions.revokeAll(user.id, caller.sessionId);
     return OK;

@@ -73,8 +73,8 @@ export class UploadsService {
         expiresAt,
       });
     });
-    const url = await this.objects.presignPut(storagePath, input.size, upload.mimeType, this.config.UPLOAD_SLOT_SECONDS);
-    return { uploadId: upload.id, url, headers: { 'content-type': upload.mimeType }, expiresAt: expiresAt.toISOString() };
+    const { url, headers } = await this.objects.presignPut(storagePath, input.size, upload.mimeType, this.config.UPLOAD_SLOT_SECONDS);
+    return { uploadId: upload.id, url, headers, expiresAt: expiresAt.toISOString() };
   }
 
   /**

@@ -26,7 +26,7 @@ import { renderEmail, type EmailTemplates, type TemplateName } from './templates
 /** The sharer as the file-shared email names them (spec §9 fallback names). */
 const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
-/** Sends the emails that events ask for, each at most once per event. */
+/** The emails that events ask for, each recorded once per event for EmailSender to send. */
 @Injectable()
 export class EmailService {
   constructor(
@@ -44,11 +44,9 @@ export class EmailService {
   }
 
   private async send<N extends TemplateName>(event: DomainEvent<unknown>, tx: Database, to: string, name: N, data: EmailTemplates[N]) {
-    const id = `${event.id}:${name}`;
-    if (await this.emails.wasSent(tx, id)) return;
+    // Recorded with the event; EmailSender sends it once this transaction commits.
     const rendered = renderEmail(name, data);
-    await this.mailer.send(id, to, rendered);
-    await this.emails.recordSent(tx, { id, recipient: to, template: name, subject: rendered.subject, attempts: 1 });
+    await this.emails.enqueue(tx, { id: `${event.id}:${name}`, recipient: to, template: name, ...rendered });
   }
 
   welcome(tx: Database, event: DomainEvent<UserRegistered>) {
