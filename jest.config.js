@@ -47,5 +47,7 @@ export default {
       globalSetup: '<rootDir>/deploy/local/jest-stack.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
     },
+    // The reliability scenarios that kill services and stop NATS: each file starts a stack of its own.
+    { ...common, displayName: 'reliability', testMatch: ['<rootDir>/gateway/test/reliability/**/*.rel-spec.ts'] },
   ],
 };

@@ -78,12 +78,21 @@ export class ProcessGroup {
     return this.children.find((c) => c.name === name);
   }
 
-  /** Stops one process, waits for it to exit and forgets it (so it may be started again). */
-  async stopOne(name, timeoutMs = 10_000) {
+  /**
+   * Stops one process, waits for it to exit and forgets it; returns what startAgain needs.
+   * `signal: 'SIGKILL'` ends it at once, as a crash would.
+   */
+  async stopOne(name, timeoutMs = 10_000, signal = 'SIGTERM') {
     const entry = this.get(name);
-    if (!entry) return;
-    await stopChild(entry, timeoutMs);
+    if (!entry) return undefined;
+    await stopChild(entry, timeoutMs, signal);
     this.children = this.children.filter((c) => c !== entry);
+    return entry;
+  }
+
+  /** Starts a stopped process again, exactly as it was first started. */
+  startAgain(entry) {
+    return this.start(entry.name, entry.command, entry.args, { env: entry.env, cwd: entry.cwd });
   }
 
   /** Stops every process, the last started first. */
@@ -93,12 +102,12 @@ export class ProcessGroup {
   }
 }
 
-async function stopChild(entry, timeoutMs = 10_000) {
+async function stopChild(entry, timeoutMs = 10_000, signal = 'SIGTERM') {
   entry.stopping = true;
   const { child } = entry;
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     await exited;
     clearTimeout(timer);

@@ -1,7 +1,9 @@
 // `npm test`: every test of Coffer on a fresh clone. Installs what is missing,
 // builds, starts NATS, S3 and a PostgreSQL 15 server for the unit and service
 // tests, then the whole stack on test ports for the api and end-to-end tests
-// in Chromium, and stops everything it started.
+// in Chromium, then the reliability scenarios (each on a stack of its own),
+// and stops everything it started.
+// `npm run test:reliability` (--reliability): only the reliability suite, R1 to R6.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,11 +26,15 @@ fs.mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = [];
 
-function jest(projects, env, name) {
+const reliabilityOnly = process.argv.includes('--reliability');
+/** R3 to R6 of the reliability suite: every route fuzzed, authorization across users, accounts, roles, plans and aal1, share limits and downloads, forged tokens. */
+const RELIABILITY_API_SPECS = 'gateway/test/(fuzz|files|organisation|plans|sharing|auth)\\.api-spec\\.ts';
+
+function jest(projects, env, name, extraArgs = []) {
   const outputFile = path.join(reports, `${name}.json`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), ...projects.flatMap((p) => ['--selectProjects', p]), '--json', '--outputFile', outputFile],
+    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), ...projects.flatMap((p) => ['--selectProjects', p]), '--json', '--outputFile', outputFile, ...extraArgs],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' } },
   );
   if (fs.existsSync(outputFile)) {
@@ -60,11 +66,13 @@ const infra = new ProcessGroup({ logDir: path.join(dataDir, 'logs/infra'), quiet
 let postgres;
 let stack;
 try {
-  console.log('\n▶ unit and service tests (NATS, S3, PGlite and PostgreSQL 15)');
-  const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
-  const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
-  postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });
-  jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
+  if (!reliabilityOnly) {
+    console.log('\n▶ unit and service tests (NATS, S3, PGlite and PostgreSQL 15)');
+    const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
+    const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
+    postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });
+    jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
+  }
 
   console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');
   // The production key path, with a key the tests know so they can mint expired tokens; short lockouts so tests see them lift.
@@ -88,8 +96,20 @@ try {
     COFFER_TEST_DEV_KEY: stack.devKey,
     COFFER_TEST_JWT_PRIVATE_KEY: jwtPrivateKey,
   };
-  jest(['api'], stackEnv, 'api');
-  playwright(stackEnv);
+  if (reliabilityOnly) {
+    console.log('\n▶ reliability R3 to R6 (fuzz, authorization, shares, tokens) on the test stack');
+    jest(['api'], stackEnv, 'reliability-api', ['--testPathPatterns', RELIABILITY_API_SPECS]);
+  } else {
+    jest(['api'], stackEnv, 'api');
+    playwright(stackEnv);
+  }
+  // The scenarios that kill services and stop NATS run on a stack of their own, with this one stopped.
+  await stack.group.stopAll();
+  stack = undefined;
+  console.log('\n▶ reliability R1, R2 and the sign-in burst (a stack of their own: services killed, NATS away)');
+  jest(['reliability'], {}, 'reliability', ['--runInBand']);
+  const figures = path.join(reports, 'reliability.json');
+  if (fs.existsSync(figures)) console.log(`Reliability figures: ${fs.readFileSync(figures, 'utf8')}`);
 } catch (err) {
   console.error(`\nThe test run could not start what it needs: ${err.stack ?? err}`);
   failedSuites.push('setup');

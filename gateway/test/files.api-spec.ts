@@ -60,6 +60,29 @@ describe('files', () => {
     ]);
   });
 
+  it('never shows two items alike in a folder: a second upload or a move gets " (1)", a second folder of the same name is refused', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const names = async (folder: string) => (await call<ListFilesReply>(`/api/files?folder=${folder}`, { token: user.accessToken })).body.items.filter((i) => !i.isFolder).map((i) => i.name).sort();
+    for (const name of ['Report.pdf', 'report.PDF', 'Report.pdf']) await upload(user, name, randomBytes(8));
+    // Compared without regard to case; each keeps the case it was given.
+    expect(await names('root')).toEqual(['Report (2).pdf', 'Report.pdf', 'report (1).PDF']);
+
+    const folder = (await call<FileItem>('/api/folders', { body: { name: 'Archive', parentId: 'root' }, token: user.accessToken })).body;
+    const inside = await upload(user, 'Report.pdf', randomBytes(8), folder.id);
+    expect(inside.complete!.body.name).toBe('Report.pdf');
+    // Moved next to a file of the same name: renamed, not hidden behind it.
+    const root = (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items;
+    const moved = await call<FileItem>(`/api/files/${root.find((i) => i.name === 'Report.pdf')!.id}`, { method: 'PATCH', body: { folderId: folder.id }, token: user.accessToken });
+    expect(moved.body.name).toBe('Report (1).pdf');
+    expect(await names(folder.id)).toEqual(['Report (1).pdf', 'Report.pdf']);
+
+    const again = await call<HttpErrorBody>('/api/folders', { body: { name: 'ARCHIVE', parentId: 'root' }, token: user.accessToken });
+    expect(again.body).toMatchObject({ statusCode: 409, message: 'A folder named "ARCHIVE" already exists here. Choose another name.' });
+    // The same name elsewhere is fine.
+    expect((await call('/api/folders', { body: { name: 'Archive', parentId: folder.id }, token: user.accessToken })).status).toBe(201);
+  });
+
   it('uploads bytes straight to S3, then views and downloads them under the file name', async () => {
     const user = await signUp();
     const [documents] = await rootOf(user);

@@ -59,6 +59,9 @@ export const INLINE_SAFE_TYPES = [
 ] as const;
 export const isInlineSafe = (mimeType: string) => (INLINE_SAFE_TYPES as readonly string[]).includes(mimeType.toLowerCase().split(';')[0].trim());
 
+/** A new folder whose name another folder there already has (any case): two folders never look the same. */
+export const folderExists = (name: string) => `A folder named "${name}" already exists here. Choose another name.`;
+
 /** Spec §9: how long a signed view or download link works. */
 export const SIGNED_URL_SECONDS = 3600;
 /** Spec §2: trashed items are kept this long, then purged. */

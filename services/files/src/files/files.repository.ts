@@ -113,6 +113,32 @@ export class FilesRepository extends Repository {
       .returning();
   }
 
+  /**
+   * Holds the names in one of the user's folders until the transaction ends, so that two
+   * uploads, moves or new folders at once cannot both take the same name.
+   */
+  async lockNames(tx: Database, userId: string, folder: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${userId}-${folder}`}))`);
+  }
+
+  /** The names of the user's files (or folders) in `folder`, out of the trash, that start like `name` (any case). */
+  async namesLike(tx: Database, userId: string, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
+    const stem = name.includes('.') && name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
+    const rows = await tx
+      .select({ name: files.name })
+      .from(files)
+      .where(
+        and(
+          eq(files.userId, userId),
+          eq(files.folder, folder),
+          isNull(files.deletedAt),
+          kind === 'folder' ? eq(files.mimeType, FOLDER_MIME_TYPE) : sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`,
+          sql`starts_with(lower(${files.name}), lower(${stem}))`,
+        ),
+      );
+    return rows.map((r) => r.name);
+  }
+
   async insertFile(tx: Database, row: typeof files.$inferInsert): Promise<FileRow> {
     const [inserted] = await tx.insert(files).values(row).returning();
     return inserted;

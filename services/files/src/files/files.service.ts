@@ -12,6 +12,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
+import { freeName } from './free-name.js';
 import { FilesRepository } from './files.repository.js';
 
 /** Whose an item is: the events and the quota are per user and per account. */
@@ -105,8 +106,12 @@ export class FilesService {
     if (!file || file.deletedAt) throw notFound('File not found');
     if (file.mimeType === FOLDER_MIME_TYPE) throw rpcError(ErrorCode.ValidationFailed, 400, 'Folders cannot be moved');
     if (folderId !== ROOT_FOLDER) await this.activeFolder(caller, folderId);
+    if (folderId === file.folder) return toFileItem(file);
     const row = await this.bus.inTransaction(this.files, async (tx) => {
-      const moved = (await this.files.update(tx, caller.userId, fileId, { folder: folderId }))!;
+      // Moved next to a file of the same name, it becomes "Name (1).ext".
+      await this.files.lockNames(tx, caller.userId, folderId);
+      const name = freeName(file.name, await this.files.namesLike(tx, caller.userId, folderId, file.name, 'file'));
+      const moved = (await this.files.update(tx, caller.userId, fileId, { folder: folderId, name }))!;
       await this.bus.record(tx, FilesEvent.FileMoved, {
         accountId: caller.accountId,
         actorId: caller.userId,

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_FOLDER_NAMES,
+  ErrorCode,
+  folderExists,
   FilesEvent,
   ROOT_FOLDER,
   type CallerIdentity,
@@ -9,7 +11,7 @@ import {
   type ListFoldersReply,
   type UserRegistered,
 } from '@coffer/contracts';
-import { EventBus, type Database } from '@coffer/server-core';
+import { EventBus, rpcError, type Database } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
@@ -46,6 +48,9 @@ export class FoldersService {
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
     if (parentId !== ROOT_FOLDER) await this.items.activeFolder(caller, parentId);
     const row = await this.bus.inTransaction(this.files, async (tx) => {
+      await this.files.lockNames(tx, caller.userId, parentId);
+      const taken = await this.files.namesLike(tx, caller.userId, parentId, name, 'folder');
+      if (taken.some((n) => n.toLowerCase() === name.toLowerCase())) throw rpcError(ErrorCode.Conflict, 409, folderExists(name));
       const [folder] = await this.files.insertFolders(tx, [{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
       await this.items.announce(tx, FilesEvent.FolderCreated, caller, folder);
       return folder;

@@ -16,6 +16,7 @@ import { EventBus, notFound, rpcError, SERVICE_CONFIG, type Database } from '@co
 import type { RpcException } from '@nestjs/microservices';
 import type { FilesConfig } from '../config.js';
 import type { FileRow } from '../db/schema.js';
+import { freeName } from '../files/free-name.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
@@ -121,10 +122,13 @@ export class UploadsService {
       const parent = await this.files.find(caller.userId, folder, tx);
       if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
     }
+    // A second file of the same name in the folder becomes "Name (1).ext".
+    await this.files.lockNames(tx, caller.userId, folder);
+    const name = freeName(upload.name, await this.files.namesLike(tx, caller.userId, folder, upload.name, 'file'));
     const file = await this.files.insertFile(tx, {
       userId: caller.userId,
       accountId: caller.accountId,
-      name: upload.name,
+      name,
       size,
       storagePath: upload.storagePath,
       mimeType: upload.mimeType,

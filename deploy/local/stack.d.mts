@@ -1,0 +1,44 @@
+// Types of stack.mjs for the TypeScript tests that start a stack of their own (the reliability suite).
+export interface StackPorts {
+  shell: number;
+  marketing: number;
+  files: number;
+  account: number;
+  gateway: number;
+  nats: number;
+  s3: number;
+  postgres: number;
+}
+export interface ProcessEntry {
+  name: string;
+}
+export interface ProcessGroup {
+  stopOne(name: string, timeoutMs?: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<ProcessEntry | undefined>;
+  startAgain(entry: ProcessEntry): unknown;
+  stopAll(): Promise<void>;
+}
+export interface Stack {
+  group: ProcessGroup;
+  ports: StackPorts;
+  appUrl: string;
+  gatewayUrl: string;
+  natsUrl: string;
+  s3Endpoint: string;
+  dataDir: string;
+  devKey: string;
+}
+export const SERVICES: readonly string[];
+export function defaultPorts(offset?: number): StackPorts;
+export function startStack(options?: {
+  ports?: StackPorts;
+  dataDir?: string;
+  logDir?: string;
+  quiet?: boolean;
+  env?: Record<string, string>;
+  serviceEnv?: Record<string, Record<string, string>>;
+}): Promise<Stack>;
+export function waitForHealthy(url: string, timeoutMs?: number): Promise<unknown>;
+export function testPortOffset(): number;
+export function testDataDir(): string;
+export const TEST_STACK_ENV: Record<string, string>;
+export function newSigningKeyPem(): string;
