@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
-import type { FactorEnrolled, HttpErrorBody, SessionInfo } from '@coffer/contracts';
-import { call, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+import type { HttpErrorBody, SessionInfo } from '@coffer/contracts';
+import { call, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 /** Every secret this file used: none may appear in any log line of the run. */
 const secrets = new Set<string>();
@@ -172,20 +172,13 @@ describe('sign-in and sessions', () => {
 
 describe('two-factor authentication', () => {
   const enable = async (user: TestUser) => {
-    const enrolled = await call<FactorEnrolled>('/api/auth/factors', { method: 'POST', token: user.accessToken });
+    const { enrolled, code, verified, ...factor } = await enableTwoFactor(user);
     expect(enrolled.status).toBe(201);
     expect(enrolled.body.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(enrolled.body.uri).toContain('otpauth://totp/Coffer:');
-    remember(enrolled.body.secret);
-    const challenge = await call<{ id: string }>(`/api/auth/factors/${enrolled.body.id}/challenge`, { method: 'POST', token: user.accessToken });
-    const code = await generate({ secret: enrolled.body.secret });
-    remember(code);
-    const verified = await call<{ accessToken: string }>(`/api/auth/factors/${enrolled.body.id}/verify`, {
-      body: { challengeId: challenge.body.id, code },
-      token: user.accessToken,
-    });
+    remember(enrolled.body.secret, code);
     expect(verified.status).toBe(200);
-    return { factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken };
+    return factor;
   };
 
   it('asks for the code after the password; the first token can do nothing but verify', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TeamMember, HttpErrorBody, CapturedMail, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
+import { generate } from 'otplib';
+import type { TeamMember, HttpErrorBody, CapturedMail, FactorEnrolled, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -156,3 +157,12 @@ export async function joinedMember(owner: TestUser, role: 'member' | 'admin' = '
   return signUp({ email, fullName, inviteToken: await invitationToken(email) });
 }
 
+
+/** Turns two-factor authentication on for `user`: enrolled, challenged and verified with a code of its secret. */
+export async function enableTwoFactor(user: TestUser) {
+  const enrolled = await call<FactorEnrolled>('/api/auth/factors', { method: 'POST', token: user.accessToken });
+  const challenge = await call<{ id: string }>(`/api/auth/factors/${enrolled.body.id}/challenge`, { method: 'POST', token: user.accessToken });
+  const code = await generate({ secret: enrolled.body.secret });
+  const verified = await call<{ accessToken: string }>(`/api/auth/factors/${enrolled.body.id}/verify`, { body: { challengeId: challenge.body.id, code }, token: user.accessToken });
+  return { enrolled, code, verified, factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken };
+}

@@ -1,0 +1,116 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FileItem, HttpErrorBody, ListNotificationsReply, ListRolesReply, ListSharesReply, ListTeamReply, ShareItem, UploadSlot, UserRole } from '@coffer/contracts';
+import { call, confirmedUser, enableTwoFactor, eventually, joinedMember, signUp, uploadFile, type TestUser } from './support.js';
+
+// R4 of the reliability suite: every route of the API document, tried by everyone who must not get
+// through: no session, the aal1 step of a two-factor sign-in, a user of another account, and a
+// member of the same account, on the owner's own files, folders, uploads, shares, notifications,
+// team, roles and factors. Plan gating is plans.api-spec.ts; the roles matrix organisation.api-spec.ts.
+
+interface Operation {
+  security?: unknown[];
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+/** The routes the aal1 step may call: what it needs to finish signing in. */
+const MFA_STEP_ROUTES = new Set(['GET /api/auth/session', 'POST /api/auth/factors/{id}/challenge', 'POST /api/auth/factors/{id}/verify']);
+
+/** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
+const BODIES: Record<string, unknown> = {
+  'PATCH /api/files/{id}': { folderId: 'root' },
+  'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
+};
+
+describe('R4: authorization on every route', () => {
+  let document: Document;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let member: TestUser;
+  let recipient: TestUser;
+  /** The owner's resources, by the path that reaches them. */
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    document = (await call<Document & HttpErrorBody>('/api/openapi.json')).body;
+    owner = await confirmedUser('Olive Owner');
+    await call('/api/subscription/trial', { body: { plan: 'business' }, token: owner.accessToken });
+    [stranger, member, recipient] = await Promise.all([signUp(), joinedMember(owner, 'member'), confirmedUser()]);
+
+    const file = await uploadFile(owner, 'Salaries.xlsx', randomBytes(256));
+    const folder = await call<FileItem>('/api/folders', { body: { name: 'HR', parentId: 'root' }, token: owner.accessToken });
+    const slot = await call<UploadSlot>('/api/uploads', { body: { name: 'Pending.pdf', size: 10 }, token: owner.accessToken });
+    const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
+    const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
+    const notification = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]);
+    const team = await call<ListTeamReply>('/api/team', { token: owner.accessToken });
+    const factor = await enableTwoFactor(owner);
+    owner = { ...owner, accessToken: factor.accessToken };
+    Object.assign(ids, {
+      '/api/files/{id}': file.id,
+      '/api/files/{id}/trash': file.id,
+      '/api/files/{id}/restore': file.id,
+      '/api/files/{id}/link': file.id,
+      '/api/folders/{id}': folder.body.id,
+      '/api/uploads/{id}/complete': slot.body.uploadId,
+      '/api/shares/{id}': share.body.id,
+      '/api/shares/{id}/link': share.body.id,
+      '/api/shares/{id}/accesses': share.body.id,
+      '/api/notifications/{id}/read': notification.id,
+      '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
+      '/api/roles/{id}': role.body.id,
+      '/api/auth/factors/{id}': factor.factorId,
+      '/api/auth/factors/{id}/challenge': factor.factorId,
+      '/api/auth/factors/{id}/verify': factor.factorId,
+    });
+  }, 120_000);
+
+  /** Every operation of the document as "METHOD /path", with whether it needs a session. */
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, needsSession: (op.security ?? []).length > 0 })),
+    );
+  /** The path with its parameter: the owner's resource where there is one, a random id otherwise. */
+  const concrete = (path: string) => path.replace(/\{(\w+)\}/, (_, name: string) => ids[path] ?? (name === 'ticket' ? 'A'.repeat(43) : randomUUID()));
+  const ask = (route: { method: string; path: string; route: string }, token?: string) =>
+    call<HttpErrorBody>(concrete(route.path), { method: route.method, token, body: BODIES[route.route] ?? (['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined) });
+
+  it('refuses every route that needs a session without one (401), and every one but finishing the sign-in to the aal1 step (403)', async () => {
+    const guarded = operations().filter((o) => o.needsSession);
+    expect(guarded.length).toBeGreaterThan(40);
+    const aal1 = (await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: owner.email, password: owner.password, rememberMe: false } })).body.accessToken;
+    const allowed: string[] = [];
+    for (const route of guarded) {
+      const anonymous = await ask(route);
+      if (anonymous.status !== 401) allowed.push(`${route.route} without a session: ${anonymous.status}`);
+      if (MFA_STEP_ROUTES.has(route.route)) continue;
+      const pending = await ask(route, aal1);
+      if (pending.status !== 403 || pending.body.code !== 'MFA_REQUIRED') allowed.push(`${route.route} at aal1: ${pending.status} ${pending.body.code}`);
+    }
+    expect(allowed).toEqual([]);
+  }, 120_000);
+
+  it("lets no other account's user and no other member of the account reach the owner's resources on any route", async () => {
+    const withIds = operations().filter((o) => ids[o.path]);
+    // Every route that takes an id of something a user owns is tried here: a new one must be added to `ids`.
+    const unlisted = operations().filter((o) => /\{id\}/.test(o.path) && !ids[o.path] && o.needsSession).map((o) => o.route);
+    expect(unlisted).toEqual([]);
+    const allowed: string[] = [];
+    for (const who of [stranger, member]) {
+      for (const route of withIds) {
+        const res = await ask(route, who.accessToken);
+        if (res.status < 400 || res.status >= 500) allowed.push(`${route.route} as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
+      }
+    }
+    expect(allowed).toEqual([]);
+
+    // And nothing of the owner's changed.
+    const token = owner.accessToken;
+    const file = (await call<{ items: FileItem[] }>('/api/files?folder=root', { token })).body.items.find((i) => i.id === ids['/api/files/{id}']);
+    expect(file).toMatchObject({ name: 'Salaries.xlsx', deletedAt: null });
+    expect((await call<ListSharesReply>('/api/shares?direction=by-me', { token })).body.items.map((s) => s.id)).toEqual([ids['/api/shares/{id}']]);
+    expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
+    expect((await call<ListRolesReply>('/api/roles', { token })).body.items.map((r) => r.id)).toContain(ids['/api/roles/{id}']);
+    expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({ id: ids['/api/notifications/{id}/read'], read: false });
+    expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({ statusCode: 400 });
+  }, 120_000);
+});
