@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface UploadedFile {
   name: string;
@@ -73,4 +73,16 @@ export function pdfFile(name: string, text = name): UploadedFile {
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(pdf, 'latin1') };
+}
+
+/** Uploads a file through the API as a browser would (slot, presigned PUT, complete) and answers its id. */
+export async function uploadThroughApi(request: APIRequestContext, accessToken: string, file: UploadedFile, folderId = 'root'): Promise<string> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const slot = await request.post('/api/uploads', { headers, data: { name: file.name, size: file.buffer.length, mimeType: file.mimeType, folderId } });
+  expect(slot.status()).toBe(201);
+  const { uploadId, url, headers: putHeaders } = (await slot.json()) as { uploadId: string; url: string; headers: Record<string, string> };
+  expect((await request.put(url, { headers: putHeaders, data: file.buffer })).ok()).toBe(true);
+  const done = await request.post(`/api/uploads/${uploadId}/complete`, { headers });
+  expect(done.status()).toBe(201);
+  return ((await done.json()) as { id: string }).id;
 }

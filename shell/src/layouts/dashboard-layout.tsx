@@ -74,9 +74,8 @@ function DashboardFrame() {
           <DashboardSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <RemoteWidget remote="coffer_files" name="uploadButton" />
-            <div className="max-sm:hidden">
-              <RemoteWidget remote="coffer_account" name="notificationBell" fallback={plainBell} />
-            </div>
+            <RemoteWidget remote="coffer_account" name="notificationBell" fallback={plainBell} />
+            {/* On a phone, Settings and Account are in the avatar menu (Profile, Settings) to leave the search box room. */}
             <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
               <Link to="/dashboard/settings" aria-label="Settings">
                 <Settings aria-hidden />

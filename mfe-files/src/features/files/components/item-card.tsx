@@ -80,7 +80,7 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onVie
             <Link
               to={`/dashboard/files/${encodeURIComponent(item.id)}`}
               draggable={false}
-              className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
             >
               {item.name}
             </Link>
