@@ -31,6 +31,7 @@ test.describe('notifications', () => {
       await expect(a.getByText('No notifications yet')).toBeVisible();
       await expect(a.getByText('You have no new notifications')).toBeVisible();
       await expect(bell(a)).toHaveAccessibleName('Notifications');
+      await expect(bell(a).getByTestId('unread-dot')).toHaveCount(0);
 
       // B shares a file with A.
       await b.goto('/dashboard');
