@@ -59,7 +59,7 @@ test.describe('folders', () => {
 });
 
 test.describe('uploads, viewing and downloading', () => {
-  test('two files upload with a progress bar each, the meter moves, one opens in a tab and the other downloads with the same bytes', async ({ page }) => {
+  test('two files upload with a progress bar each, the meter moves, one opens in the preview and the other downloads with the same bytes', async ({ page }) => {
     await startAsNewUser(page);
     await expect(storageLine(page)).toHaveText('0 B of 10 GB used');
 
@@ -77,11 +77,10 @@ test.describe('uploads, viewing and downloading', () => {
     await expect(card(page, 'figures.csv')).toContainText('400 KB');
     await expect(storageLine(page)).toHaveText('1000 KB of 10 GB used');
 
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), chooseFromMenu(page, 'notes.txt', 'View')]);
-    await expect(toastWith(page, 'Opening file')).toBeVisible();
-    await tab.waitForLoadState();
-    expect(await tab.locator('body').innerText()).toContain('notes.txt');
-    await tab.close();
+    await chooseFromMenu(page, 'notes.txt', 'View');
+    const preview = page.getByRole('dialog', { name: 'notes.txt' });
+    await expect(preview.getByLabel('Contents of notes.txt')).toContainText('notes.txt');
+    await preview.getByRole('button', { name: 'Close' }).click();
 
     const [download] = await Promise.all([page.waitForEvent('download'), chooseFromMenu(page, 'figures.csv', 'Download')]);
     await expect(toastWith(page, 'File downloaded')).toBeVisible();

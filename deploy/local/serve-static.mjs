@@ -35,7 +35,8 @@ const remotes = Object.fromEntries(opts.remote.map((r) => r.split('=')));
 /**
  * The shell's Content-Security-Policy: scripts and styles only from itself and
  * its remotes, requests only to them and the storage endpoint, images also from
- * https (a company logo), nothing framed, no plugins.
+ * https (a company logo), no plugins, and nothing framed but the blob: of a PDF
+ * the preview read (typed application/pdf by the app, so it opens in the PDF viewer).
  */
 function contentSecurityPolicy() {
   const remoteOrigins = Object.values(remotes).map((u) => new URL(u).origin);
@@ -50,7 +51,7 @@ function contentSecurityPolicy() {
     `media-src ${list(...allowed)} blob:`,
     `font-src ${list(...remoteOrigins)} data:`,
     `connect-src ${list(...remoteOrigins, ...allowed)}`,
-    `frame-src 'none'`,
+    `frame-src blob:`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface UploadedFile {
   name: string;
@@ -43,3 +43,46 @@ export async function uploadThroughDialog(page: Page, files: UploadedFile[], { f
 
 /** The storage meter's "X of Y used" line. */
 export const storageLine = (page: Page) => page.getByRole('region', { name: 'Storage' }).getByText(/ used$/);
+
+/** A 1×1 PNG: a real image a browser draws. */
+export function pngFile(name: string): UploadedFile {
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  };
+}
+
+/** A one-page PDF that says `text`, with a correct cross-reference table. */
+export function pdfFile(name: string, text = name): UploadedFile {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(pdf, 'latin1') };
+}
+
+/** Uploads a file through the API as a browser would (slot, presigned PUT, complete) and answers its id. */
+export async function uploadThroughApi(request: APIRequestContext, accessToken: string, file: UploadedFile, folderId = 'root'): Promise<string> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const slot = await request.post('/api/uploads', { headers, data: { name: file.name, size: file.buffer.length, mimeType: file.mimeType, folderId } });
+  expect(slot.status()).toBe(201);
+  const { uploadId, url, headers: putHeaders } = (await slot.json()) as { uploadId: string; url: string; headers: Record<string, string> };
+  expect((await request.put(url, { headers: putHeaders, data: file.buffer })).ok()).toBe(true);
+  const done = await request.post(`/api/uploads/${uploadId}/complete`, { headers });
+  expect(done.status()).toBe(201);
+  return ((await done.json()) as { id: string }).id;
+}

@@ -18,7 +18,8 @@ export function FolderSelect({ id, value, onChange, choices, placeholder, disabl
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>Folder</Label>
       <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger id={id} className="w-full">
+        {/* A long path ends in "…" in the field; the list wraps it whole. */}
+        <SelectTrigger id={id} className="w-full *:data-[slot=select-value]:block *:data-[slot=select-value]:truncate">
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>

@@ -23,7 +23,7 @@ export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: 
         <CardTitle className="truncate text-base" title={name}>
           {title ?? name}
         </CardTitle>
-        <CardDescription className="truncate">{subtitle}</CardDescription>
+        <CardDescription className="break-words">{subtitle}</CardDescription>
       </div>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>

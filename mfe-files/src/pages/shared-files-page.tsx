@@ -5,6 +5,8 @@ import type { ShareDirection, ShareItem } from '@coffer/contracts';
 import { useListSharesQuery } from '../features/sharing/api/sharing-api';
 import { SharedFileCard } from '../features/sharing/components/shared-file-card';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
+import { useFilePreview, type PreviewTarget } from '../hooks/use-file-preview';
+import { FilePreviewDialog } from '../components/file-preview-dialog';
 
 const SECTIONS: Array<{ direction: ShareDirection; title: string; empty: string }> = [
   { direction: 'with-me', title: 'Shared with you', empty: 'When someone shares a file with your email address, it appears here.' },
@@ -14,17 +16,26 @@ const SECTIONS: Array<{ direction: ShareDirection; title: string; empty: string 
 /** /dashboard/shared: files shared with you and by you. */
 export function SharedFilesPage() {
   const [sharing, setSharing] = useState<ShareItem | null>(null);
+  const preview = useFilePreview();
+  const view = (target: PreviewTarget) => void preview.view(target);
   return (
     <div className="flex flex-col gap-8">
       {SECTIONS.map((section) => (
-        <SharedSection key={section.direction} {...section} onShare={setSharing} />
+        <SharedSection key={section.direction} {...section} onShare={setSharing} onView={view} />
       ))}
+      <FilePreviewDialog preview={preview} />
       <ShareDialog file={sharing && { id: sharing.fileId, name: sharing.fileName }} onClose={() => setSharing(null)} />
     </div>
   );
 }
 
-function SharedSection({ direction, title, empty, onShare }: (typeof SECTIONS)[number] & { onShare: (share: ShareItem) => void }) {
+function SharedSection({
+  direction,
+  title,
+  empty,
+  onShare,
+  onView,
+}: (typeof SECTIONS)[number] & { onShare: (share: ShareItem) => void; onView: (target: PreviewTarget) => void }) {
   const { data, isLoading, isError, isFetching, refetch } = useListSharesQuery({ direction });
   const headingId = `shared-${direction}`;
   let body;
@@ -58,7 +69,7 @@ function SharedSection({ direction, title, empty, onShare }: (typeof SECTIONS)[n
       <ul aria-labelledby={headingId} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
         {data.items.map((share) => (
           <li key={share.id}>
-            <SharedFileCard share={share} onShare={onShare} />
+            <SharedFileCard share={share} onShare={onShare} onView={onView} />
           </li>
         ))}
       </ul>

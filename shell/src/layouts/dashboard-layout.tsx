@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from '@coffer/web-core/router';
 import { Bell, Menu, Settings, User } from 'lucide-react';
 import { Button, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@coffer/ui';
@@ -41,6 +41,7 @@ function DashboardFrame() {
   // Pushes from the server keep lists, the meter and the activity log current.
   useRealtimeUpdates();
   const brand = useAccountBranding();
+  useSystemColorScheme();
 
   return (
     <div className="flex min-h-svh bg-muted/40">
@@ -74,9 +75,8 @@ function DashboardFrame() {
           <DashboardSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <RemoteWidget remote="coffer_files" name="uploadButton" />
-            <div className="max-sm:hidden">
-              <RemoteWidget remote="coffer_account" name="notificationBell" fallback={plainBell} />
-            </div>
+            <RemoteWidget remote="coffer_account" name="notificationBell" fallback={plainBell} />
+            {/* On a phone, Settings and Account are in the avatar menu (Profile, Settings) to leave the search box room. */}
             <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
               <Link to="/dashboard/settings" aria-label="Settings">
                 <Settings aria-hidden />
@@ -108,4 +108,15 @@ function DashboardFrame() {
       </div>
     </div>
   );
+}
+
+/** The dashboard (its dialogs too, which render under <body>) follows the system's light or dark scheme while it is open. */
+function useSystemColorScheme() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.colorScheme = 'system';
+    return () => {
+      delete root.dataset.colorScheme;
+    };
+  }, []);
 }

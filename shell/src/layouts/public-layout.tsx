@@ -9,7 +9,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
     <div className="flex min-h-svh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-background text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
       >
         Skip to main content
       </a>

@@ -15,7 +15,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        'fixed top-0 z-[100] flex max-h-svh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

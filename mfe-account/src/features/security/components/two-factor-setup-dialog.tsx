@@ -9,9 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
   FormField,
-  Input,
   Label,
   Spinner,
+  Textarea,
   toast,
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
@@ -149,12 +149,14 @@ function SecretKey({ secret }: { secret: string }) {
     <div className="flex flex-col gap-2">
       <Label htmlFor="two-factor-secret">Secret key</Label>
       <div className="flex gap-2">
-        <Input
+        {/* A text area, so a long secret wraps onto a second line on a phone instead of being cut off. */}
+        <Textarea
           id="two-factor-secret"
           readOnly
+          rows={1}
           value={secret}
           onFocus={(event) => event.target.select()}
-          className="font-mono text-xs md:text-xs"
+          className="min-h-9 resize-none font-mono text-xs break-all [field-sizing:content] md:text-xs"
           spellCheck={false}
         />
         <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy secret key'}>

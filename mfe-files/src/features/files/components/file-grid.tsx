@@ -6,6 +6,8 @@ import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
+import { useFilePreview } from '../../../hooks/use-file-preview';
+import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 
 /** What the grid needs of a useListFilesQuery result; every list page hands its query over as is. */
 interface FileListQuery {
@@ -39,6 +41,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const actions = useFileActions();
+  const preview = useFilePreview();
 
   if (isLoading) {
     return (
@@ -72,10 +75,18 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
         {items.map((item) => (
           <li key={item.id}>
-            <ItemCard item={item} mode={mode} onMoveTo={setMoving} onDeleteForever={setDeleting} onShare={setSharing} />
+            <ItemCard
+              item={item}
+              mode={mode}
+              onMoveTo={setMoving}
+              onDeleteForever={setDeleting}
+              onShare={ShareDialog && setSharing}
+              onView={(target) => void preview.view(target)}
+            />
           </li>
         ))}
       </ul>
+      <FilePreviewDialog preview={preview} />
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
       <ConfirmDialog

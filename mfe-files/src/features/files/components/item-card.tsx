@@ -7,6 +7,7 @@ import type { FileItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../../../lib/file-types';
 import { ItemCardHeader } from '../../../components/item-card-header';
 import { useFileActions } from '../hooks/use-file-actions';
+import type { PreviewTarget } from '../../../hooks/use-file-preview';
 
 export type CardMode = 'browse' | 'trash';
 
@@ -19,10 +20,12 @@ interface ItemCardProps {
   onDeleteForever?: (item: FileItem) => void;
   /** Opens the Share File dialog for a file. */
   onShare?: (file: FileItem) => void;
+  /** "View": the preview dialog (or a download, for a type it cannot show). */
+  onView?: (target: PreviewTarget) => void;
 }
 
 /** A file or folder in the grid, with its menu; in the browser, files drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare }: ItemCardProps) {
+export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onView }: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
@@ -77,7 +80,7 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare }: Ite
             <Link
               to={`/dashboard/files/${encodeURIComponent(item.id)}`}
               draggable={false}
-              className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
             >
               {item.name}
             </Link>
@@ -103,7 +106,18 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare }: Ite
           </DropdownMenuItem>
         ) : (
           <>
-            <DropdownMenuItem onSelect={() => void actions.view(item)}>
+            <DropdownMenuItem
+              onSelect={() =>
+                onView?.({
+                  name: item.name,
+                  mimeType: item.mimeType,
+                  size: item.size,
+                  inlineUrl: actions.link(item, 'inline'),
+                  attachmentUrl: actions.link(item, 'attachment'),
+                  share: onShare && (() => onShare(item)),
+                })
+              }
+            >
               <Eye aria-hidden />
               View
             </DropdownMenuItem>

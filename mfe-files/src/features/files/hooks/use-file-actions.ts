@@ -8,7 +8,7 @@ import {
   useRestoreFileMutation,
   useTrashFileMutation,
 } from '../../../lib/files-api';
-import { downloadFile, failureToast, viewFile } from '../../../lib/open-link';
+import { downloadFile, failureToast } from '../../../lib/open-link';
 
 /** What the cards' menus, drag and drop and the trash do, each with the spec's toasts. */
 export function useFileActions() {
@@ -20,8 +20,8 @@ export function useFileActions() {
   const [emptyTrash] = useEmptyTrashMutation();
 
   return {
-    /** Opens the file in a new tab through an inline signed URL. */
-    view: (file: FileItem) => viewFile(async () => (await fileLink({ fileId: file.id, disposition: 'inline' }).unwrap()).url),
+    /** A fresh signed URL of the file (each one counts as an access). */
+    link: (file: FileItem, disposition: 'inline' | 'attachment') => async () => (await fileLink({ fileId: file.id, disposition }).unwrap()).url,
 
     /** Saves the file under its name. */
     download: (file: FileItem) => downloadFile(async () => (await fileLink({ fileId: file.id, disposition: 'attachment' }).unwrap()).url, file.name),

@@ -170,8 +170,8 @@ function SharedWithList({ fileId }: { fileId: string }) {
         {shares.map((share) => (
           <li key={share.id} className="flex flex-col gap-1 text-sm">
             <div className="flex items-center justify-between gap-2">
-              <div className="min-w-0">
-                <p className="truncate">{share.sharedWithEmail}</p>
+              <div className="min-w-0 flex-1">
+                <p className="break-all">{share.sharedWithEmail}</p>
                 <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
               </div>
               <Button

@@ -4,7 +4,8 @@ import { formatFileSize } from '@coffer/web-core/format';
 import type { ShareItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../../lib/file-types';
 import { ItemCardHeader } from '../../../components/item-card-header';
-import { downloadFile, viewFile } from '../../../lib/open-link';
+import { downloadFile } from '../../../lib/open-link';
+import type { PreviewTarget } from '../../../hooks/use-file-preview';
 import { useFileLinkMutation } from '../../../lib/files-api';
 import { useShareLinkMutation } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
@@ -14,6 +15,8 @@ interface SharedFileCardProps {
   share: ShareItem;
   /** By me: opens the Share File dialog of the file (add people, revoke). */
   onShare: (share: ShareItem) => void;
+  /** "View": the preview dialog (or a download, for a type it cannot show). */
+  onView: (target: PreviewTarget) => void;
 }
 
 /**
@@ -21,7 +24,7 @@ interface SharedFileCardProps {
  * its restrictions are checked and the open counted; a file I shared opens as
  * my own and offers Share and Revoke.
  */
-export function SharedFileCard({ share, onShare }: SharedFileCardProps) {
+export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) {
   const [shareLink] = useShareLinkMutation();
   const [fileLink] = useFileLinkMutation();
   const { revokeShare } = useRevokeShare();
@@ -36,7 +39,18 @@ export function SharedFileCard({ share, onShare }: SharedFileCardProps) {
   return (
     <Card data-testid="shared-file-card" role="group" aria-label={`${DISPLAY_TYPE_LABELS[type]} ${share.fileName}`} className="relative h-full">
       <ItemCardHeader icon={DISPLAY_TYPE_ICONS[type]} name={share.fileName} subtitle={formatFileSize(share.fileSize)}>
-        <DropdownMenuItem onSelect={() => void viewFile(signedUrl('inline'))}>
+        <DropdownMenuItem
+          onSelect={() =>
+            onView({
+              name: share.fileName,
+              mimeType: share.mimeType,
+              size: share.fileSize,
+              inlineUrl: signedUrl('inline'),
+              attachmentUrl: signedUrl('attachment'),
+              share: share.isOwner ? () => onShare(share) : undefined,
+            })
+          }
+        >
           <Eye aria-hidden />
           View
         </DropdownMenuItem>
