@@ -264,7 +264,7 @@ test.describe('the Contact Sales page', () => {
     expect((await response?.json()).id).toMatch(/^[0-9a-f-]{36}$/); // stored by the billing service
 
     // The sales inbox got it: the embedded mailbox captured the email.
-    await mailTo(page.request, 'sales@coffer.local', `Contact Sales: ${company} (Ada Lovelace)`);
+    await mailTo(page.request, 'sales@coffer.local', `Contact Sales: "${company}" ("Ada Lovelace")`);
 
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
     await expect(page.getByText('Our sales team will be in touch within one business day.')).toBeVisible();

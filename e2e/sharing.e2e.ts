@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { signUpThroughApi } from './support/session';
-import { card, chooseFromMenu, textFile, toastWith, uploadThroughDialog } from './support/files';
+import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from './support/session';
+import { card, chooseFromMenu, textFile, toastWith, uploadThroughApi, uploadThroughDialog } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { mailTo } from './support/mail';
 
@@ -105,9 +105,24 @@ test.describe('sharing', () => {
       await dialog.getByRole('button', { name: 'Share File' }).click();
       await expect(dialog.getByText('Link expiry must be a whole number of days from 1 to 3650')).toBeVisible();
       await dialog.getByLabel('Link Expiry (Pro Feature)').fill('7');
-      await dialog.getByLabel('Maximum Access Count (Pro Feature)').fill('3');
+      await dialog.getByLabel('Maximum Access Count (Pro Feature)').fill('2');
       await dialog.getByRole('button', { name: 'Share File' }).click();
       await expect(toastWith(page, `File shared with ${recipient.email}`)).toBeVisible();
+
+      // Sharing again with the same address shows its restrictions, and changes only what is changed on purpose.
+      await chooseFromMenu(page, 'restricted.txt', 'Share');
+      await dialog.getByLabel('Share with Email').fill(recipient.email.toUpperCase());
+      await expect(dialog.getByRole('status')).toContainText(`Already shared with ${recipient.email}`);
+      await expect(dialog.getByLabel('IP Restrictions (Pro Feature)')).toHaveValue('203.0.113.7, 198.51.100.0/24');
+      await expect(dialog.getByLabel('Link Expiry (Pro Feature)')).toHaveValue('7');
+      await expect(dialog.getByLabel('Maximum Access Count (Pro Feature)')).toHaveValue('2');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await chooseFromMenu(page, 'restricted.txt', 'Share');
+      await dialog.getByRole('button', { name: `Change the options for ${recipient.email}` }).click();
+      await expect(dialog.getByLabel('Share with Email')).toHaveValue(recipient.email);
+      await dialog.getByLabel('Maximum Access Count (Pro Feature)').fill('3');
+      await dialog.getByRole('button', { name: 'Share File' }).click();
+      await expect(dialog).toBeHidden();
 
       await other.goto('/dashboard/shared');
       const shared = card(other, 'restricted.txt');
@@ -117,6 +132,34 @@ test.describe('sharing', () => {
       // The browser here is on 127.0.0.1, which the share does not allow.
       await chooseFromMenu(other, 'restricted.txt', 'Download');
       await expect(toastWith(other, 'Failed to download file')).toContainText('Access from your network is not allowed');
+    } finally {
+      await recipientContext.close();
+    }
+  });
+
+  test('the share email’s link confirms a new recipient’s address: signed up from it, they see the file at once', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    await confirmEmail(page.request, owner.email);
+    const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('welcome-pack.txt', 300));
+    const email = uniqueEmail();
+    expect((await page.request.post('/api/shares', { data: { fileId, email }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
+    const link = (await mailTo(page.request, email, '"Erin Example" shared "welcome-pack.txt" with you on Coffer')).text.match(/https?:\/\/\S+\/dashboard\/shared\?confirm=[\w-]+/)![0];
+
+    const recipientContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const other = await recipientContext.newPage();
+      // Not signed in yet: the sign-in page, coming back to the link.
+      await other.goto(new URL(link).pathname + new URL(link).search);
+      await expect(other).toHaveURL(/\/login\?next=%2Fdashboard%2Fshared%3Fconfirm%3D/);
+      await other.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await other.getByLabel('Full Name').fill('Riley Recipient');
+      await other.getByLabel('Email').fill(email);
+      await other.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await other.getByRole('button', { name: 'Create Account' }).click();
+
+      await expect(toastWith(other, 'Email address confirmed')).toBeVisible();
+      await expect(other).toHaveURL(/\/dashboard\/shared$/);
+      await expect(card(other, 'welcome-pack.txt')).toBeVisible();
     } finally {
       await recipientContext.close();
     }

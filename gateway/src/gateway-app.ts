@@ -46,14 +46,20 @@ function refuseMalformedRequest(err: Error & { code?: string }, socket: Duplex) 
   );
 }
 
+/** An API answer opened as a page can do nothing: load nothing, run nothing, be framed by nobody. */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /**
- * Every answer: never sniffed into another type, and never kept by a browser or
- * proxy cache (answers hold one user's data); a route that may be cached says so
- * itself (the public keys), and the docs page's static assets are public.
+ * Every answer: never sniffed into another type, never kept by a browser or
+ * proxy cache (answers hold one user's data), and inert if opened as a page; a
+ * route that may be cached says so itself (the public keys), a shared file's
+ * download sets its own policy, and the docs page and its assets are public.
  */
 function apiResponseHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('x-content-type-options', 'nosniff');
+  const docs = req.path.startsWith('/api/docs');
   if (!req.path.startsWith(DOCS_ASSETS_PATH)) res.setHeader('cache-control', 'no-store');
+  if (!docs) res.setHeader('content-security-policy', API_CONTENT_SECURITY_POLICY);
   next();
 }
 

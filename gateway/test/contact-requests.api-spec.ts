@@ -15,7 +15,7 @@ describe('Contact Sales', () => {
     expect(await res.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const mail = await eventually(async () => (await capturedMailTo('sales@coffer.local')).find((m) => m.subject.includes(company)));
-    expect(mail).toMatchObject({ to: 'sales@coffer.local', subject: `Contact Sales: ${company} (Peter Gibbons)` });
+    expect(mail).toMatchObject({ to: 'sales@coffer.local', subject: `Contact Sales: "${company}" ("Peter Gibbons")` });
     expect(mail.text).toContain('Phone number: +1 555 0100');
     expect(mail.text).toContain('About 12 TB for 40 people.');
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SHARE_RECIPIENT_LIMIT_REACHED, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type ShareItem, type ShareLink } from '@coffer/contracts';
+import { AddressLinkRefusal, SHARE_RECIPIENT_LIMIT_REACHED, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
 import { appUrl, call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -36,7 +36,7 @@ describe('sharing', () => {
     expect(link.status).toBe(200);
     expect(Buffer.from(await (await download(link.body)).arrayBuffer()).equals(bytes)).toBe(true);
 
-    const mail = await mailTo(recipient.email, 'Dana Owner shared "Board minutes.pdf" with you on Coffer');
+    const mail = await mailTo(recipient.email, '"Dana Owner" shared "Board minutes.pdf" with you on Coffer');
     expect(mail.text).toContain(`Hi ${recipient.email.split('@')[0]},`);
     expect(mail.text).toMatch(/https?:\/\/[^\s]+\/dashboard\/shared/);
     const activity = await eventually(async () => {
@@ -205,5 +205,31 @@ describe('sharing', () => {
     const listed = await eventually(async () => (await sharesOf(unconfirmed, 'with-me')).body.items.length === 1);
     expect(listed).toBe(true);
     expect((await open(unconfirmed, made.body.id)).status).toBe(200);
+  });
+
+  it("confirms the recipient's address from the share email's link, so the file shows at once; the link proves nothing for another address", async () => {
+    const owner = await confirmedUser('Dana Owner');
+    const recipient = await signUp();
+    const other = await signUp();
+    const file = await uploadFile(owner, 'Budget.xlsx', randomBytes(256));
+    await share(owner, { fileId: file.id, email: recipient.email });
+    const mail = await mailTo(recipient.email, '"Dana Owner" shared "Budget.xlsx" with you on Coffer');
+    const token = mail.text.match(/\/dashboard\/shared\?confirm=([A-Za-z0-9_-]{43})/)![1];
+    const confirm = (who: TestUser, t = token) => call<HttpErrorBody>('/api/shares/confirm-address', { body: { token: t }, token: who.accessToken });
+
+    // Not theirs: refused, and their address stays unconfirmed.
+    expect((await confirm(other)).body).toMatchObject({ statusCode: 403, message: AddressLinkRefusal.OtherAddress });
+    expect((await sharesOf(other, 'with-me')).body.emailConfirmed).toBe(false);
+    expect((await confirm(recipient, 'x'.repeat(43))).body).toMatchObject({ statusCode: 404, message: AddressLinkRefusal.Invalid });
+    expect((await call('/api/shares/confirm-address', { body: { token } })).status).toBe(401);
+
+    expect((await confirm(recipient)).status).toBe(200);
+    expect((await sharesOf(recipient, 'with-me')).body).toMatchObject({ emailConfirmed: true, items: [{ fileName: 'Budget.xlsx' }] });
+    // Auth holds the address as confirmed too (the confirmation email's link is no longer needed).
+    expect((await call<SessionInfo>('/api/auth/session', { token: recipient.accessToken })).body.user.emailVerified).toBe(true);
+    // A second share to a confirmed address needs no link.
+    const second = await uploadFile(owner, 'Forecast.xlsx', randomBytes(64));
+    await share(owner, { fileId: second.id, email: recipient.email });
+    expect((await mailTo(recipient.email, '"Dana Owner" shared "Forecast.xlsx" with you on Coffer')).text).not.toContain('confirm=');
   });
 });

@@ -1,6 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import {
+  confirmAddressSchema,
   createShareSchema,
+  okReplySchema,
   linkDispositionSchema,
   listShareAccessesReplySchema,
   listSharesReplySchema,
@@ -54,6 +56,13 @@ export class SharesController {
   ): Promise<ShareLink> {
     const { ticket, expiresAt } = await this.services.request(SharingSubject.ShareLink, { shareId: params.id, disposition: query.disposition }, meta);
     return { url: `${SHARE_DOWNLOADS_PATH}${ticket}`, expiresAt };
+  }
+
+  @Post('confirm-address')
+  @HttpCode(200)
+  @ApiDoc({ summary: "Confirm your email address with a share email's link (it was sent there): the files shared with it show at once", reply: okReplySchema })
+  confirmAddress(@Meta() meta: RequestMeta, @ValidBody(confirmAddressSchema) body: Valid<typeof confirmAddressSchema>) {
+    return this.services.request(SharingSubject.ConfirmAddress, body, meta);
   }
 
   @Get(':id/accesses')

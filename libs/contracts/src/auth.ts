@@ -18,6 +18,8 @@ export const AuthSubject = {
   ResetPassword: 'auth.password.reset',
   ChangePassword: 'auth.password.change',
   VerifyEmail: 'auth.email.verify',
+  /** Asked by the sharing service (never by the gateway): the caller proved they own `email` through a share email's link. */
+  ConfirmEmailOwnership: 'auth.email.ownership-proven',
   GetJwks: 'auth.jwks.get',
 } as const;
 
@@ -162,6 +164,7 @@ export const authRequests = {
   [AuthSubject.ResetPassword]: message(resetPasswordSchema, okReplySchema),
   [AuthSubject.ChangePassword]: message(changePasswordSchema, okReplySchema),
   [AuthSubject.VerifyEmail]: message(verifyEmailSchema, okReplySchema),
+  [AuthSubject.ConfirmEmailOwnership]: message(z.object({ email: emailSchema }), okReplySchema),
   [AuthSubject.GetJwks]: message(noPayload, jwksSchema),
 };
 

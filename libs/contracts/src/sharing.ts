@@ -10,6 +10,7 @@ export const SharingSubject = {
   RevokeShare: 'sharing.share.revoke',
   ShareLink: 'sharing.share.link',
   RedeemShareTicket: 'sharing.share.redeem',
+  ConfirmAddress: 'sharing.address.confirm',
   ListShareAccesses: 'sharing.share.accesses',
 } as const;
 
@@ -31,6 +32,19 @@ export const ShareRefusal = {
   AccessLimitReached: 'This share has reached its access limit',
   TicketSpent: 'This download link has expired or was already used. Open the file again from Shared.',
 } as const;
+
+/**
+ * A share email to an address nobody has confirmed carries a link that proves its reader owns the
+ * address (as the confirmation email does): opened while signed in with that address, it confirms it.
+ */
+export const ADDRESS_LINK_DAYS = 30;
+export const AddressLinkRefusal = {
+  Invalid: 'This link has expired. Ask the sender to share the file again.',
+  OtherAddress: 'This link was sent to another email address. Sign in with that address to see the file.',
+} as const;
+export const confirmAddressSchema = z.object({ token: z.string({ error: AddressLinkRefusal.Invalid }).regex(/^[A-Za-z0-9_-]{43}$/, AddressLinkRefusal.Invalid) });
+/** The query parameter of /dashboard/shared that carries it. */
+export const CONFIRM_ADDRESS_PARAM = 'confirm';
 
 /**
  * A recipient's open hands out a download ticket, not the file's address: good once,
@@ -181,6 +195,7 @@ export const sharingRequests = {
   [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
   [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), shareTicketReplySchema),
   [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema }), redeemedTicketSchema),
+  [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema, listShareAccessesReplySchema),
 };
 
@@ -192,6 +207,8 @@ export interface ShareCreated {
   sharedByEmail: string;
   /** The recipient's user id when that address belongs to a Coffer user. */
   recipientUserId: string | null;
+  /** When nobody has confirmed the address: the token of the email's link that proves its reader owns it. */
+  addressToken: string | null;
 }
 /** A share was revoked by its sharer or an account admin. */
 export interface ShareRevoked {

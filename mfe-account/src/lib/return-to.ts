@@ -1,5 +1,4 @@
-/** The query parameter of /login that names where to go back to once signed in. */
-export const RETURN_TO_PARAM = 'next';
+export { loginReturningTo, RETURN_TO_PARAM } from '@coffer/web-core';
 
 /**
  * Where /login sends a signed-in user: the page that sent them to sign in, if
@@ -9,6 +8,3 @@ export function returnTo(next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/dashboard';
   return next;
 }
-
-/** /login, coming back to `path` after signing in. */
-export const loginReturningTo = (path: string) => `/login?${RETURN_TO_PARAM}=${encodeURIComponent(path)}`;

@@ -5,6 +5,7 @@ import type { ShareDirection, ShareItem } from '@coffer/contracts';
 import { useListSharesQuery } from '../features/sharing/api/sharing-api';
 import { SharedFileCard } from '../features/sharing/components/shared-file-card';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
+import { useConfirmAddress } from '../features/sharing/hooks/use-confirm-address';
 import { useFilePreview, type PreviewTarget } from '../hooks/use-file-preview';
 import { FilePreviewDialog } from '../components/file-preview-dialog';
 
@@ -13,8 +14,9 @@ const SECTIONS: Array<{ direction: ShareDirection; title: string; empty: string 
   { direction: 'by-me', title: 'Shared by you', empty: 'Share a file from its menu in Files, and it appears here.' },
 ];
 
-/** /dashboard/shared: files shared with you and by you. */
+/** /dashboard/shared: files shared with you and by you (and the share email's link, which confirms your address). */
 export function SharedFilesPage() {
+  useConfirmAddress();
   const [sharing, setSharing] = useState<ShareItem | null>(null);
   const preview = useFilePreview();
   const view = (target: PreviewTarget) => void preview.view(target);
@@ -60,7 +62,7 @@ function SharedSection({
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background px-4 py-10 text-center">
         <Share2 aria-hidden className="size-8 text-muted-foreground" />
         <p className="text-sm text-muted-foreground">
-          {data && !data.emailConfirmed ? 'Confirm your email address to see files shared with you. The link is in the email we sent when you signed up.' : empty}
+          {data && !data.emailConfirmed ? 'Confirm your email address to see files shared with you: open the link in the email that told you of a share, or in the one we sent when you signed up.' : empty}
         </p>
       </div>
     );

@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     const { mail } = await eventually(async () =>
       smtp.received.find((r) => r.to.includes(`sales-${kind}@coffer.example.com`) && r.mail.subject?.includes(company)),
     );
-    expect(mail.subject).toBe(`Contact Sales: ${company} (Grace Hopper)`);
+    expect(mail.subject).toBe(`Contact Sales: "${company}" ("Grace Hopper")`);
     expect(mail.text).toContain('Email address: grace@acme.example');
     expect(mail.text).toContain('Phone number: not given');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -245,7 +245,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     await publisher.publish(FilesEvent.FileTrashed, { ...who, payload: { item: fileItem('Old.txt'), userId: user.userId } });
     await publisher.publish(SharingEvent.ShareCreated, {
       ...who,
-      payload: { share: shareItem(user, ''), sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: null },
+      payload: { share: shareItem(user, ''), sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: null, addressToken: null },
     });
     // Moves and folders are not in the log.
     await publisher.publish(FilesEvent.FolderCreated, { ...who, payload: { item: { ...fileItem('Folder'), isFolder: true }, userId: user.userId } });
@@ -274,7 +274,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       publisher.publish(SharingEvent.ShareCreated, {
         accountId: sharer.accountId,
         actorId: sharer.userId,
-        payload: { share: shareItem(sharer, fileName), sharedByFullName, sharedByEmail, recipientUserId: recipient?.userId ?? null },
+        payload: { share: shareItem(sharer, fileName), sharedByFullName, sharedByEmail, recipientUserId: recipient?.userId ?? null, addressToken: null },
       });
 
     it('tells the recipient of a share once, with the spec\'s fallbacks, and publishes notification.created', async () => {
@@ -379,7 +379,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
         payload: { invitationId: randomUUID(), email, role: 'admin', inviterName: 'Olivia <Owner>', accountName: 'Acme Ltd', token },
       });
       const { mail } = await mailTo(email);
-      expect(mail.subject).toBe('Olivia <Owner> invited you to join Acme Ltd on Coffer');
+      expect(mail.subject).toBe('"Olivia <Owner>" invited you to join "Acme Ltd" on Coffer');
       expect(mail.text).toContain('Olivia <Owner> invited you to join Acme Ltd on Coffer as an admin.');
       expect(mail.text).toContain(`https://coffer.example.com/login?invite=${token}&email=${encodeURIComponent(email)}`);
       expect(mail.html).toContain('Olivia &lt;Owner&gt;');
@@ -424,7 +424,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
         publisher.publish(SharingEvent.ShareCreated, {
           accountId: sharer.accountId,
           actorId: sharer.userId,
-          payload: { share: { ...shareItem(sharer, 'Plan.pdf'), sharedWithEmail: email }, sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: recipient.userId },
+          payload: { share: { ...shareItem(sharer, 'Plan.pdf'), sharedWithEmail: email }, sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: recipient.userId, addressToken: null },
         });
       await share(quiet, quietEmail);
       await share(loud, loudEmail);
@@ -447,7 +447,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       await opened(newCaller(), quiet, false);
       await opened(newCaller(), loud, true);
       const { mail } = await eventually(async () => smtp.received.find((r) => r.to.includes(loud) && r.mail.subject?.includes('opened')));
-      expect(mail.subject).toBe('Grace Hopper opened "Budget.xlsx"');
+      expect(mail.subject).toBe('"Grace Hopper" opened "Budget.xlsx"');
       expect(mail.text).toContain('Hi Sam Sharer,');
       expect(mail.text).toContain('Grace Hopper opened "Budget.xlsx" for the first time.');
       expect(mail.text).toContain('https://coffer.example.com/dashboard/files');
@@ -468,7 +468,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
         await publisher.publish(SharingEvent.ShareCreated, {
           accountId: bystander.accountId,
           actorId: bystander.userId,
-          payload: { share: shareItem(bystander, fileName), sharedByFullName: 'B', sharedByEmail: 'b@example.com', recipientUserId: recipient.userId },
+          payload: { share: shareItem(bystander, fileName), sharedByFullName: 'B', sharedByEmail: 'b@example.com', recipientUserId: recipient.userId, addressToken: null },
         });
       }
       const expected = { activity: 1, notifications: 1, user_preferences: 1, outbound_emails: 1, people: 1, audit_logs: 0 };

@@ -1,18 +1,23 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate } from '@coffer/web-core/router';
+import { Navigate, useLocation } from '@coffer/web-core/router';
 import { Spinner } from '@coffer/ui';
-import { useSession } from '@coffer/web-core';
+import { loginReturningTo, useSession } from '@coffer/web-core';
 
 /**
  * The dashboard's guard: "Loading..." while the page finds out whether it has a
- * session (and while the dashboard's code arrives), the sign-in page when it
- * has none (signed out here or in another tab, or still owing its second
+ * session (and while the dashboard's code arrives), the sign-in page (coming
+ * back to this address) when it has none (signed out here or in another tab, or still owing its second
  * factor), the dashboard otherwise.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const location = useLocation();
   if (status === 'unknown') return <Loading />;
-  if (status !== 'signed-in') return <Navigate to="/login" replace />;
+  // Back here once signed in: a link into the dashboard (a share email's) still does what it says.
+  if (status !== 'signed-in') {
+    const here = `${location.pathname}${location.search}`;
+    return <Navigate to={here === '/dashboard' ? '/login' : loginReturningTo(here)} replace />;
+  }
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
 

@@ -40,4 +40,10 @@ export class UsersHandler {
   verifyEmail(@Received(AuthSubject.VerifyEmail) p: ReceivedPayload<typeof AuthSubject.VerifyEmail>) {
     return this.users.verifyEmail(p.token);
   }
+
+  /** The sharing service's word that the caller opened a share email's link sent to this address. */
+  @Handles(AuthSubject.ConfirmEmailOwnership)
+  confirmEmailOwnership(@Caller() caller: CallerIdentity, @Received(AuthSubject.ConfirmEmailOwnership) p: ReceivedPayload<typeof AuthSubject.ConfirmEmailOwnership>) {
+    return this.users.confirmEmailOwnership(caller, p.email);
+  }
 }

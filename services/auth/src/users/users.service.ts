@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInReply } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsService } from '../factors/factors.service.js';
 import { RateLimiter } from '../rate-limits/rate-limits.service.js';
@@ -174,14 +174,31 @@ export class UsersService {
     const verified = await this.bus.inTransaction(this.users, async (tx) => {
       const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
       const user = userId ? await this.users.findById(userId, tx) : undefined;
-      if (!user) return undefined;
-      await this.users.markEmailVerified(user.id, tx);
-      // Sharing shows files shared with an address only to the user who proved they own it.
-      await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
-      return { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
+      return user && this.markEmailVerified(tx, user);
     });
     if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
     await this.joinInvited(verified);
     return OK;
+  }
+
+  /**
+   * The caller opened a link that was emailed to `email` (a share's): that proves they own it as the
+   * confirmation email would. Only their own address can be confirmed so.
+   */
+  async confirmEmailOwnership(caller: CallerIdentity, email: string): Promise<OkReply> {
+    const verified = await this.bus.inTransaction(this.users, async (tx) => {
+      const user = await this.users.findById(caller.userId, tx);
+      if (!user || user.email !== email) throw rpcError(ErrorCode.Forbidden, 403, 'This link was sent to another email address.');
+      return user.emailVerifiedAt ? undefined : this.markEmailVerified(tx, user);
+    });
+    if (verified) await this.joinInvited(verified);
+    return OK;
+  }
+
+  private async markEmailVerified(tx: Database, user: UserRow): Promise<UserRow> {
+    await this.users.markEmailVerified(user.id, tx);
+    // Sharing shows files shared with an address only to the user who proved they own it.
+    await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
+    return { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
   }
 }

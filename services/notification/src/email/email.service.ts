@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CAPTURED_MAIL_LIMIT,
+  CONFIRM_ADDRESS_PARAM,
   longUsDate,
   type CapturedMailQuery,
   type ContactRequestReceived,
@@ -83,13 +84,14 @@ export class EmailService {
    * A Coffer user who switched email notifications off in Settings → General gets the in-app notification only.
    */
   async fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
-    const { share, recipientUserId } = event.payload;
+    const { share, recipientUserId, addressToken } = event.payload;
     if (recipientUserId && !(await this.wantsNotificationEmails(tx, recipientUserId))) return;
     return this.send(event, tx, share.sharedWithEmail, 'file-shared', {
       userName: share.sharedWithEmail.split('@')[0],
       sharedBy: fallbackSharer(event.payload),
       fileName: share.fileName || 'a file',
-      fileUrl: this.link('/dashboard/shared'),
+      // To an address nobody confirmed, the link proves its reader owns it, so the file shows at once.
+      fileUrl: this.link('/dashboard/shared', addressToken ? { [CONFIRM_ADDRESS_PARAM]: addressToken } : {}),
     });
   }
 

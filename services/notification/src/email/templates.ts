@@ -23,7 +23,20 @@ export interface RenderedEmail {
   text: string;
 }
 
+/** The longest a user's text may run in a subject before it is cut with "…". */
+const SUBJECT_TEXT_MAX = 60;
+
+/**
+ * A user's own text (a name, a file name, a company) as a subject shows it: in quotes, on one line,
+ * its own quotes made single, and cut when long, so it can never pass for Coffer's words.
+ */
+export function quotedInSubject(value: unknown): string {
+  const flat = String(value ?? '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').replaceAll('"', "'").trim();
+  return `"${flat.length > SUBJECT_TEXT_MAX ? `${flat.slice(0, SUBJECT_TEXT_MAX - 1).trimEnd()}…` : flat}"`;
+}
+
 const engine = Handlebars.create();
+engine.registerHelper('quote', quotedInSubject);
 engine.registerPartial('layout', readFileSync(`${TEMPLATES_DIR}/layout.html.hbs`, 'utf8'));
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 

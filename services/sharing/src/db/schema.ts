@@ -93,6 +93,18 @@ export const shareTickets = pgTable(
   (t) => [index('share_tickets_expiry_idx').on(t.expiresAt), index('share_tickets_share_idx').on(t.shareId)],
 );
 
+/** The links of share emails to addresses nobody had confirmed: opening one proves the reader owns the address. By hash. */
+export const addressTokens = pgTable(
+  'address_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('address_tokens_email_idx').on(t.email)],
+);
+
 export type ShareRow = typeof shares.$inferSelect;
 export type ShareAccessRow = typeof shareAccess.$inferSelect;
 export type ShareTicketRow = typeof shareTickets.$inferSelect;

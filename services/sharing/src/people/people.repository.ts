@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
-import { people, shareSends, shares, type PersonRow } from '../db/schema.js';
+import { addressTokens, people, shareSends, shares, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -18,6 +18,7 @@ export interface PersonUpdate {
 const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
   ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
   ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
+  ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
   ['people', people, eq(people.userId, p.userId)],
 ];
 
@@ -51,6 +52,17 @@ export class PeopleRepository extends Repository {
       .insert(people)
       .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
       .onConflictDoUpdate({ target: people.userId, set });
+  }
+
+  /** Keeps the token of a share email's link to `email` (by hash), good for ADDRESS_LINK_DAYS. */
+  async addAddressToken(tx: Database, tokenHash: string, email: string, days: number): Promise<void> {
+    await tx.insert(addressTokens).values({ tokenHash, email, expiresAt: new Date(Date.now() + days * 86_400_000) });
+  }
+
+  /** The address an unexpired token was sent to. */
+  async addressOf(tokenHash: string): Promise<string | undefined> {
+    const [row] = await this.db.select().from(addressTokens).where(and(eq(addressTokens.tokenHash, tokenHash), gt(addressTokens.expiresAt, new Date())));
+    return row?.email;
   }
 
   /** The shares they made count in the account they are in now (its admins may revoke them). */

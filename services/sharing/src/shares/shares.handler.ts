@@ -41,6 +41,11 @@ export class SharesHandler implements OnModuleInit {
     return this.shares.link(caller, client.clientIp, p.shareId, p.disposition);
   }
 
+  @Handles(SharingSubject.ConfirmAddress)
+  confirmAddress(@Caller() caller: CallerIdentity, @Received(SharingSubject.ConfirmAddress) p: ReceivedPayload<typeof SharingSubject.ConfirmAddress>) {
+    return this.shares.confirmAddress(caller, p.token);
+  }
+
   /** Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof. */
   @Handles(SharingSubject.RedeemShareTicket)
   redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received(SharingSubject.RedeemShareTicket) p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {

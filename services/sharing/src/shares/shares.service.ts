@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ADDRESS_LINK_DAYS,
+  AddressLinkRefusal,
+  AuthSubject,
   roleMay,
   SHARE_LIMIT_REACHED,
   SHARE_RECIPIENT_LIMIT_REACHED,
@@ -137,9 +140,11 @@ export class SharesService {
         expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
         maxAccessCount: input.maxAccessCount,
       });
-      // Only a user who confirmed the address is told at once; anyone else finds the share after confirming it.
+      // Only a user who confirmed the address is told at once; anyone else confirms it with the email's link.
       const person = await this.people.findByEmail(input.email, tx);
       const recipient = person?.emailConfirmed ? person.userId : null;
+      const addressToken = recipient ? null : randomBytes(32).toString('base64url');
+      if (addressToken) await this.people.addAddressToken(tx, hashOf(addressToken), input.email, ADDRESS_LINK_DAYS);
       await this.bus.record(tx, SharingEvent.ShareCreated, {
         accountId: caller.accountId,
         actorId: caller.userId,
@@ -148,6 +153,7 @@ export class SharesService {
           sharedByFullName: sharer?.fullName.trim() ?? '',
           sharedByEmail: sharer?.email ?? '',
           recipientUserId: recipient,
+          addressToken,
         },
       });
       return row;
@@ -182,6 +188,22 @@ export class SharesService {
         payload: { share: toShareItem(share, caller.userId, sharer), recipientUserId: person?.emailConfirmed ? person.userId : null },
       });
     });
+    return OK;
+  }
+
+  /**
+   * The caller opened a share email's link: it was sent to their address, which they therefore own.
+   * Auth confirms the address (as its confirmation email would) and the shares to it show at once.
+   */
+  async confirmAddress(caller: CallerIdentity, token: string): Promise<OkReply> {
+    const email = await this.people.addressOf(hashOf(token));
+    if (!email) throw notFound(AddressLinkRefusal.Invalid);
+    const me = await this.people.find(caller.userId);
+    if (!me || me.email !== email) throw forbidden(AddressLinkRefusal.OtherAddress);
+    if (me.emailConfirmed) return OK;
+    await this.services.request(AuthSubject.ConfirmEmailOwnership, { email }, { caller });
+    // Auth's EmailVerified says so too, a moment later; the caller's Shared tab need not wait for it.
+    await this.people.transaction((tx) => this.people.remember(tx, { userId: me.userId, email, emailConfirmed: true }));
     return OK;
   }
 

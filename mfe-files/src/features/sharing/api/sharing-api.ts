@@ -1,5 +1,5 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { AccountPlan, CreateShareInput, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
+import type { AccountPlan, CreateShareInput, OkReply, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
 
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */
 export const sharingApi = cofferApi.injectEndpoints({
@@ -26,6 +26,11 @@ export const sharingApi = cofferApi.injectEndpoints({
       query: (shareId) => `/shares/${shareId}/accesses`,
       providesTags: (_reply, _error, shareId) => [{ type: 'Share', id: shareId }],
     }),
+    /** Confirms the caller's address with a share email's link: the files shared with it list at once. */
+    confirmAddress: build.mutation<OkReply, string>({
+      query: (token) => ({ url: '/shares/confirm-address', method: 'POST', body: { token } }),
+      invalidatesTags: [{ type: 'Share', id: 'LIST' }],
+    }),
     /** The account's plan: the Pro share options show only when it has them. */
     subscription: build.query<AccountPlan, void>({
       query: () => '/subscription',
@@ -34,4 +39,4 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery, useShareAccessesQuery } = sharingApi;
+export const { useConfirmAddressMutation, useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery, useShareAccessesQuery } = sharingApi;

@@ -1,4 +1,5 @@
-import { UserX } from 'lucide-react';
+import { useState } from 'react';
+import { SlidersHorizontal, UserX } from 'lucide-react';
 import { z } from 'zod';
 import {
   Button,
@@ -14,12 +15,12 @@ import {
   toast,
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem } from '@coffer/contracts';
+import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem, type ShareItem } from '@coffer/contracts';
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
-import { describeRestrictions } from '../lib/restrictions';
+import { describeRestrictions, restrictionValues } from '../lib/restrictions';
 import { failureToast } from '../../../lib/open-link';
 
 interface ShareDialogProps {
@@ -95,10 +96,23 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
   // Billing answers the plan with its features; until it has, the options of no plan.
   const features = useSubscriptionQuery(undefined, { skip: !file }).data?.features ?? planFeatures(null);
-  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY);
+  const shares = useListSharesQuery({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file }).data?.items ?? [];
+  const existingFor = (email: string) => shares.find((s) => s.sharedWithEmail === email.trim().toLowerCase());
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY, (values) => {
+    // Typing an address the file is shared with already brings its restrictions into the fields (once), so sharing again keeps them.
+    const existing = existingFor(values.email);
+    if (existing && existing.id !== filledFrom) fillFrom(existing, values.email);
+  });
+  const fillFrom = (share: ShareItem, email = share.sharedWithEmail) => {
+    setFilledFrom(share.id);
+    form.reset({ email, ...restrictionValues(share) });
+  };
+  const again = existingFor(form.values.email);
 
   const close = () => {
     form.reset();
+    setFilledFrom(null);
     onClose();
   };
 
@@ -131,6 +145,11 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
             placeholder="Enter email address"
             {...form.field('email')}
           />
+          {again && (
+            <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+              Already shared with {again.sharedWithEmail}. Sharing again applies the options below (its current ones are filled in) and sends the email again.
+            </p>
+          )}
           {PRO_OPTIONS.filter((option) => features[option.feature]).map((option) => (
             <FieldWithHint
               key={option.field}
@@ -150,14 +169,14 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
             </Button>
           </DialogFooter>
         </form>
-        {file && <SharedWithList fileId={file.id} />}
+        {file && <SharedWithList fileId={file.id} onChange={(share) => fillFrom(share)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Who the file is shared with already, each with their opens and Revoke. */
-function SharedWithList({ fileId }: { fileId: string }) {
+/** Who the file is shared with already, each with their opens, Change (their options, in the form above) and Revoke. */
+function SharedWithList({ fileId, onChange }: { fileId: string; onChange: (share: ShareItem) => void }) {
   const { data, isLoading } = useListSharesQuery({ direction: 'by-me', fileId });
   const { revokeShare, revoking } = useRevokeShare();
   if (isLoading) return <Spinner label="Loading shares" />;
@@ -174,16 +193,22 @@ function SharedWithList({ fileId }: { fileId: string }) {
                 <p className="break-all">{share.sharedWithEmail}</p>
                 <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
               </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={revoking}
-                aria-label={`Revoke access for ${share.sharedWithEmail}`}
-                onClick={() => void revokeShare(share)}
-              >
-                <UserX aria-hidden />
-                Revoke
-              </Button>
+              <div className="flex shrink-0 flex-col items-end sm:flex-row">
+                <Button variant="ghost" size="sm" aria-label={`Change the options for ${share.sharedWithEmail}`} onClick={() => onChange(share)}>
+                  <SlidersHorizontal aria-hidden />
+                  Change
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={revoking}
+                  aria-label={`Revoke access for ${share.sharedWithEmail}`}
+                  onClick={() => void revokeShare(share)}
+                >
+                  <UserX aria-hidden />
+                  Revoke
+                </Button>
+              </div>
             </div>
             <ShareAccessHistory shareId={share.id} recipient={share.sharedWithEmail} />
           </li>

@@ -11,3 +11,18 @@ export function describeRestrictions(share: Pick<ShareItem, 'allowedIps' | 'expi
   if (share.allowedIps) parts.push('IP restricted');
   return parts;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The Share File dialog's option fields as a share has them now, so that sharing again with the same
+ * address keeps them unless they are changed on purpose. A share's expiry shows as the whole days
+ * left (at least one: an expired share is renewed for a day, never silently without expiry).
+ */
+export function restrictionValues(share: Pick<ShareItem, 'allowedIps' | 'expiresAt' | 'maxAccessCount'>, now = Date.now()) {
+  return {
+    allowedIps: share.allowedIps?.join(', ') ?? '',
+    expiresInDays: share.expiresAt ? String(Math.max(1, Math.ceil((Date.parse(share.expiresAt) - now) / DAY_MS))) : '',
+    maxAccessCount: share.maxAccessCount === null ? '' : String(share.maxAccessCount),
+  };
+}
