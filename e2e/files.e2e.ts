@@ -210,6 +210,29 @@ test.describe('organising', () => {
   });
 });
 
+test.describe('a folder of any size', () => {
+  test('a folder of 450 items says how many it shows of how many, and reads on as it is scrolled until the oldest is on screen', async ({ page }) => {
+    const user = await startAsNewUser(page);
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const big = (await (await page.request.post('/api/folders', { data: { name: 'Scans', parentId: 'root' }, headers })).json()) as { id: string };
+    for (let i = 0; i < 450; i++) {
+      const made = await page.request.post('/api/folders', { data: { name: `Box ${String(i).padStart(3, '0')}`, parentId: big.id }, headers });
+      expect(made.status()).toBe(201);
+    }
+    await page.goto(`/dashboard/files/${big.id}`);
+    await expect(card(page, 'Box 449')).toBeVisible();
+    await expect(page.getByText('Showing 200 of 450 items')).toBeVisible();
+    await expect(card(page, 'Box 000')).toHaveCount(0);
+    // Scrolled to the end, the next pages come in until there are none: the oldest is reached.
+    await expect(async () => {
+      await page.getByText(/^Showing \d+ of 450 items$/).scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
+      await expect(card(page, 'Box 000')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByText(/^Showing \d+ of 450 items$/)).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(450);
+  });
+});
+
 test.describe('trash', () => {
   test('a folder with contents refuses deletion; files go to the trash, come back, and are deleted forever', async ({ page }) => {
     await startAsNewUser(page);

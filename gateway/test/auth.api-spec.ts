@@ -94,6 +94,12 @@ describe('sign-in and sessions', () => {
     expect(expires - Date.now()).toBeLessThanOrEqual(30 * 86400_000 + 60_000);
   });
 
+  it('answers a visitor without a session cookie 204, not an error: there is nothing to renew', async () => {
+    const res = await call('/api/auth/refresh', { method: 'POST' });
+    expect(res.status).toBe(204);
+    expect(res.res.headers.get('set-cookie')).toBeNull();
+  });
+
   it('rotates the refresh token, and a reused one ends the whole session', async () => {
     const user = await newUser();
     const first = await call<{ accessToken: string }>('/api/auth/refresh', { method: 'POST', cookie: user.cookie });

@@ -83,6 +83,28 @@ describe('files', () => {
     expect((await call('/api/folders', { body: { name: 'Archive', parentId: folder.id }, token: user.accessToken })).status).toBe(201);
   });
 
+  it('pages through a folder: every item once, with the total, and a clear refusal of a page that cannot be', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const parent = (await call<FileItem>('/api/folders', { body: { name: 'Many', parentId: 'root' }, token: user.accessToken })).body;
+    for (let i = 0; i < 25; i++) await call('/api/folders', { body: { name: `Part ${i}`, parentId: parent.id }, token: user.accessToken });
+    const seen: string[] = [];
+    let after = '';
+    for (;;) {
+      const page = await call<ListFilesReply>(`/api/files?folder=${parent.id}&sort=name-asc&limit=10${after}`, { token: user.accessToken });
+      expect(page.body.total).toBe(25);
+      seen.push(...page.body.items.map((i) => i.name));
+      if (!page.body.next) break;
+      after = `&after=${page.body.next}`;
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    expect((await call<HttpErrorBody>(`/api/files?folder=root&after=not-an-id`, { token: user.accessToken })).body).toMatchObject({ statusCode: 400 });
+    expect((await call<HttpErrorBody>(`/api/files?folder=root&limit=1001`, { token: user.accessToken })).body).toMatchObject({ statusCode: 400 });
+    // A page after someone else's item: as if it were gone.
+    expect((await call<HttpErrorBody>(`/api/files?folder=root&after=${(await rootOf(await signUp()))[0].id}`, { token: user.accessToken })).status).toBe(409);
+  });
+
   it('uploads bytes straight to S3, then views and downloads them under the file name', async () => {
     const user = await signUp();
     const [documents] = await rootOf(user);

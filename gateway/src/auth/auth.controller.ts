@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   AuthSubject,
@@ -77,10 +77,14 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  @ApiDoc({ summary: 'A new access token from the refresh cookie (which rotates)', reply: browserSessionSchema })
+  @ApiDoc({ summary: 'A new access token from the refresh cookie (which rotates); 204 without a cookie: a visitor has no session to renew', reply: browserSessionSchema })
   async refresh(@Meta() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const refreshToken = refreshTokenOf(req);
-    if (!refreshToken) throw new UnauthorizedException('You must be signed in');
+    // Not an error: every page a signed-out visitor opens asks, and the answer is simply "none".
+    if (!refreshToken) {
+      res.status(204);
+      return undefined;
+    }
     try {
       return forBrowser(req, res, await this.services.request(AuthSubject.Refresh, { refreshToken }, meta));
     } catch (err) {

@@ -98,17 +98,28 @@ export const folderRef = (field: string) => {
   return z.union([z.literal(ROOT_FOLDER), z.uuid({ error })], { error });
 };
 
+/** The most items one page of a list holds. */
+export const FILES_PAGE_MAX = 1000;
+/** The list changed under a reader: the item their next page starts after is gone for good. */
+export const LIST_CHANGED = 'This list changed while you were reading it. Reload to see it again.';
+
 export const listFilesRequestSchema = z.object({
   folder: folderRef('folder').default(ROOT_FOLDER),
   sort: z.enum(SORT_ORDERS, { error: `sort must be one of ${SORT_ORDERS.join(', ')}` }).default('newest'),
   view: z.enum(FILE_VIEWS, { error: `view must be one of ${FILE_VIEWS.join(', ')}` }).default('folder'),
   q: text().trim().max(200, 'Search text can be at most 200 characters').optional(),
-  /** A page of a large folder: at most `limit` items after skipping `offset`. */
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(1000),
-  offset: z.coerce.number({ error: 'offset must be a whole number' }).int().min(0).max(1_000_000_000).default(0),
+  /** A page: at most `limit` items, after the item `after` (the `next` of the page before) in this order. */
+  limit: z.coerce.number({ error: `limit must be a whole number from 1 to ${FILES_PAGE_MAX}` }).int().min(1).max(FILES_PAGE_MAX).default(FILES_PAGE_MAX),
+  after: z.uuid({ error: 'after must be the next of the page before' }).optional(),
 });
 export type ListFilesRequest = z.input<typeof listFilesRequestSchema>;
-export const listFilesReplySchema = z.object({ items: z.array(fileItemSchema) });
+export const listFilesReplySchema = z.object({
+  items: z.array(fileItemSchema),
+  /** Where the next page starts (its `after`); null on the last page. Every item of a list is on some page. */
+  next: z.uuid().nullable(),
+  /** How many items the whole list holds (folder, trash and search). */
+  total: z.number().int().min(0),
+});
 export type ListFilesReply = z.output<typeof listFilesReplySchema>;
 
 export const folderIdSchema = z.object({ folderId: z.uuid({ error: 'Folder not found' }) });

@@ -1,6 +1,11 @@
 import { cofferApi, type CofferTagType } from '@coffer/web-core/store';
 import type { ListFoldersReply, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
 
+/** How many items one page of a list brings; the grid asks for the next as it is scrolled to. */
+export const LIST_PAGE = 200;
+/** Which list: the page it starts at is the query's own. */
+export type FileListArgs = Omit<ListFilesRequest, 'after' | 'limit'>;
+
 /** Everything a change to files makes stale: every list, folder paths and counts, the meter, the activity log. */
 export const FILES_CHANGED: CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
 
@@ -14,14 +19,23 @@ export interface ActivityItem {
 /** The files API: lists, folders, moves, trash, links and storage usage. */
 export const filesApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    listFiles: build.query<ListFilesReply, ListFilesRequest>({
-      query: ({ folder, sort, view, q }) => ({
+    /** A folder, the trash, a search or Recent, a page at a time: every item is on some page (`next` leads on). */
+    listFiles: build.infiniteQuery<ListFilesReply, FileListArgs, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.next },
+      query: ({ queryArg: { folder, sort, view, q }, pageParam }) => ({
         url: '/files',
-        params: { folder: folder ?? 'root', sort: sort ?? 'newest', view: view ?? 'folder', ...(q ? { q } : {}) },
+        params: {
+          folder: folder ?? 'root',
+          sort: sort ?? 'newest',
+          view: view ?? 'folder',
+          limit: LIST_PAGE,
+          ...(q ? { q } : {}),
+          ...(pageParam ? { after: pageParam } : {}),
+        },
       }),
-      providesTags: (reply) => [
+      providesTags: (data) => [
         { type: 'File', id: 'LIST' },
-        ...(reply?.items ?? []).map((item) => ({ type: 'File' as const, id: item.id })),
+        ...(data?.pages ?? []).flatMap((page) => page.items.map((item) => ({ type: 'File' as const, id: item.id }))),
       ],
     }),
     /** Every active folder of the user: the choices of the upload dialog and Move to…. */
@@ -76,7 +90,7 @@ export const filesApi = cofferApi.injectEndpoints({
 });
 
 export const {
-  useListFilesQuery,
+  useListFilesInfiniteQuery,
   useGetFolderQuery,
   useListFoldersQuery,
   useCreateFolderMutation,

@@ -1,10 +1,10 @@
-import { useListFilesQuery } from '../lib/files-api';
+import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
 
 /** /dashboard/recent: the files last viewed, downloaded or uploaded, newest first. */
 export function RecentFilesPage() {
-  const list = useListFilesQuery({ view: 'recent' });
+  const list = useFileList({ view: 'recent' });
   return (
     <section aria-label="Recent files" className="flex flex-col gap-4">
       <FileGrid

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@coffer/web-core/router';
-import { useListFilesQuery } from '../lib/files-api';
+import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
 
@@ -7,7 +7,7 @@ import { ShareDialog } from '../features/sharing/components/share-dialog';
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const list = useListFilesQuery({ view: 'search', q }, { skip: q === '' });
+  const list = useFileList({ view: 'search', q }, { skip: q === '' });
   return (
     <section aria-label="Search results" className="flex flex-col gap-4">
       <div>

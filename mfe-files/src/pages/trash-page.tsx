@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@coffer/ui';
-import { useListFilesQuery } from '../lib/files-api';
+import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ConfirmDialog } from '../features/files/components/confirm-dialog';
 import { useFileActions } from '../features/files/hooks/use-file-actions';
 
 /** /dashboard/trash: trashed items, newest deletion first, with Restore, Delete forever and Empty trash. */
 export function TrashPage() {
-  const list = useListFilesQuery({ view: 'trash' });
+  const list = useFileList({ view: 'trash' });
   const actions = useFileActions();
   const [confirming, setConfirming] = useState(false);
-  const count = list.data?.items.length ?? 0;
+  const count = list.total ?? 0;
   return (
     <section aria-label="Trash" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@coffer/web-core/router';
 import { Spinner } from '@coffer/ui';
 import { loginReturningTo, useSession } from '@coffer/web-core';
@@ -12,11 +12,16 @@ import { loginReturningTo, useSession } from '@coffer/web-core';
 export function RequireSession({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  // Whether this page was signed in: a session that ends here (sign-out, account deleted) goes to plain /login.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  useEffect(() => {
+    if (status === 'signed-in') setWasSignedIn(true);
+  }, [status]);
   if (status === 'unknown') return <Loading />;
-  // Back here once signed in: a link into the dashboard (a share email's) still does what it says.
   if (status !== 'signed-in') {
+    // A visitor who opened a link into the dashboard (a share email's) comes back to it once signed in.
     const here = `${location.pathname}${location.search}`;
-    return <Navigate to={here === '/dashboard' ? '/login' : loginReturningTo(here)} replace />;
+    return <Navigate to={wasSignedIn || here === '/dashboard' ? '/login' : loginReturningTo(here)} replace />;
   }
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }

@@ -52,6 +52,12 @@ describe('restoreSession', () => {
     expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', authorization: null }]);
   });
 
+  it('is signed out, without an error, when there is no session cookie at all (204)', async () => {
+    serve(() => new Response(null, { status: 204 }));
+    await restoreSession();
+    expect(getSession().status).toBe('signed-out');
+  });
+
   it('is signed in with a fresh token in memory when the cookie is good, and refreshes 60 s before expiry', async () => {
     let issued = 0;
     serve(() => json(200, { accessToken: `token-${++issued}`, expiresIn: 900, user }));

@@ -53,6 +53,8 @@ async function requestRefresh(): Promise<RefreshAnswer> {
   try {
     return await withRefreshLock(async () => {
       const response = await fetch(REFRESH_URL, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      // 204: no session cookie at all (a visitor), answered without an error.
+      if (response.status === 204) return { kind: 'ended' };
       if (response.ok) return { kind: 'session', session: (await response.json()) as IssuedSession };
       // Read to its end: an unread answer stays open in the browser, and the page never counts as loaded (network idle).
       await response.text().catch(() => '');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
@@ -20,7 +21,15 @@ export const files = pgTable(
     /** Last view, download or upload: the order of Recent. */
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
   },
-  (t) => [index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt), index('files_account_idx').on(t.accountId)],
+  (t) => [
+    index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt),
+    index('files_account_idx').on(t.accountId),
+    // One per order a folder is listed in, so every page of a folder of any size is read from an index.
+    index('files_folder_created_idx').on(t.userId, t.folder, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('files_folder_name_idx').on(t.userId, t.folder, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
+    index('files_folder_size_idx').on(t.userId, t.folder, t.size, t.id).where(sql`${t.deletedAt} is null`),
+    index('files_trash_idx').on(t.userId, t.deletedAt, t.id).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /** Upload slots handed out but not yet confirmed; their size counts against the quota until then. */

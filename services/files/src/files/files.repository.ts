@@ -1,17 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, type SortOrder } from '@coffer/contracts';
 import { Repository, type Database } from '@coffer/server-core';
 import { files, type FileRow } from '../db/schema.js';
 
-const ORDER: Record<SortOrder, SQL[]> = {
-  newest: [desc(files.createdAt), asc(files.id)],
-  oldest: [asc(files.createdAt), asc(files.id)],
-  'name-asc': [asc(sql`lower(${files.name})`), asc(files.id)],
-  'name-desc': [desc(sql`lower(${files.name})`), asc(files.id)],
-  'size-asc': [asc(files.size), asc(files.id)],
-  'size-desc': [desc(files.size), asc(files.id)],
+/** An order of a list: one key, then the id (so equal keys still have one order). */
+interface ListOrder {
+  key: SQL | AnyColumn;
+  desc: boolean;
+}
+const SORTS: Record<SortOrder, ListOrder> = {
+  newest: { key: files.createdAt, desc: true },
+  oldest: { key: files.createdAt, desc: false },
+  'name-asc': { key: sql`lower(${files.name})`, desc: false },
+  'name-desc': { key: sql`lower(${files.name})`, desc: true },
+  'size-asc': { key: files.size, desc: false },
+  'size-desc': { key: files.size, desc: true },
 };
+const TRASH_ORDER: ListOrder = { key: files.deletedAt, desc: true };
+const orderBy = (order: ListOrder) => [order.desc ? desc(order.key) : asc(order.key), asc(files.id)];
+
+/**
+ * The items after item `id` in `order` (keyset paging): its key is read where it is, so a page never
+ * skips or repeats an item however many there are, and the index of the order serves every page alike.
+ */
+function afterItem(order: ListOrder, id: string): SQL {
+  const at = sql`(select ${order.key} from ${files} where ${files.id} = ${id})`;
+  const beyond = order.desc ? sql`${order.key} < ${at}` : sql`${order.key} > ${at}`;
+  return sql`(${beyond} or (${order.key} = ${at} and ${files.id} > ${id}))`;
+}
+
+/** Where a page starts and how long it is. */
+export interface PageRequest {
+  limit: number;
+  after?: string;
+}
+
+export interface FilesPage {
+  rows: FileRow[];
+  /** The id the next page starts after, or null on the last page. */
+  next: string | null;
+  total: number;
+}
 
 export interface NewFolder {
   userId: string;
@@ -27,15 +57,9 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The only place that reads and writes files and folders (rows of one table; a folder has mime type "folder"). */
 @Injectable()
 export class FilesRepository extends Repository {
-  /** The user's active items in one folder. */
-  listFolder(userId: string, folder: string, sort: SortOrder, page = { limit: 1000, offset: 0 }): Promise<FileRow[]> {
-    return this.db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt)))
-      .orderBy(...ORDER[sort])
-      .limit(page.limit)
-      .offset(page.offset);
+  /** One page of the user's active items in one folder, in `sort`. */
+  listFolder(userId: string, folder: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt))!, SORTS[sort], page);
   }
 
   /** All the user's active folders, by name. */
@@ -48,9 +72,14 @@ export class FilesRepository extends Repository {
       .limit(5000);
   }
 
-  /** The user's trashed items, newest deletion first. */
-  listTrash(userId: string): Promise<FileRow[]> {
-    return this.db.select().from(files).where(and(eq(files.userId, userId), isNotNull(files.deletedAt))).orderBy(desc(files.deletedAt), asc(files.id));
+  /** Every trashed item of the user (emptying the trash). */
+  allTrashed(userId: string): Promise<FileRow[]> {
+    return this.db.select().from(files).where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
+  }
+
+  /** One page of the user's trashed items, newest deletion first. */
+  listTrash(userId: string, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(eq(files.userId, userId), isNotNull(files.deletedAt))!, TRASH_ORDER, page);
   }
 
   /** The user's files by last access, newest first. */
@@ -63,14 +92,29 @@ export class FilesRepository extends Repository {
       .limit(limit);
   }
 
-  /** The user's active files and folders whose name contains `q`, in any folder. */
-  search(userId: string, q: string, sort: SortOrder, limit = 200): Promise<FileRow[]> {
-    return this.db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), isNull(files.deletedAt), ilike(files.name, likePattern(q))))
-      .orderBy(...ORDER[sort])
-      .limit(limit);
+  /** One page of the user's active files and folders whose name contains `q`, in any folder. */
+  search(userId: string, q: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(eq(files.userId, userId), isNull(files.deletedAt), ilike(files.name, likePattern(q)))!, SORTS[sort], page);
+  }
+
+  /** Whether item `id` is still the user's (trashed or not): a page can start after it. */
+  async exists(userId: string, id: string): Promise<boolean> {
+    return (await this.find(userId, id)) !== undefined;
+  }
+
+  private async page(where: SQL, order: ListOrder, { limit, after }: PageRequest): Promise<FilesPage> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(files)
+        .where(after ? and(where, afterItem(order, after)) : where)
+        .orderBy(...orderBy(order))
+        .limit(limit + 1),
+      this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(files).where(where),
+    ]);
+    const more = rows.length > limit;
+    const shown = more ? rows.slice(0, limit) : rows;
+    return { rows: shown, next: more ? shown[shown.length - 1].id : null, total };
   }
 
   /** How many active files and folders each of these folders holds directly. */

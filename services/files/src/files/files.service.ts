@@ -4,6 +4,7 @@ import {
   FilesEvent,
   FilesSubject,
   FOLDER_MIME_TYPE,
+  LIST_CHANGED,
   ROOT_FOLDER,
   type CallerIdentity,
   type FileItem,
@@ -13,7 +14,7 @@ import {
 import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from './free-name.js';
-import { FilesRepository } from './files.repository.js';
+import { FilesRepository, type FilesPage } from './files.repository.js';
 
 /** Whose an item is: the events and the quota are per user and per account. */
 export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
@@ -85,16 +86,25 @@ export class FilesService {
     return toFileItem(row);
   }
 
+  /**
+   * One page of a list: a folder, the trash or a search, in pages of at most `limit` that reach every
+   * item (`next` says where the next page starts, `total` how many there are); Recent is its latest 50.
+   */
   async list(caller: CallerIdentity, req: ReceivedPayload<typeof FilesSubject.ListFiles>): Promise<ListFilesReply> {
-    let rows: FileRow[];
-    if (req.view === 'trash') rows = await this.files.listTrash(caller.userId);
-    else if (req.view === 'recent') rows = await this.files.listRecent(caller.userId);
-    else if (req.view === 'search') rows = req.q ? await this.files.search(caller.userId, req.q, req.sort) : [];
+    if (req.view === 'recent') {
+      const rows = await this.files.listRecent(caller.userId);
+      return { items: await this.withCounts(rows), next: null, total: rows.length };
+    }
+    if (req.after && !(await this.files.exists(caller.userId, req.after))) throw rpcError(ErrorCode.Conflict, 409, LIST_CHANGED);
+    const page = { limit: req.limit, after: req.after };
+    let result: FilesPage;
+    if (req.view === 'trash') result = await this.files.listTrash(caller.userId, page);
+    else if (req.view === 'search') result = req.q ? await this.files.search(caller.userId, req.q, req.sort, page) : { rows: [], next: null, total: 0 };
     else {
       if (req.folder !== ROOT_FOLDER) await this.activeFolder(caller, req.folder);
-      rows = await this.files.listFolder(caller.userId, req.folder, req.sort, req);
+      result = await this.files.listFolder(caller.userId, req.folder, req.sort, page);
     }
-    return { items: await this.withCounts(rows) };
+    return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
   }
 
   async file(caller: CallerIdentity, id: string): Promise<FileItem> {

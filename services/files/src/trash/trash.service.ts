@@ -54,7 +54,7 @@ export class TrashService {
   }
 
   async empty(caller: CallerIdentity): Promise<{ deleted: number }> {
-    const trashed = await this.files.listTrash(caller.userId);
+    const trashed = await this.files.allTrashed(caller.userId);
     const keys = await this.bus.inTransaction(this.files, (tx) => this.destroy(tx, caller, trashed));
     await this.objects.remove(keys);
     return { deleted: trashed.length };

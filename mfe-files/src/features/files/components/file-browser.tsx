@@ -2,7 +2,8 @@ import { Link, useSearchParams } from '@coffer/web-core/router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
-import { useGetFolderQuery, useListFilesQuery } from '../../../lib/files-api';
+import { useGetFolderQuery } from '../../../lib/files-api';
+import { useFileList } from '../../../lib/use-file-list';
 import { Breadcrumbs } from './breadcrumbs';
 import { FileGrid, type ShareDialogComponent } from './file-grid';
 import { NewFolderDialog } from './new-folder-dialog';
@@ -14,7 +15,7 @@ export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?
   const requested = params.get('sort');
   const sort: SortOrder = isSortOrder(requested) ? requested : 'newest';
   const inFolder = folderId !== ROOT_FOLDER;
-  const list = useListFilesQuery({ folder: folderId, sort });
+  const list = useFileList({ folder: folderId, sort });
   const { data: folder } = useGetFolderQuery(folderId, { skip: !inFolder });
 
   const setSort = (next: SortOrder) =>

@@ -1,7 +1,8 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
-import type { FileItem, ListFilesReply } from '@coffer/contracts';
+import type { FileItem } from '@coffer/contracts';
+import type { FileList } from '../../../lib/use-file-list';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
@@ -9,20 +10,12 @@ import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 
-/** What the grid needs of a useListFilesQuery result; every list page hands its query over as is. */
-interface FileListQuery {
-  data?: ListFilesReply;
-  isLoading: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
 
 /** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */
 export type ShareDialogComponent = ComponentType<{ file: FileItem | null; onClose: () => void }>;
 
 interface FileGridProps {
-  list: FileListQuery;
+  list: FileList;
   /** Opened by a card's Share. */
   shareDialog?: ShareDialogComponent;
   mode: CardMode;
@@ -36,7 +29,7 @@ const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
 export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
-  const items = list.data?.items;
+  const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
@@ -86,6 +79,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
           </li>
         ))}
       </ul>
+      <ReadOn list={list} shown={items.length} />
       <FilePreviewDialog preview={preview} />
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
@@ -101,5 +95,34 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
         onCancel={() => setDeleting(null)}
       />
     </>
+  );
+}
+
+/**
+ * Under a list with more pages: how many of how many are shown, and the next page read as soon as
+ * this comes into view (or on "Show more"), so every item of a folder of any size can be reached.
+ */
+function ReadOn({ list, shown }: { list: FileList; shown: number }) {
+  const marker = useRef<HTMLDivElement | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    const element = marker.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  if (!hasNextPage) return null;
+  return (
+    <div ref={marker} className="flex flex-col items-center gap-2 py-4 text-sm text-muted-foreground">
+      <p aria-live="polite">
+        Showing {shown.toLocaleString()} of {(list.total ?? shown).toLocaleString()} items
+      </p>
+      <Button variant="outline" size="sm" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        {isFetchingNextPage ? 'Loading...' : 'Show more'}
+      </Button>
+    </div>
   );
 }
