@@ -107,7 +107,7 @@ try {
   await stack.group.stopAll();
   stack = undefined;
   console.log('\n▶ reliability R1, R2 and the sign-in burst (a stack of their own: services killed, NATS away)');
-  jest(['reliability'], {}, 'reliability', ['--runInBand']);
+  jest(['reliability'], {}, 'reliability-scenarios', ['--runInBand']);
   const figures = path.join(reports, 'reliability.json');
   if (fs.existsSync(figures)) console.log(`Reliability figures: ${fs.readFileSync(figures, 'utf8')}`);
 } catch (err) {
