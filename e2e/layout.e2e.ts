@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/session';
 import { card, chooseFromMenu, textFile, uploadThroughApi } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -51,6 +51,18 @@ async function settled(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/** A dialog's folder picker opened on the long-named folder must fit too; then the dialog is cancelled. */
+async function checkFolderPicker(page: Page, dialog: Locator, name: string) {
+  await dialog.getByLabel('Folder').click();
+  await expect(page.getByRole('option', { name: LONG_FOLDER })).toBeVisible();
+  await expectFits(page, `${name} folder picker`);
+  // axe scrolls the page, which may have closed the list already (Radix closes it on scroll).
+  if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** What sticks out of the screen sideways: the page's own width, and every visible button or link not wholly on screen. */
@@ -182,28 +194,14 @@ async function visitDialogs(page: Page, { folderId }: Seeded) {
   await upload.getByLabel('Choose files').setInputFiles([textFile(LONG_FILE, 100)]);
   await expect(upload.getByRole('list', { name: 'Chosen files' })).toContainText(LONG_FILE);
   await expectFits(page, 'upload dialog');
-  await upload.getByLabel('Folder').click();
-  await expect(page.getByRole('option', { name: LONG_FOLDER })).toBeVisible();
-  await expectFits(page, 'upload folder picker');
-  // axe scrolls the page, which may have closed the list already (Radix closes it on scroll).
-  if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
-  await expect(page.getByRole('listbox')).toBeHidden();
-  await upload.getByRole('button', { name: 'Cancel' }).click();
-  await expect(upload).toBeHidden();
+  await checkFolderPicker(page, upload, 'upload');
 
   await page.goto('/dashboard/files');
   await chooseFromMenu(page, LONG_FILE, 'Move to…');
   const move = page.getByRole('dialog', { name: /Move/ });
   await expect(move).toBeVisible();
   await expectFits(page, 'move dialog');
-  await move.getByLabel('Folder').click();
-  await expect(page.getByRole('option', { name: LONG_FOLDER })).toBeVisible();
-  await expectFits(page, 'move folder picker');
-  // axe scrolls the page, which may have closed the list already (Radix closes it on scroll).
-  if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
-  await expect(page.getByRole('listbox')).toBeHidden();
-  await move.getByRole('button', { name: 'Cancel' }).click();
-  await expect(move).toBeHidden();
+  await checkFolderPicker(page, move, 'move');
 
   await chooseFromMenu(page, LONG_FILE, 'Share');
   const share = page.getByRole('dialog', { name: 'Share File' });
