@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CapturedMail } from '@coffer/contracts';
 import { generate } from 'otplib';
+import { defaultPorts, testPortOffset } from '../deploy/local/stack.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { mailTo } from './support/mail';
 import { E2E_PASSWORD as PASSWORD, signUp, uniqueEmail } from './support/session';
@@ -115,6 +116,22 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await signIn(page, email, PASSWORD);
+  });
+
+  test('guesses from many addresses cannot lock the owner out: their browser does a moment of work, unseen, and signs in', async ({ page }) => {
+    const { email } = await signUp(page);
+    await signOut(page);
+    // Straight to the gateway, as if through an ingress from five addresses (the shell's proxy says who called it).
+    const gateway = `http://127.0.0.1:${defaultPorts(testPortOffset()).gateway}`;
+    for (let i = 0; i < 5; i++) {
+      const guess = await page.request.post(`${gateway}/api/auth/sign-in`, { data: { email, password: `guess-${i}` }, headers: { 'x-forwarded-for': `10.77.${i}.${i + 1}` } });
+      expect(guess.status()).toBe(400);
+    }
+    const answers: number[] = [];
+    page.on('response', (r) => r.url().endsWith('/api/auth/sign-in') && answers.push(r.status()));
+    await signIn(page, email, PASSWORD);
+    // Asked for the work (428), solved it, and sent the sign-in again.
+    expect(answers).toEqual([428, 200]);
   });
 
   test('the sign-in form checks the email and password length before sending', async ({ page }) => {

@@ -3,16 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
-import type { HttpErrorBody, SessionInfo } from '@coffer/contracts';
+import { solveSignInChallenge, type HttpErrorBody, type SessionInfo, type SignInChallengeAnswer } from '@coffer/contracts';
 import { call, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 /** Every secret this file used: none may appear in any log line of the run. */
 const secrets = new Set<string>();
 const remember = (...values: string[]) => values.forEach((v) => secrets.add(v));
 
-const signIn = (email: string, password: string, rememberMe = false, headers?: Record<string, string>) =>
-  call<{ accessToken: string; mfaRequired?: boolean; factorId?: string }>('/api/auth/sign-in', {
-    body: { email, password, rememberMe },
+const signIn = (email: string, password: string, rememberMe = false, headers?: Record<string, string>, challenge?: SignInChallengeAnswer) =>
+  call<{ accessToken: string; mfaRequired?: boolean; factorId?: string } & Partial<HttpErrorBody>>('/api/auth/sign-in', {
+    body: { email, password, rememberMe, challenge },
     headers,
     base: headers ? gatewayUrl() : undefined,
   });
@@ -275,8 +275,13 @@ describe('abuse protection', () => {
     expect(Number(locked!.res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits out the lock, from that address.
     expect((await signIn(user.email, user.password, false, ip)).status).toBe(429);
-    // From anywhere else the owner still gets in: a stranger's guesses cannot lock them out.
-    expect((await signIn(user.email, user.password, false, { 'x-forwarded-for': '10.6.0.1' })).status).toBe(200);
+    // From anywhere else the owner still gets in, a stranger's guesses cannot lock them out: the account asks a
+    // moment's work of the browser first (every further guess, from any address, pays it too).
+    const elsewhere = { 'x-forwarded-for': '10.6.0.1' };
+    const asked = await signIn(user.email, user.password, false, elsewhere);
+    expect([asked.status, asked.body.code, asked.body.challenge?.bits]).toEqual([428, 'CHALLENGE_REQUIRED', 16]);
+    const answer = await solveSignInChallenge(asked.body.challenge!);
+    expect((await signIn(user.email, user.password, false, elsewhere, answer)).status).toBe(200);
     await new Promise((r) => setTimeout(r, (Number(locked!.res.headers.get('retry-after')) + 1) * 1000));
     expect((await signIn(user.email, user.password, false, ip)).status).toBe(200);
   }, 60_000);

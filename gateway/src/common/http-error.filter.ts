@@ -27,7 +27,10 @@ function rpcBodyOf(exception: unknown): RpcErrorBody | undefined {
 /** The one error body: every error leaves the gateway as `{ statusCode, code, message, correlationId }`. */
 export function errorBody(exception: unknown, correlationId: string, logger?: Logger): HttpErrorBody & { retryAfterSeconds?: number } {
   const rpc = rpcBodyOf(exception);
-  if (rpc) return { statusCode: rpc.status, code: rpc.code, message: rpc.message, correlationId, retryAfterSeconds: rpc.retryAfterSeconds };
+  if (rpc) {
+    const { status: statusCode, code, message, retryAfterSeconds, challenge } = rpc;
+    return { statusCode, code, message, correlationId, retryAfterSeconds, ...(challenge && { challenge }) };
+  }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();

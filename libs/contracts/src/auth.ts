@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { message } from './messages.js';
+import { signInChallengeAnswerSchema } from './sign-in-challenge.js';
 import { isoDateTime, nameText, okReplySchema, text } from './text.js';
 
 /** Request/reply subjects of the auth service. */
@@ -59,6 +60,8 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password must be at least 6 characters' }).min(1).max(128),
   rememberMe: z.boolean().default(false),
+  /** Asked for (CHALLENGE_REQUIRED) once the account has seen repeated failed sign-ins. */
+  challenge: signInChallengeAnswerSchema.optional(),
 });
 export type SignInRequest = z.input<typeof signInSchema>;
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) });

@@ -1,3 +1,5 @@
+import type { SignInChallenge } from './sign-in-challenge.js';
+
 /** Error codes shared by every service and the gateway; the message is what the UI shows. */
 export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
@@ -14,6 +16,8 @@ export const ErrorCode = {
   MfaRequired: 'MFA_REQUIRED',
   InvalidToken: 'INVALID_TOKEN',
   TooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  /** Sign-in asks a proof of work first (the account saw repeated failures): solve `challenge` and send it again. */
+  ChallengeRequired: 'CHALLENGE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -24,6 +28,8 @@ export interface RpcErrorBody {
   message: string;
   /** With TOO_MANY_ATTEMPTS: when the caller may try again (sent as Retry-After). */
   retryAfterSeconds?: number;
+  /** With CHALLENGE_REQUIRED: the proof of work to solve. */
+  challenge?: SignInChallenge;
 }
 
 /** The error body every HTTP client of the gateway receives. */
@@ -32,6 +38,8 @@ export interface HttpErrorBody {
   code: ErrorCode;
   message: string;
   correlationId: string;
+  /** With CHALLENGE_REQUIRED: the proof of work to solve before signing in again. */
+  challenge?: SignInChallenge;
 }
 
 export function isRpcErrorBody(value: unknown): value is RpcErrorBody {

@@ -28,8 +28,9 @@ import {
 import { withRequestContext } from './logging.js';
 
 /** The error a service throws for the gateway to turn into an HTTP response. */
-export function rpcError(code: ErrorCode, status: number, message: string): RpcException {
-  return new RpcException({ code, status, message } satisfies RpcErrorBody);
+/** `extra` says when to retry (TOO_MANY_ATTEMPTS) or what to solve first (CHALLENGE_REQUIRED). */
+export function rpcError(code: ErrorCode, status: number, message: string, extra: Pick<RpcErrorBody, 'retryAfterSeconds' | 'challenge'> = {}): RpcException {
+  return new RpcException({ code, status, message, ...extra } satisfies RpcErrorBody);
 }
 
 export const notFound = (message = 'Not found') => rpcError(ErrorCode.NotFound, 404, message);

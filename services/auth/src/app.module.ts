@@ -21,6 +21,8 @@ import { MembershipService } from './team/membership.service.js';
 import { TeamHandler } from './team/team.handler.js';
 import { TeamRepository } from './team/team.repository.js';
 import { TeamService } from './team/team.service.js';
+import { ChallengesRepository } from './challenges/challenges.repository.js';
+import { SignInChallenges } from './challenges/challenges.service.js';
 import { FactorsHandler } from './factors/factors.handler.js';
 import { FactorsRepository } from './factors/factors.repository.js';
 import { FactorsService } from './factors/factors.service.js';
@@ -56,6 +58,8 @@ export class AppModule {
         SigningKeys,
         TotpSecrets,
         RateLimiter,
+        ChallengesRepository,
+        SignInChallenges,
         Passwords,
         SessionsService,
         FactorsService,

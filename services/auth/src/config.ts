@@ -24,6 +24,10 @@ export const authConfigSchema = serviceConfigSchema
     /** After this many failures, each further attempt is answered more slowly. */
     AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
     AUTH_LOCKOUT_SECONDS: seconds(900),
+    /** Failed sign-ins on one account (from anywhere) after which each sign-in first solves a proof of work. */
+    AUTH_CHALLENGE_AFTER: z.coerce.number().int().min(1).default(5),
+    /** The work asked: leading zero bits of a SHA-256 (16 is about half a second in a browser; each bit doubles it). */
+    AUTH_CHALLENGE_BITS: z.coerce.number().int().min(1).max(24).default(16),
     /** Password hashes and checks (argon2id) at once; more wait in a queue of AUTH_PASSWORD_QUEUE, and beyond it are refused at once. */
     AUTH_PASSWORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     AUTH_PASSWORD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),

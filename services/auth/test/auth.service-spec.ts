@@ -1,12 +1,25 @@
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { generate } from 'otplib';
-import { AuthEvent, AuthSubject, type CallerIdentity, type MfaChallengeRequired, type SessionIssued, type SignInReply } from '@coffer/contracts';
+import { createHash } from 'node:crypto';
+import {
+  AuthEvent,
+  AuthSubject,
+  challengeInput,
+  leadingZeroBits,
+  solveSignInChallenge,
+  type CallerIdentity,
+  type MfaChallengeRequired,
+  type RpcErrorBody,
+  type SessionIssued,
+  type SignInChallengeAnswer,
+  type SignInReply,
+} from '@coffer/contracts';
 import { eq } from 'drizzle-orm';
 import { DATABASE, EventBus, loadConfig, openDatabase, runService, type Database, type DatabaseHandle } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { authConfigSchema } from '../src/config.js';
-import { totpFactors } from '../src/db/schema.js';
+import { signInChallenges, totpFactors } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
 
@@ -108,6 +121,40 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     await expect(attempt('secret-1')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     await new Promise((r) => setTimeout(r, 2500));
     await expect(attempt('secret-1')).resolves.toMatchObject({ user: { email: address } });
+  });
+
+  it('asks a proof of work of sign-in once an account saw failures from anywhere: each answer counts once, for that account only', async () => {
+    const [owner, other] = [email(), email()];
+    await signUp(owner);
+    await signUp(other);
+    const attempt = (address: string, password: string, challenge?: SignInChallengeAnswer) =>
+      rpc.request(AuthSubject.SignIn, { email: address, password, challenge }, undefined, { clientIp: '10.44.1.1' });
+    const challengeFor = async (address: string) => ((await attempt(address, 'secret-1').catch((e: RpcErrorBody) => e)) as RpcErrorBody).challenge!;
+    // Five guesses from five addresses: none is locked (each tried once), but each account now asks for work first.
+    for (const address of [owner, other]) {
+      for (let i = 0; i < 5; i++) {
+        const guess = rpc.request(AuthSubject.SignIn, { email: address, password: 'wrong-password' }, undefined, { clientIp: `10.44.0.${i}` });
+        await expect(guess).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      }
+    }
+    await expect(attempt(owner, 'secret-1')).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED', status: 428, challenge: { token: expect.any(String), bits: 16 } });
+
+    // A wrong solution is refused, and uses the challenge up: solved afterwards, it no longer opens anything.
+    const first = await challengeFor(owner);
+    const notASolution = Array.from({ length: 100 }, (_, i) => String(i)).find((n) => leadingZeroBits(createHash('sha256').update(challengeInput(first.token, n)).digest()) < first.bits)!;
+    await expect(attempt(owner, 'secret-1', { token: first.token, solution: notASolution })).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    await expect(attempt(owner, 'secret-1', await solveSignInChallenge(first))).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    // The owner's challenge does not open another account.
+    await expect(attempt(other, 'secret-1', await solveSignInChallenge(await challengeFor(owner)))).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    // The password is not even looked at without the work: a wrong one is not counted as another failure.
+    await expect(attempt(owner, 'wrong-again')).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+
+    const solved = await solveSignInChallenge(await challengeFor(owner));
+    await expect(attempt(owner, 'secret-1', solved)).resolves.toMatchObject({ user: { email: owner } });
+    const tokenHash = createHash('sha256').update(solved.token).digest('base64url');
+    expect(await app.get<Database>(DATABASE).select().from(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash))).toEqual([]);
+    // Signed in, the account forgets its failures: no more work is asked.
+    await expect(attempt(owner, 'secret-1')).resolves.toMatchObject({ user: { email: owner } });
   });
 
   it('enrols a TOTP factor whose secret is stored encrypted, and then asks for it at sign-in', async () => {

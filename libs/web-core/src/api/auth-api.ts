@@ -14,7 +14,21 @@ import {
   type SignUpReply,
   type SignUpRequest,
 } from '@coffer/web-core';
+import { ErrorCode, signInChallengeSchema, solveSignInChallenge, type SignInChallenge } from '@coffer/contracts';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { cofferApi } from './coffer-api';
+
+/** A sign-in refused until a proof of work is solved: the challenge to solve, else undefined. */
+function challengeOf(error: FetchBaseQueryError | undefined): SignInChallenge | undefined {
+  if (error?.status !== 428) return undefined;
+  const data = error.data as { code?: string; challenge?: unknown } | undefined;
+  if (data?.code !== ErrorCode.ChallengeRequired) return undefined;
+  const parsed = signInChallengeSchema.safeParse(data.challenge);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Challenges solved for one sign-in before giving up (each answer is good once, so a race can ask again). */
+const CHALLENGE_ROUNDS = 3;
 
 // What the sign-in mutations keep in the store: never a token (tokens stay in memory, outside Redux).
 export type SignUpResult = { status: 'signed-in'; user: SessionUser } | { status: 'confirmation-required' };
@@ -47,7 +61,11 @@ export const authApi = cofferApi.injectEndpoints({
 
     signIn: build.mutation<SignInResult, SignInRequest>({
       async queryFn(body, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: '/auth/sign-in', method: 'POST', body });
+        let result = await baseQuery({ url: '/auth/sign-in', method: 'POST', body });
+        // After repeated failed sign-ins the account asks this browser for a moment's work first: done here, unseen.
+        for (let round = 0, challenge = challengeOf(result.error); challenge && round < CHALLENGE_ROUNDS; round++, challenge = challengeOf(result.error)) {
+          result = await baseQuery({ url: '/auth/sign-in', method: 'POST', body: { ...body, challenge: await solveSignInChallenge(challenge) } });
+        }
         if (result.error) return { error: result.error };
         const reply = result.data as SignInReply;
         if (isMfaRequired(reply)) {

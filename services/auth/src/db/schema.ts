@@ -154,3 +154,11 @@ export const brandingSettings = pgTable('branding_settings', {
   secondaryColor: text('secondary_color').notNull().default('#ffffff'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A proof of work handed to a sign-in for an account that saw repeated failures; taken (deleted) when answered. */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  bits: integer('bits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)]);

@@ -48,8 +48,11 @@ export class RateLimiter {
     return ip ? { key: `${action}:ip:${ip}`, threshold, slowsDown: false } : undefined;
   }
 
-  /** Refuses with 429 while any key is locked; otherwise waits longer the more failures there were. */
-  async check(keys: (LimitKey | undefined)[]) {
+  /**
+   * Refuses with 429 while any key is locked; otherwise waits longer the more
+   * failures there were, and answers how many (of the keys that slow down).
+   */
+  async check(keys: (LimitKey | undefined)[]): Promise<number> {
     const rows = await this.rows(keys);
     const now = Date.now();
     const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
@@ -58,6 +61,7 @@ export class RateLimiter {
     const failures = Math.max(0, ...rows.filter((r) => slowing.has(r.key) && !this.windowOver(r.windowStartedAt)).map((r) => r.failures));
     const over = failures - this.config.AUTH_SLOWDOWN_AFTER;
     if (over >= 0) await new Promise((r) => setTimeout(r, Math.min(4000, 250 * 2 ** over)));
+    return failures;
   }
 
   /** Counts a failure against each key, locking those that reach their threshold. */
@@ -86,8 +90,6 @@ export class RateLimiter {
   private tooMany(retryAfterSeconds: number) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-    const error = rpcError(ErrorCode.TooManyAttempts, 429, `Too many attempts. Please try again in ${when}.`);
-    (error.getError() as { retryAfterSeconds?: number }).retryAfterSeconds = retryAfterSeconds;
-    return error;
+    return rpcError(ErrorCode.TooManyAttempts, 429, `Too many attempts. Please try again in ${when}.`, { retryAfterSeconds });
   }
 }

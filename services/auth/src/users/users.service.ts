@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInReply } from '@coffer/contracts';
+import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInChallengeAnswer, type SignInReply } from '@coffer/contracts';
 import { EventBus, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
+import { SignInChallenges } from '../challenges/challenges.service.js';
 import { FactorsService } from '../factors/factors.service.js';
 import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -25,6 +26,7 @@ export class UsersService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(FactorsService) private readonly factors: FactorsService,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SignInChallenges) private readonly challenges: SignInChallenges,
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(TeamRepository) private readonly team: TeamRepository,
@@ -94,12 +96,13 @@ export class UsersService {
     return moved ? ((await this.users.findById(user.id)) ?? user) : user;
   }
 
-  async signIn(input: { email: string; password: string; rememberMe: boolean }, ip?: string): Promise<SignInReply> {
+  async signIn(input: { email: string; password: string; rememberMe: boolean; challenge?: SignInChallengeAnswer }, ip?: string): Promise<SignInReply> {
     // Failures slow the account down everywhere, but lock it only from the IP address they came from.
     const accountKey = this.limiter.accountSlowdown('sign-in', input.email);
     const pairKey = this.limiter.accountFrom('sign-in', input.email, ip);
     const ipKey = this.limiter.ip('sign-in', ip);
-    await this.limiter.check([accountKey, pairKey, ipKey]);
+    const failures = await this.limiter.check([accountKey, pairKey, ipKey]);
+    await this.challenges.demand(input.email, failures, input.challenge);
     const user = await this.users.findByEmail(input.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !passwordOk) {

@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { challengeInput, ErrorCode, leadingZeroBits, type SignInChallengeAnswer } from '@coffer/contracts';
+import { rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { ChallengesRepository } from './challenges.repository.js';
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Each further ten failures make the work twice as long, up to sixteen times. */
+const MAX_EXTRA_BITS = 4;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The proof of work sign-in asks once an account has seen AUTH_CHALLENGE_AFTER
+ * failures (from anywhere): the owner's browser solves it in a moment, while
+ * someone guessing from many addresses pays for every guess. Locks stay per
+ * account and address, so nobody can lock the owner out.
+ */
+@Injectable()
+export class SignInChallenges {
+  constructor(
+    @Inject(ChallengesRepository) private readonly challenges: ChallengesRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  /** Lets the sign-in go on, or refuses it (428) with a fresh challenge to solve. */
+  async demand(email: string, failures: number, answer: SignInChallengeAnswer | undefined): Promise<void> {
+    const over = failures - this.config.AUTH_CHALLENGE_AFTER;
+    if (over < 0) return;
+    if (answer && (await this.solved(email, answer))) return;
+    const bits = this.config.AUTH_CHALLENGE_BITS + Math.min(MAX_EXTRA_BITS, Math.floor(over / 10));
+    const token = randomBytes(16).toString('base64url');
+    await this.challenges.issue({ tokenHash: sha256(token).toString('base64url'), email: email.toLowerCase(), bits, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
+    throw rpcError(ErrorCode.ChallengeRequired, 428, 'This sign-in needs a quick check from your browser. Please try again.', { challenge: { token, bits } });
+  }
+
+  /** A challenge handed to this email, live, answered for the first time, with enough zero bits. */
+  private async solved(email: string, answer: SignInChallengeAnswer) {
+    const issued = await this.challenges.take(sha256(answer.token).toString('base64url'));
+    if (!issued || issued.email !== email.toLowerCase()) return false;
+    return leadingZeroBits(sha256(challengeInput(answer.token, answer.solution))) >= issued.bits;
+  }
+}
