@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/session';
@@ -58,6 +59,100 @@ test.describe('folders', () => {
   });
 });
 
+/** A new user on a paid plan (a Business trial): files up to 10 GB. */
+async function startOnPaidPlan(page: Page) {
+  const user = await startAsNewUser(page);
+  const trial = await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${user.accessToken}` } });
+  expect(trial.status()).toBe(201);
+  await page.reload();
+  await expect(card(page, 'Documents')).toBeVisible();
+  return user;
+}
+
+/** The share of a progress bar filled, as it tells assistive technology. */
+const filled = async (bar: ReturnType<Page['getByRole']>) => Number(await bar.getAttribute('aria-valuenow'));
+
+test.describe('big files', () => {
+  test('a 120 MB file goes in parts with its progress bar, resumes after a reload from the parts stored, and arrives byte for byte', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const user = await startOnPaidPlan(page);
+    const bytes = randomBytes(120 * 1024 * 1024);
+    const path = testInfo.outputPath('Site survey.mp4');
+    fs.writeFileSync(path, bytes);
+    const partsSent: string[] = [];
+    page.on('requestfinished', (r) => r.method() === 'PUT' && r.url().includes('partNumber=') && partsSent.push(new URL(r.url()).searchParams.get('partNumber')!));
+
+    let restore = await throttleUploads(page, 12 * 1024 * 1024);
+    await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    await expect(dialog.getByText('Maximum file size: 10GB')).toBeVisible();
+    await dialog.getByLabel('Choose files').setInputFiles(path);
+    await dialog.getByRole('button', { name: 'Upload (1)' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Uploading Site survey.mp4' });
+    await expect.poll(() => filled(bar), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+    expect(await filled(bar)).toBeLessThan(100);
+
+    // The tab is reloaded mid-upload: what arrived stays, and the dialog offers to resume it.
+    page.on('dialog', (d) => void d.accept());
+    await page.reload();
+    await restore();
+    const sentBefore = new Set(partsSent);
+    await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
+    dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    const unfinished = dialog.getByRole('region', { name: 'Unfinished uploads' });
+    await expect(unfinished).toContainText('Site survey.mp4');
+    await expect(unfinished).toContainText('Choose the same file again to resume where it stopped.');
+    await dialog.getByLabel('Choose files').setInputFiles(path);
+    await expect(dialog.getByText(/^Resumes where it stopped \(\d+% sent\)$/)).toBeVisible();
+    await expect(unfinished).toBeHidden();
+    restore = await throttleUploads(page, 40 * 1024 * 1024);
+    await dialog.getByRole('button', { name: 'Upload (1)' }).click();
+    await expect(toastWith(page, '1 file(s) uploaded successfully')).toBeVisible({ timeout: 90_000 });
+    await restore();
+    await expect(card(page, 'Site survey.mp4')).toContainText('120 MB');
+
+    // Only the parts missing were sent again: 15 parts of 8 MB in all.
+    const resent = partsSent.slice(sentBefore.size);
+    expect(resent.length).toBeLessThan(15);
+    expect(new Set(partsSent).size).toBe(15);
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    const { items } = (await (await page.request.get('/api/files?view=search&q=Site%20survey', { headers: auth })).json()) as { items: { id: string; size: number }[] };
+    expect(items.map((i) => i.size)).toEqual([bytes.length]);
+    const link = (await (await page.request.get(`/api/files/${items[0].id}/link?disposition=attachment`, { headers: auth })).json()) as { url: string };
+    const stored = Buffer.from(await (await fetch(link.url)).arrayBuffer());
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(((await (await page.request.get('/api/uploads', { headers: auth })).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  test('a big upload cancelled halfway keeps nothing; the same file is refused on the trial with its limit', async ({ page }, testInfo) => {
+    const user = await startOnPaidPlan(page);
+    const path = testInfo.outputPath('Disk image.iso');
+    fs.writeFileSync(path, randomBytes(60 * 1024 * 1024));
+    const restore = await throttleUploads(page, 4 * 1024 * 1024);
+    await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    await dialog.getByLabel('Choose files').setInputFiles(path);
+    await dialog.getByRole('button', { name: 'Upload (1)' }).click();
+    await expect.poll(() => filled(dialog.getByRole('progressbar', { name: 'Uploading Disk image.iso' })), { timeout: 30_000 }).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Cancel uploading Disk image.iso' }).click();
+    await expect(dialog.getByRole('list', { name: 'Chosen files' })).toBeHidden();
+    await restore();
+
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    await expect.poll(async () => ((await (await page.request.get('/api/uploads', { headers: auth })).json()) as { items: unknown[] }).items).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, 'Disk image.iso')).toBeHidden();
+    await expect(storageLine(page)).toHaveText('0 B of 2 TB used');
+
+    // On the trial the same file is over the largest file, said before anything is sent.
+    await startAsNewUser(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Maximum file size: 50MB')).toBeVisible();
+    await dialog.getByLabel('Choose files').setInputFiles(path);
+    await expect(dialog.getByRole('alert')).toContainText('Disk image.iso: This file is larger than 50MB, the largest file your plan accepts.');
+  });
+});
+
 test.describe('uploads, viewing and downloading', () => {
   test('two files upload with a progress bar each, the meter moves, one opens in the preview and the other downloads with the same bytes', async ({ page }) => {
     await startAsNewUser(page);
@@ -93,17 +188,18 @@ test.describe('uploads, viewing and downloading', () => {
     await expect(card(page, 'figures.csv')).toBeVisible();
   });
 
-  test('a file over 50MB is refused in the browser before anything is sent', async ({ page }, testInfo) => {
+  test("a file over the trial's 50MB is refused in the browser before anything is sent", async ({ page }, testInfo) => {
     await startAsNewUser(page);
     const huge = testInfo.outputPath('huge.bin');
     fs.writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024 + 1));
     const slotRequests: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/uploads') && slotRequests.push(request.url()));
+    // Asking for an upload is a POST (the dialog only reads the unfinished uploads otherwise).
+    page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/uploads') && slotRequests.push(request.url()));
 
     await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Files' });
     await dialog.getByLabel('Choose files').setInputFiles(huge);
-    await expect(dialog.getByRole('alert')).toContainText('huge.bin: This file is larger than 50MB, the largest file Coffer accepts.');
+    await expect(dialog.getByRole('alert')).toContainText('huge.bin: This file is larger than 50MB, the largest file your plan accepts.');
     await expect(dialog.getByRole('button', { name: 'Upload (0)' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(slotRequests).toEqual([]);

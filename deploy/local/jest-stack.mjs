@@ -15,6 +15,7 @@ export default async function setup() {
   process.env.COFFER_TEST_LOG_DIR = path.join(dataDir, 'logs');
   process.env.COFFER_TEST_JWT_PRIVATE_KEY = jwtPrivateKey;
   process.env.COFFER_TEST_STACK_S3_ENDPOINT = stack.s3Endpoint;
+  process.env.COFFER_TEST_DATA_DIR = stack.dataDir;
   process.env.COFFER_TEST_STACK_NATS_URL = stack.natsUrl;
   process.env.COFFER_TEST_DEV_KEY = stack.devKey;
   globalThis.__cofferStack = () => stack.group.stopAll();

@@ -18,6 +18,7 @@ const MFA_STEP_ROUTES = new Set(['GET /api/auth/session', 'POST /api/auth/factor
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
+  'POST /api/uploads/{id}/parts': { partNumbers: [1] },
   'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
 };
 
@@ -39,6 +40,7 @@ describe('R4: authorization on every route', () => {
     const file = await uploadFile(owner, 'Salaries.xlsx', randomBytes(256));
     const folder = await call<FileItem>('/api/folders', { body: { name: 'HR', parentId: 'root' }, token: owner.accessToken });
     const slot = await call<UploadSlot>('/api/uploads', { body: { name: 'Pending.pdf', size: 10 }, token: owner.accessToken });
+    const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]);
@@ -52,6 +54,8 @@ describe('R4: authorization on every route', () => {
       '/api/files/{id}/link': file.id,
       '/api/folders/{id}': folder.body.id,
       '/api/uploads/{id}/complete': slot.body.uploadId,
+      '/api/uploads/{id}/parts': bigFile.body.uploadId,
+      '/api/uploads/{id}': bigFile.body.uploadId,
       '/api/shares/{id}': share.body.id,
       '/api/shares/{id}/link': share.body.id,
       '/api/shares/{id}/accesses': share.body.id,

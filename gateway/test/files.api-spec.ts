@@ -1,23 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FileItem, FileLink, FolderPath, HttpErrorBody, ListFilesReply, ListFoldersReply, StorageUsage, UploadSlot } from '@coffer/contracts';
-import { call, eventually, signUp, type TestUser } from './support.js';
+import { call, eventually, objectsOf, signUp, stackS3 as s3, type TestUser } from './support.js';
 
 const MB = 1024 * 1024;
 
-/** The stack's S3 itself, to check what objects really exist. */
-const s3 = () =>
-  new S3Client({
-    endpoint: process.env.COFFER_TEST_STACK_S3_ENDPOINT,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-async function objectsOf(userId: string): Promise<string[]> {
-  const listed = await s3().send(new ListObjectsV2Command({ Bucket: 'coffer-files', Prefix: `${userId}/` }));
-  return (listed.Contents ?? []).map((o) => o.Key!);
-}
 
 async function rootOf(user: TestUser) {
   return eventually(async () => {
@@ -155,12 +143,12 @@ describe('files', () => {
     }
   });
 
-  it('refuses a file over 50 MB, before and after the bytes arrive, and keeps nothing', async () => {
+  it("refuses a file over the trial's largest file (50 MB), before and after the bytes arrive, and keeps nothing", async () => {
     const user = await signUp();
     await rootOf(user);
     const declared = await call<HttpErrorBody>('/api/uploads', { body: { name: 'big.bin', size: 50 * MB + 1 }, token: user.accessToken });
     expect(declared.status).toBe(413);
-    expect(declared.body.message).toBe('This file is larger than 50MB, the largest file Coffer accepts.');
+    expect(declared.body.message).toBe('This file is larger than 50MB, the largest file your plan accepts.');
 
     // A client that lies about the size: the store refuses bytes other than the signed size, so nothing arrives.
     const { put, complete } = await upload(user, 'liar.bin', Buffer.alloc(50 * MB + 1), 'root', 10);

@@ -9,17 +9,18 @@ const DAY_MS = 86_400_000;
 
 /** Spec §3, §6 and §9: what each plan allows. No plan selected has the trial's features. */
 const EXPECTED = {
-  none: { storageLimit: 10 * GB, business: false, pro: false },
-  starter: { storageLimit: 536870912000, business: false, pro: false },
-  business: { storageLimit: 2 * TB, business: true, pro: false },
-  pro: { storageLimit: 5 * TB, business: true, pro: true },
+  none: { storageLimit: 10 * GB, maxFileBytes: 50 * 1024 ** 2, business: false, pro: false },
+  starter: { storageLimit: 536870912000, maxFileBytes: 10 * GB, business: false, pro: false },
+  business: { storageLimit: 2 * TB, maxFileBytes: 10 * GB, business: true, pro: false },
+  pro: { storageLimit: 5 * TB, maxFileBytes: 10 * GB, business: true, pro: true },
 } as const;
 type PlanState = keyof typeof EXPECTED;
 
 const featuresOf = (state: PlanState) => {
-  const { storageLimit, business, pro } = EXPECTED[state];
+  const { storageLimit, maxFileBytes, business, pro } = EXPECTED[state];
   return {
     storageLimit,
+    maxFileBytes,
     hasAuditLogs: business,
     hasPermissions: business,
     hasCustomBranding: business,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { generate } from 'otplib';
 import type { TeamMember, HttpErrorBody, CapturedMail, FactorEnrolled, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
 
@@ -165,4 +166,19 @@ export async function enableTwoFactor(user: TestUser) {
   const code = await generate({ secret: enrolled.body.secret });
   const verified = await call<{ accessToken: string }>(`/api/auth/factors/${enrolled.body.id}/verify`, { body: { challengeId: challenge.body.id, code }, token: user.accessToken });
   return { enrolled, code, verified, factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken };
+}
+
+/** The test stack's S3 itself, to check what the store really holds. */
+export const stackS3 = () =>
+  new S3Client({
+    endpoint: process.env.COFFER_TEST_STACK_S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+/** The keys of every object the store holds for a user. */
+export async function objectsOf(userId: string): Promise<string[]> {
+  const listed = await stackS3().send(new ListObjectsV2Command({ Bucket: 'coffer-files', Prefix: `${userId}/` }));
+  return (listed.Contents ?? []).map((o) => o.Key!);
 }

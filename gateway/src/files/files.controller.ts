@@ -12,8 +12,11 @@ import {
   listFilesRequestSchema,
   listFoldersReplySchema,
   moveFileSchema,
+  listUploadsReplySchema,
+  newUploadSchema,
   storageUsageSchema,
-  uploadSlotSchema,
+  uploadPartsReplySchema,
+  uploadPartsRequestSchema,
   type RequestMeta,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
@@ -57,9 +60,36 @@ export class FilesController {
 
   @Post('uploads')
   @HttpCode(201)
-  @ApiDoc({ summary: 'Ask for an upload slot: a presigned PUT, after the size and storage checks', reply: uploadSlotSchema })
+  @ApiDoc({
+    summary: "Ask to upload a file, after the plan's largest-file and storage checks: a presigned PUT, or over 16 MB a multipart upload",
+    reply: newUploadSchema,
+  })
   createUpload(@Meta() meta: RequestMeta, @ValidBody(createUploadSchema) body: Valid<typeof createUploadSchema>) {
     return this.services.request(FilesSubject.CreateUpload, body, meta);
+  }
+
+  @Get('uploads')
+  @ApiDoc({ summary: 'Your unfinished multipart uploads, with the parts already stored (to resume them)', reply: listUploadsReplySchema })
+  listUploads(@Meta() meta: RequestMeta) {
+    return this.services.request(FilesSubject.ListUploads, {}, meta);
+  }
+
+  @Post('uploads/:id/parts')
+  @HttpCode(200)
+  @ApiDoc({ summary: 'Presigned URLs for parts of a multipart upload (at most 100 at once)', reply: uploadPartsReplySchema })
+  uploadParts(
+    @Meta() meta: RequestMeta,
+    @ValidParams(uploadParams) params: IdParams,
+    @ValidBody(uploadPartsRequestSchema) body: Valid<typeof uploadPartsRequestSchema>,
+  ) {
+    return this.services.request(FilesSubject.UploadParts, { uploadId: params.id, ...body }, meta);
+  }
+
+  @Delete('uploads/:id')
+  @HttpCode(204)
+  @ApiDoc({ summary: 'Cancel an unfinished upload: nothing of it is kept' })
+  async cancelUpload(@Meta() meta: RequestMeta, @ValidParams(uploadParams) params: IdParams) {
+    await this.services.request(FilesSubject.CancelUpload, { uploadId: params.id }, meta);
   }
 
   @Post('uploads/:id/complete')

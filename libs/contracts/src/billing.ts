@@ -42,6 +42,7 @@ export const startTrialSchema = z.object({
 /** What a plan allows: the one feature table (spec §3, §6), as billing answers it for an account. */
 export const planFeaturesSchema = z.object({
   storageLimit: z.number().int().min(0).describe('bytes, pooled for the account'),
+  maxFileBytes: z.number().int().min(0).describe('the largest file the plan accepts, in bytes'),
   hasAuditLogs: z.boolean(),
   hasPermissions: z.boolean(),
   hasCustomBranding: z.boolean(),

@@ -10,6 +10,12 @@ export const FilesSubject = {
   CreateFolder: 'files.folder.create',
   CreateUpload: 'files.upload.create',
   CompleteUpload: 'files.upload.complete',
+  /** The caller's unfinished multipart uploads, with the parts already stored (to resume after a reload). */
+  ListUploads: 'files.upload.list',
+  /** Presigned URLs for some parts of a multipart upload. */
+  UploadParts: 'files.upload.parts',
+  /** Drops an unfinished upload: nothing of it is kept. */
+  CancelUpload: 'files.upload.cancel',
   MoveFile: 'files.file.move',
   TrashFile: 'files.file.trash',
   RestoreFile: 'files.file.restore',
@@ -38,8 +44,14 @@ export const DEFAULT_FOLDER_NAMES = ['Documents', 'Images', 'Projects', 'Invoice
 export const ROOT_FOLDER = 'root';
 export const FOLDER_MIME_TYPE = 'folder';
 
-/** Spec §9: the largest file Coffer accepts. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** A plan's largest file as the spec writes it: "50MB", "10GB". */
+export function formatFileLimit(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  return Number.isInteger(gb) ? `${gb}GB` : `${Math.round(bytes / 1024 ** 2)}MB`;
+}
+
+/** A file over the plan's largest file (its limit in the words of the upload dialog's hint). */
+export const fileTooLarge = (maxFileBytes: number) => `This file is larger than ${formatFileLimit(maxFileBytes)}, the largest file your plan accepts.`;
 /**
  * The types a browser may open inline: they cannot run scripts in Coffer's
  * name. Anything else (HTML, SVG, …) is always downloaded, whatever is asked.
@@ -143,6 +155,8 @@ export const createUploadSchema = z.object({
   size: z.number({ error: 'File size is required' }).int('File size is required').min(0, 'File size is required').max(Number.MAX_SAFE_INTEGER),
   mimeType: text().trim().max(255).default('application/octet-stream'),
   folderId: folderRef('folderId').default(ROOT_FOLDER),
+  /** The file's last-modified time (ms): with its name and size, how a browser knows the same file again to resume. */
+  lastModified: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 /** Where the browser PUTs the bytes: straight to S3, within the size it declared. */
@@ -154,6 +168,51 @@ export const uploadSlotSchema = z.object({
 });
 export type UploadSlot = z.output<typeof uploadSlotSchema>;
 export const uploadIdSchema = z.object({ uploadId: z.uuid({ error: 'Upload not found' }) });
+
+const MB = 1024 ** 2;
+/** Files larger than this go as multipart uploads: parts sent in parallel, each retried, resumable after a reload. */
+export const MULTIPART_THRESHOLD_BYTES = 16 * MB;
+/** S3 takes at most 10,000 parts of an upload. */
+export const MAX_PARTS = 10_000;
+/** A part's size for a file of `size` bytes: 8 MB, or more for a file that would need over 10,000 parts. */
+export const partSizeFor = (size: number) => Math.max(8 * MB, Math.ceil(size / MAX_PARTS / MB) * MB);
+/** The bytes of part `partNumber` (from 1) of a file in parts of `partSize`: the last one takes the rest. */
+export const partBytes = (size: number, partSize: number, partNumber: number) => Math.max(0, Math.min(partSize, size - (partNumber - 1) * partSize));
+
+/** An unfinished multipart upload: the browser sends its parts, then completes it. */
+export const multipartUploadSchema = z.object({
+  uploadId: z.uuid(),
+  name: z.string(),
+  size: z.number().int().min(0),
+  mimeType: z.string(),
+  folderId: z.string(),
+  lastModified: z.number().int().nullable(),
+  partSize: z.number().int().min(1),
+  partCount: z.number().int().min(1).max(MAX_PARTS),
+  /** The parts the store holds whole already: a resumed upload sends only the others. */
+  uploadedParts: z.array(z.number().int().min(1)),
+  expiresAt: isoDateTime(),
+});
+export type MultipartUpload = z.output<typeof multipartUploadSchema>;
+/** What asking to upload a file gives: one presigned PUT, or (over MULTIPART_THRESHOLD_BYTES) a multipart upload. */
+export const newUploadSchema = z.union([uploadSlotSchema, multipartUploadSchema]);
+export type NewUpload = z.output<typeof newUploadSchema>;
+export const isMultipartUpload = (upload: NewUpload): upload is MultipartUpload => 'partCount' in upload;
+export const listUploadsReplySchema = z.object({ items: z.array(multipartUploadSchema) });
+export type ListUploadsReply = z.output<typeof listUploadsReplySchema>;
+/** At most this many part URLs per request. */
+export const PART_URLS_PER_REQUEST = 100;
+export const uploadPartsRequestSchema = z.object({
+  partNumbers: z
+    .array(z.number().int().min(1, 'No such part').max(MAX_PARTS, 'No such part'))
+    .min(1, 'Ask for at least one part')
+    .max(PART_URLS_PER_REQUEST, `Ask for at most ${PART_URLS_PER_REQUEST} parts at once`),
+});
+export const uploadPartsReplySchema = z.object({
+  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int(), url: z.url() })),
+  expiresAt: isoDateTime(),
+});
+export type UploadPartsReply = z.output<typeof uploadPartsReplySchema>;
 
 export const fileIdSchema = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 export const moveFileSchema = z.object({ folderId: folderRef('folderId') });
@@ -176,8 +235,11 @@ export const filesRequests = {
   [FilesSubject.ListFolders]: message(noPayload, listFoldersReplySchema),
   [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
   [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
-  [FilesSubject.CreateUpload]: message(createUploadSchema, uploadSlotSchema),
+  [FilesSubject.CreateUpload]: message(createUploadSchema, newUploadSchema),
   [FilesSubject.CompleteUpload]: message(uploadIdSchema, fileItemSchema),
+  [FilesSubject.ListUploads]: message(noPayload, listUploadsReplySchema),
+  [FilesSubject.UploadParts]: message(uploadIdSchema.extend(uploadPartsRequestSchema.shape), uploadPartsReplySchema),
+  [FilesSubject.CancelUpload]: message(uploadIdSchema, okReplySchema),
   [FilesSubject.MoveFile]: message(fileIdSchema.extend(moveFileSchema.shape), fileItemSchema),
   [FilesSubject.TrashFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.RestoreFile]: message(fileIdSchema, fileItemSchema),

@@ -9,6 +9,17 @@ describe('plan feature table', () => {
     expect(planFeatures('enterprise').storageLimit).toBe(5 * 1024 ** 4);
   });
 
+  it('takes files up to 50 MB on the trial and without a plan, 10 GB on every paid plan', () => {
+    expect([null, 'trial', 'starter', 'business', 'pro', 'enterprise'].map((p) => planFeatures(p).maxFileBytes)).toEqual([
+      50 * 1024 ** 2,
+      50 * 1024 ** 2,
+      10 * 1024 ** 3,
+      10 * 1024 ** 3,
+      10 * 1024 ** 3,
+      10 * 1024 ** 3,
+    ]);
+  });
+
   it('falls back to the trial for a missing or unknown plan', () => {
     for (const plan of [undefined, null, '', 'platinum', 'Pro']) expect(planFeatures(plan)).toEqual(planFeatures('trial'));
   });

@@ -1,3 +1,4 @@
+const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 const TB = 1024 ** 4;
 
@@ -13,6 +14,8 @@ export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
 export interface PlanFeatures {
   /** Storage limit in bytes, pooled for the account. */
   storageLimit: number;
+  /** The largest file in bytes: the spec's 50 MB on the trial (and without a plan), 10 GB on paid plans. */
+  maxFileBytes: number;
   hasAuditLogs: boolean;
   hasPermissions: boolean;
   hasCustomBranding: boolean;
@@ -23,6 +26,7 @@ export interface PlanFeatures {
 }
 
 const NONE = {
+  maxFileBytes: 50 * MB,
   hasAuditLogs: false,
   hasPermissions: false,
   hasCustomBranding: false,
@@ -31,12 +35,14 @@ const NONE = {
   hasLinkExpiry: false,
   hasPrioritySupport: false,
 };
-const BUSINESS = { ...NONE, hasAuditLogs: true, hasPermissions: true, hasCustomBranding: true };
+/** Every paid plan takes files up to 10 GB (sent as resumable multipart uploads). */
+const PAID = { ...NONE, maxFileBytes: 10 * GB };
+const BUSINESS = { ...PAID, hasAuditLogs: true, hasPermissions: true, hasCustomBranding: true };
 const ALL = { ...BUSINESS, hasAdvancedSecurity: true, hasIpRestriction: true, hasLinkExpiry: true, hasPrioritySupport: true };
 
 export const PLAN_FEATURES: Record<PlanType, PlanFeatures> = {
   trial: { storageLimit: 10 * GB, ...NONE },
-  starter: { storageLimit: 500 * GB, ...NONE },
+  starter: { storageLimit: 500 * GB, ...PAID },
   business: { storageLimit: 2 * TB, ...BUSINESS },
   pro: { storageLimit: 5 * TB, ...ALL },
   enterprise: { storageLimit: 5 * TB, ...ALL },

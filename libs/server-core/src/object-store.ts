@@ -1,4 +1,9 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  ListPartsCommand,
+  UploadPartCommand,
   CreateBucketCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -27,6 +32,13 @@ export type ObjectStoreConfig = z.infer<typeof objectStoreConfigSchema>;
 export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** A part of a multipart upload the store holds. */
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+  etag: string;
 }
 
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -102,6 +114,53 @@ export class ObjectStore {
     const ResponseContentDisposition = disposition && contentDisposition(disposition.type, disposition.filename);
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition, ResponseContentType: contentType });
     return getSignedUrl(reader.for === 'server' ? this.client : this.signer, command, { expiresIn });
+  }
+
+  /** Starts a multipart upload of `key`: the id its parts are sent under. */
+  async startMultipart(key: string, contentType: string): Promise<string> {
+    const started = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    if (!started.UploadId) throw new Error('The store started no multipart upload');
+    return started.UploadId;
+  }
+
+  /** A URL the browser PUTs part `partNumber` to: exactly `size` bytes (signed), for `expiresIn` seconds. */
+  presignPart(key: string, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string> {
+    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
+    return getSignedUrl(this.signer, command, { expiresIn, signableHeaders: new Set(['content-length']) });
+  }
+
+  /** Every part the store holds of a multipart upload, page by page; undefined when the upload is gone. */
+  async parts(key: string, uploadId: string): Promise<StoredPart[] | undefined> {
+    const parts: StoredPart[] = [];
+    let PartNumberMarker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker }));
+        for (const p of page.Parts ?? []) {
+          if (p.PartNumber && p.ETag && p.Size !== undefined) parts.push({ partNumber: p.PartNumber, size: p.Size, etag: p.ETag });
+        }
+        PartNumberMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      } while (PartNumberMarker);
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw err;
+    }
+    return parts;
+  }
+
+  /** Joins the parts into the object. */
+  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void> {
+    const Parts = [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
+    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }));
+  }
+
+  /** Drops a multipart upload and every part sent (nothing is kept); one already gone is fine. */
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (err) {
+      if (statusOf(err) !== 404) throw err;
+    }
   }
 
   /** The stored size of an object, or undefined if there is none. */

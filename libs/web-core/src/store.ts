@@ -30,3 +30,4 @@ export {
   type ToastCopy,
 } from './api/auth-messages';
 export * from './api/account-api';
+export * from './api/plan-api';

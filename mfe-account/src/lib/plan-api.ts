@@ -2,13 +2,11 @@ import { cofferApi } from '@coffer/web-core/store';
 import type { AccountPlan, StorageUsage } from '@coffer/contracts';
 import type { CheckoutPlan } from '@coffer/plans';
 
-/** The account's plan (with its features, as billing answers them), its storage, and starting the trial. */
-export const planApi = cofferApi.injectEndpoints({
+export { useAccountPlanQuery } from '@coffer/web-core/store';
+
+/** The account's storage, and starting the trial (the plan itself is web-core's `useAccountPlanQuery`). */
+export const checkoutApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    accountPlan: build.query<AccountPlan, void>({
-      query: () => '/subscription',
-      providesTags: ['Plan'],
-    }),
     accountStorage: build.query<StorageUsage, void>({
       query: () => '/storage/usage',
       providesTags: ['Storage'],
@@ -21,4 +19,4 @@ export const planApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useAccountPlanQuery, useAccountStorageQuery, useStartTrialMutation } = planApi;
+export const { useAccountStorageQuery, useStartTrialMutation } = checkoutApi;

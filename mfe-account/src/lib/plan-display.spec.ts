@@ -3,6 +3,7 @@ import { planLine, settingsTitle } from './plan-display';
 
 const features = {
   storageLimit: 1,
+  maxFileBytes: 1,
   hasAuditLogs: false,
   hasPermissions: false,
   hasCustomBranding: false,

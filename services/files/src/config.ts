@@ -7,5 +7,7 @@ export const filesConfigSchema = serviceConfigSchema.extend(objectStoreConfigSch
   FILES_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long an upload slot stays valid. */
   UPLOAD_SLOT_SECONDS: z.coerce.number().int().min(30).default(900),
+  /** How long a multipart upload (a big file) can take, resumed as often as needed, before it is dropped. */
+  UPLOAD_RESUMABLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
 });
 export type FilesConfig = z.infer<typeof filesConfigSchema>;

@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
-import { AuthEvent, BillingSubject, FilesEvent, FilesSubject, LIST_CHANGED, SORT_ORDERS, type AccountPlan, type CallerIdentity, type FileItem, type FileMoved, type SortOrder } from '@coffer/contracts';
+import {
+  AuthEvent,
+  BillingSubject,
+  FilesEvent,
+  FilesSubject,
+  isMultipartUpload,
+  LIST_CHANGED,
+  SORT_ORDERS,
+  type AccountPlan,
+  type CallerIdentity,
+  type FileItem,
+  type FileMoved,
+  type NewUpload,
+  type SortOrder,
+  type UploadSlot,
+} from '@coffer/contracts';
 import { EventBus, loadConfig, openDatabase, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { AppModule } from '../src/app.module.js';
 import { files } from '../src/db/schema.js';
 import { FilesRepository } from '../src/files/files.repository.js';
 import { filesConfigSchema } from '../src/config.js';
+import { ObjectStorage } from '../src/storage/object-storage.js';
 import { TrashService } from '../src/trash/trash.service.js';
 import { UploadsRepository } from '../src/uploads/uploads.repository.js';
 
@@ -20,6 +36,7 @@ const PLAN: AccountPlan = {
   storageLimitBytes: 1000,
   features: {
     storageLimit: 1000,
+    maxFileBytes: 50 * 1024 ** 2,
     hasAuditLogs: false,
     hasPermissions: false,
     hasCustomBranding: false,
@@ -29,6 +46,12 @@ const PLAN: AccountPlan = {
     hasPrioritySupport: false,
   },
 };
+
+/** A small file's upload: one presigned PUT (it fails the test otherwise). */
+function onePut(upload: NewUpload): UploadSlot {
+  if (isMultipartUpload(upload)) throw new Error(`Expected one PUT, got a multipart upload of ${upload.size} bytes`);
+  return upload;
+}
 
 /**
  * Billing is another service: the files service's one requester answers its
@@ -221,8 +244,29 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
         expiresAt: new Date(Date.now() - 1000),
       }),
     );
+    // A big file's upload left with one part sent and never finished.
+    const objects = app!.get(ObjectStorage);
+    const bigKey = `${user.userId}/abandoned.mp4`;
+    const multipartId = await objects.startMultipart(bigKey, 'video/mp4');
+    await s3.send(new UploadPartCommand({ Bucket: bucket, Key: bigKey, UploadId: multipartId, PartNumber: 1, Body: new Uint8Array(8 * 1024 ** 2) }));
+    expect(await objects.parts(bigKey, multipartId)).toEqual([expect.objectContaining({ partNumber: 1, size: 8 * 1024 ** 2 })]);
+    await uploads.transaction((tx) =>
+      uploads.insert(tx, {
+        userId: user.userId,
+        accountId: user.accountId,
+        name: 'abandoned.mp4',
+        mimeType: 'video/mp4',
+        folder: 'root',
+        declaredSize: 20 * 1024 ** 2,
+        storagePath: bigKey,
+        expiresAt: new Date(Date.now() - 1000),
+        multipartId,
+        partSize: 8 * 1024 ** 2,
+      }),
+    );
 
     expect(await app!.get(TrashService).purge()).toBe(1);
+    expect(await objects.parts(bigKey, multipartId)).toBeUndefined();
     expect(await repository.find(user.userId, old.id)).toBeUndefined();
     expect(await exists(old.key)).toBe(false);
     expect(await exists(abandonedKey)).toBe(false);
@@ -234,7 +278,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
   it("records an upload once its object arrived, with the object's real size, and counts it in the storage meter", async () => {
     const user = newCaller();
-    const slot = await caller.request(FilesSubject.CreateUpload, { name: 'Notes.TXT', size: 300, mimeType: 'text/plain' }, user);
+    const slot = onePut(await caller.request(FilesSubject.CreateUpload, { name: 'Notes.TXT', size: 300, mimeType: 'text/plain' }, user));
     expect(keyOf(slot.url)).toMatch(new RegExp(`^${user.userId}/\\d+-[0-9a-f]{16}\\.txt$`));
 
     // Not there yet: refused, and the slot stays for another try.
@@ -260,7 +304,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       message: "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.",
     });
     // The browser declares 100 bytes and sends more than the plan holds.
-    const slot = await caller.request(FilesSubject.CreateUpload, { name: 'liar.bin', size: 100 }, user);
+    const slot = onePut(await caller.request(FilesSubject.CreateUpload, { name: 'liar.bin', size: 100 }, user));
     const key = keyOf(slot.url);
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: new Uint8Array(PLAN.storageLimitBytes + 1) }));
 

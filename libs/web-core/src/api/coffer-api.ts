@@ -17,6 +17,8 @@ export const COFFER_TAG_TYPES = [
   'Team',
   'Roles',
   'Branding',
+  /** Unfinished multipart uploads (to resume or discard). */
+  'Upload',
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 

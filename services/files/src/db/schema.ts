@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Files and folders of every user; a folder has mime type "folder", size 0 and no storage path. */
@@ -44,6 +44,11 @@ export const uploads = pgTable('uploads', {
   storagePath: text('storage_path').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /** A multipart upload's id in the store (null: one presigned PUT). */
+  multipartId: text('multipart_id'),
+  partSize: integer('part_size'),
+  /** The file's last-modified time (ms) as the browser gave it: how it knows the file again to resume. */
+  lastModified: bigint('last_modified', { mode: 'number' }),
+}, (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)]);
 
 export type FileRow = typeof files.$inferSelect;

@@ -3,6 +3,11 @@ import { BillingSubject, type CallerIdentity, type StorageUsage } from '@coffer/
 import { ServiceRequester } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 
+export interface StorageLimits {
+  storageBytes: number;
+  maxFileBytes: number;
+}
+
 /** How much the account stores, and how much its plan allows (billing knows the plan). */
 @Injectable()
 export class StorageService {
@@ -11,13 +16,15 @@ export class StorageService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
   ) {}
 
-  async limit(caller: CallerIdentity): Promise<number> {
+  /** What the account's plan allows: its storage, and its largest file. */
+  async limits(caller: CallerIdentity): Promise<StorageLimits> {
     const plan = await this.services.request(BillingSubject.GetPlan, {}, { caller });
-    return plan.storageLimitBytes;
+    return { storageBytes: plan.storageLimitBytes, maxFileBytes: plan.features.maxFileBytes };
   }
 
   async usage(caller: CallerIdentity): Promise<StorageUsage> {
-    const [usedBytes, limitBytes] = await Promise.all([this.files.storedBytes(caller.accountId), this.limit(caller)]);
+    const [usedBytes, limits] = await Promise.all([this.files.storedBytes(caller.accountId), this.limits(caller)]);
+    const limitBytes = limits.storageBytes;
     return { usedBytes, limitBytes };
   }
 }

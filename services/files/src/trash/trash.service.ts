@@ -6,6 +6,7 @@ import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, type Owner } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { UploadsRepository } from '../uploads/uploads.repository.js';
+import { UploadsService } from '../uploads/uploads.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,6 +16,7 @@ export class TrashService {
   constructor(
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(UploadsRepository) private readonly uploads: UploadsRepository,
+    @Inject(UploadsService) private readonly uploadSlots: UploadsService,
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
@@ -69,12 +71,13 @@ export class TrashService {
     const result = await this.files.exclusively('coffer-files-purge', async (tx) => {
       const trashed = await this.files.trashedBefore(tx, before);
       const abandoned = await this.uploads.removeExpired(tx, now);
-      const keys = abandoned.map((u) => u.storagePath);
+      const keys: string[] = [];
       for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
-      return { keys, count: trashed.length };
+      return { keys, abandoned, count: trashed.length };
     });
     if (!result) return 0;
     await this.objects.remove(result.keys);
+    await this.uploadSlots.discard(result.abandoned);
     await this.bus.relay();
     return result.count;
   }

@@ -3,7 +3,7 @@ import { FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer
 import { Caller, Handles, Received } from '@coffer/server-core';
 import { UploadsService } from './uploads.service.js';
 
-/** Upload slots and their confirmation, forwarded to UploadsService. */
+/** Upload slots, multipart uploads' parts, cancelling, and confirmation, forwarded to UploadsService. */
 @Controller()
 export class UploadsHandler {
   constructor(@Inject(UploadsService) private readonly uploads: UploadsService) {}
@@ -11,6 +11,21 @@ export class UploadsHandler {
   @Handles(FilesSubject.CreateUpload)
   create(@Caller() caller: CallerIdentity, @Received(FilesSubject.CreateUpload) p: ReceivedPayload<typeof FilesSubject.CreateUpload>) {
     return this.uploads.create(caller, p);
+  }
+
+  @Handles(FilesSubject.ListUploads)
+  list(@Caller() caller: CallerIdentity) {
+    return this.uploads.list(caller);
+  }
+
+  @Handles(FilesSubject.UploadParts)
+  parts(@Caller() caller: CallerIdentity, @Received(FilesSubject.UploadParts) p: ReceivedPayload<typeof FilesSubject.UploadParts>) {
+    return this.uploads.parts(caller, p.uploadId, p.partNumbers);
+  }
+
+  @Handles(FilesSubject.CancelUpload)
+  cancel(@Caller() caller: CallerIdentity, @Received(FilesSubject.CancelUpload) p: ReceivedPayload<typeof FilesSubject.CancelUpload>) {
+    return this.uploads.cancel(caller, p.uploadId);
   }
 
   @Handles(FilesSubject.CompleteUpload)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
 import { uploads } from '../db/schema.js';
 
@@ -30,6 +30,16 @@ export class UploadsRepository extends Repository {
   async find(userId: string, id: string): Promise<UploadRow | undefined> {
     const [row] = await this.db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
     return row;
+  }
+
+  /** The user's multipart uploads still open, oldest first (a user has a handful at most). */
+  openMultipart(userId: string): Promise<UploadRow[]> {
+    return this.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), isNotNull(uploads.multipartId), gt(uploads.expiresAt, new Date())))
+      .orderBy(asc(uploads.createdAt))
+      .limit(1000);
   }
 
   /** Removes the user's slot and returns it; nothing when it is gone (confirmed, purged, or someone else's). */

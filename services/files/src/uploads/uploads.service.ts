@@ -5,14 +5,23 @@ import {
   ErrorCode,
   FilesEvent,
   FilesSubject,
-  MAX_UPLOAD_BYTES,
+  fileTooLarge,
+  MULTIPART_THRESHOLD_BYTES,
+  OK,
+  partBytes,
+  partSizeFor,
   ROOT_FOLDER,
   type CallerIdentity,
   type FileItem,
+  type ListUploadsReply,
+  type MultipartUpload,
+  type NewUpload,
+  type OkReply,
   type ReceivedPayload,
-  type UploadSlot,
+  type UploadPartsReply,
 } from '@coffer/contracts';
-import { EventBus, notFound, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import type { StoredPart } from '@coffer/server-core/object-store';
 import type { RpcException } from '@nestjs/microservices';
 import type { FilesConfig } from '../config.js';
 import type { FileRow } from '../db/schema.js';
@@ -20,14 +29,39 @@ import { freeName } from '../files/free-name.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
-import { StorageService } from '../storage/storage.service.js';
+import { StorageService, type StorageLimits } from '../storage/storage.service.js';
 import { UploadsRepository, type UploadRow } from './uploads.repository.js';
 
-const tooLarge = () => rpcError(ErrorCode.ValidationFailed, 413, 'This file is larger than 50MB, the largest file Coffer accepts.');
+const tooLarge = (maxFileBytes: number) => rpcError(ErrorCode.ValidationFailed, 413, fileTooLarge(maxFileBytes));
 const overQuota = () =>
   rpcError(ErrorCode.Conflict, 413, "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.");
 const tooSlow = () => rpcError(ErrorCode.ValidationFailed, 400, 'This upload took too long. Please upload the file again.');
 const notArrived = () => rpcError(ErrorCode.ValidationFailed, 400, 'The file did not arrive. Please upload it again.');
+const partsMissing = (missing: number) =>
+  rpcError(ErrorCode.ValidationFailed, 400, `${missing} part${missing === 1 ? '' : 's'} of the file did not arrive. Please resume the upload.`);
+
+const partCountOf = (upload: UploadRow) => Math.max(1, Math.ceil(upload.declaredSize / upload.partSize!));
+
+/** The parts stored whole: each of the upload's part numbers at exactly its size (S3 signed that size; this checks again). */
+function wholeParts(upload: UploadRow, parts: StoredPart[]): StoredPart[] {
+  const count = partCountOf(upload);
+  return parts.filter((p) => p.partNumber <= count && p.size === partBytes(upload.declaredSize, upload.partSize!, p.partNumber));
+}
+
+function toMultipartUpload(upload: UploadRow, uploadedParts: number[]): MultipartUpload {
+  return {
+    uploadId: upload.id,
+    name: upload.name,
+    size: upload.declaredSize,
+    mimeType: upload.mimeType,
+    folderId: upload.folder,
+    lastModified: upload.lastModified,
+    partSize: upload.partSize!,
+    partCount: partCountOf(upload),
+    uploadedParts,
+    expiresAt: upload.expiresAt.toISOString(),
+  };
+}
 
 /** Never built from the file name: the user's id, a time and randomness (spec §7), and a short sanitised extension. */
 function storageKey(userId: string, name: string): string {
@@ -36,9 +70,11 @@ function storageKey(userId: string, name: string): string {
 }
 
 /**
- * Uploads: a presigned PUT after the 50 MB and quota checks (its declared size
- * reserved until it is confirmed), then the confirmation, which checks the
- * object's real size the same way and records the file, or deletes the object.
+ * Uploads: after the plan's largest-file and quota checks (the declared size
+ * reserved until it is confirmed), a presigned PUT, or for a big file a
+ * multipart upload whose parts the browser sends in parallel and can resume;
+ * then the confirmation, which checks the object's real size the same way and
+ * records the file, or deletes the object. A cancelled or abandoned upload keeps nothing.
  */
 @Injectable()
 export class UploadsService {
@@ -52,30 +88,96 @@ export class UploadsService {
     @Inject(SERVICE_CONFIG) private readonly config: FilesConfig,
   ) {}
 
-  async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<UploadSlot> {
-    if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
+    const limits = await this.storage.limits(caller);
+    if (input.size > limits.maxFileBytes) throw tooLarge(limits.maxFileBytes);
     if (input.folderId !== ROOT_FOLDER) await this.items.activeFolder(caller, input.folderId);
-    const limit = await this.storage.limit(caller);
     const storagePath = storageKey(caller.userId, input.name);
-    const expiresAt = new Date(Date.now() + this.config.UPLOAD_SLOT_SECONDS * 1000);
-    const upload = await this.uploads.transaction(async (tx) => {
-      await this.uploads.lockAccount(tx, caller.accountId);
-      const stored = await this.files.storedBytes(caller.accountId, tx);
-      const reserved = await this.uploads.reservedBytes(tx, caller.accountId);
-      if (stored + reserved + input.size > limit) throw overQuota();
-      return this.uploads.insert(tx, {
-        userId: caller.userId,
-        accountId: caller.accountId,
-        name: input.name,
-        mimeType: input.mimeType || 'application/octet-stream',
-        folder: input.folderId,
-        declaredSize: input.size,
-        storagePath,
-        expiresAt,
+    const mimeType = input.mimeType || 'application/octet-stream';
+    const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
+    const expiresAt = new Date(Date.now() + (multipart ? this.config.UPLOAD_RESUMABLE_SECONDS : this.config.UPLOAD_SLOT_SECONDS) * 1000);
+    // The store's multipart upload is started first; a refusal drops it again.
+    const multipartId = multipart ? await this.objects.startMultipart(storagePath, mimeType) : null;
+    const upload = await this.uploads
+      .transaction(async (tx) => {
+        await this.uploads.lockAccount(tx, caller.accountId);
+        const stored = await this.files.storedBytes(caller.accountId, tx);
+        const reserved = await this.uploads.reservedBytes(tx, caller.accountId);
+        if (stored + reserved + input.size > limits.storageBytes) throw overQuota();
+        return this.uploads.insert(tx, {
+          userId: caller.userId,
+          accountId: caller.accountId,
+          name: input.name,
+          mimeType,
+          folder: input.folderId,
+          declaredSize: input.size,
+          storagePath,
+          expiresAt,
+          multipartId,
+          partSize: multipart ? partSizeFor(input.size) : null,
+          lastModified: input.lastModified ?? null,
+        });
+      })
+      .catch(async (err: unknown) => {
+        if (multipartId) await this.objects.abortMultipart(storagePath, multipartId);
+        throw err;
       });
-    });
+    if (multipart) return toMultipartUpload(upload, []);
     const { url, headers } = await this.objects.presignPut(storagePath, input.size, upload.mimeType, this.config.UPLOAD_SLOT_SECONDS);
     return { uploadId: upload.id, url, headers, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The caller's unfinished multipart uploads, each with the parts the store holds whole. */
+  async list(caller: CallerIdentity): Promise<ListUploadsReply> {
+    const open = await this.uploads.openMultipart(caller.userId);
+    return { items: await Promise.all(open.map(async (u) => toMultipartUpload(u, (await this.storedParts(u)).map((p) => p.partNumber)))) };
+  }
+
+  /** Presigned URLs for parts of one of the caller's open multipart uploads, each for exactly its size. */
+  async parts(caller: CallerIdentity, uploadId: string, partNumbers: number[]): Promise<UploadPartsReply> {
+    const upload = await this.uploads.find(caller.userId, uploadId);
+    if (!upload?.multipartId || upload.expiresAt.getTime() < Date.now()) throw notFound('Upload not found');
+    if (partNumbers.some((n) => n > partCountOf(upload))) throw invalid('No such part');
+    const seconds = Math.min(this.config.UPLOAD_SLOT_SECONDS, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000));
+    const parts = await Promise.all(
+      [...new Set(partNumbers)].map(async (partNumber) => {
+        const size = partBytes(upload.declaredSize, upload.partSize!, partNumber);
+        return { partNumber, size, url: await this.objects.presignPart(upload.storagePath, upload.multipartId!, partNumber, size, seconds) };
+      }),
+    );
+    return { parts, expiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
+  }
+
+  /** Drops one of the caller's unfinished uploads: its reservation, and whatever of it the store holds. */
+  async cancel(caller: CallerIdentity, uploadId: string): Promise<OkReply> {
+    const upload = await this.uploads.transaction((tx) => this.uploads.take(tx, caller.userId, uploadId));
+    if (!upload) throw notFound('Upload not found');
+    await this.discard([upload]);
+    return OK;
+  }
+
+  /** Deletes what uploads left in the store: their parts and their objects (called once their rows are gone). */
+  async discard(uploads: UploadRow[]): Promise<void> {
+    for (const u of uploads) if (u.multipartId) await this.objects.abortMultipart(u.storagePath, u.multipartId);
+    await this.objects.remove(uploads.map((u) => u.storagePath));
+  }
+
+  private async storedParts(upload: UploadRow): Promise<StoredPart[]> {
+    return wholeParts(upload, (await this.objects.parts(upload.storagePath, upload.multipartId!)) ?? []);
+  }
+
+  /**
+   * Joins a multipart upload's parts into its object once every one is stored
+   * whole; until then the upload stays open, to be resumed. Nothing to join
+   * means it was joined already (a repeated confirmation): the object tells.
+   */
+  private async assemble(upload: UploadRow): Promise<void> {
+    const stored = await this.objects.parts(upload.storagePath, upload.multipartId!);
+    if (!stored) return;
+    const whole = wholeParts(upload, stored);
+    const missing = partCountOf(upload) - whole.length;
+    if (missing > 0) throw partsMissing(missing);
+    await this.objects.completeMultipart(upload.storagePath, upload.multipartId!, whole);
   }
 
   /**
@@ -87,7 +189,8 @@ export class UploadsService {
   async complete(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) throw notFound('Upload not found');
-    const limit = await this.storage.limit(caller);
+    const limits = await this.storage.limits(caller);
+    if (slot.multipartId) await this.assemble(slot);
     const size = await this.objects.size(slot.storagePath);
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
@@ -97,7 +200,7 @@ export class UploadsService {
       // Taken under the lock: of two confirmations of one slot, only one records a file.
       const upload = await this.uploads.take(tx, caller.userId, uploadId);
       if (!upload) throw notFound('Upload not found');
-      const refusal = await this.refusal(tx, caller, upload, size, limit);
+      const refusal = await this.refusal(tx, caller, upload, size, limits);
       return refusal ? { refusal, key: upload.storagePath } : { file: await this.record(tx, caller, upload, size) };
     });
     if (outcome.refusal) {
@@ -108,10 +211,10 @@ export class UploadsService {
   }
 
   /** Why the object cannot become a file, if it cannot: the slot ran out, or the real size breaks a limit. */
-  private async refusal(tx: Database, caller: CallerIdentity, upload: UploadRow, size: number, limit: number): Promise<RpcException | undefined> {
+  private async refusal(tx: Database, caller: CallerIdentity, upload: UploadRow, size: number, limits: StorageLimits): Promise<RpcException | undefined> {
     if (upload.expiresAt.getTime() < Date.now()) return tooSlow();
-    if (size > MAX_UPLOAD_BYTES) return tooLarge();
-    if ((await this.files.storedBytes(caller.accountId, tx)) + size > limit) return overQuota();
+    if (size > limits.maxFileBytes) return tooLarge(limits.maxFileBytes);
+    if ((await this.files.storedBytes(caller.accountId, tx)) + size > limits.storageBytes) return overQuota();
     return undefined;
   }
 

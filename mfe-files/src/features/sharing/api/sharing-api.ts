@@ -1,5 +1,5 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { AccountPlan, CreateShareInput, OkReply, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
+import type { CreateShareInput, OkReply, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
 
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */
 export const sharingApi = cofferApi.injectEndpoints({
@@ -31,12 +31,7 @@ export const sharingApi = cofferApi.injectEndpoints({
       query: (token) => ({ url: '/shares/confirm-address', method: 'POST', body: { token } }),
       invalidatesTags: [{ type: 'Share', id: 'LIST' }],
     }),
-    /** The account's plan: the Pro share options show only when it has them. */
-    subscription: build.query<AccountPlan, void>({
-      query: () => '/subscription',
-      providesTags: ['Plan'],
-    }),
   }),
 });
 
-export const { useConfirmAddressMutation, useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useSubscriptionQuery, useShareAccessesQuery } = sharingApi;
+export const { useConfirmAddressMutation, useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesQuery } = sharingApi;

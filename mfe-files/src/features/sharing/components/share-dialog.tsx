@@ -15,9 +15,10 @@ import {
   toast,
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
+import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem, type ShareItem } from '@coffer/contracts';
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
-import { useCreateShareMutation, useListSharesQuery, useSubscriptionQuery } from '../api/sharing-api';
+import { useCreateShareMutation, useListSharesQuery } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';
@@ -95,7 +96,7 @@ const shareFormSchema = (fileId: string, features: PlanFeatures) =>
 export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
   // Billing answers the plan with its features; until it has, the options of no plan.
-  const features = useSubscriptionQuery(undefined, { skip: !file }).data?.features ?? planFeatures(null);
+  const features = useAccountPlanQuery(undefined, { skip: !file }).data?.features ?? planFeatures(null);
   const shares = useListSharesQuery({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file }).data?.items ?? [];
   const existingFor = (email: string) => shares.find((s) => s.sharedWithEmail === email.trim().toLowerCase());
   const [filledFrom, setFilledFrom] = useState<string | null>(null);

@@ -1,18 +1,34 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { FileItem, UploadSlot } from '@coffer/contracts';
+import type { CreateUploadInput, FileItem, ListUploadsReply, NewUpload, UploadPartsReply } from '@coffer/contracts';
 import { FILES_CHANGED } from '../../../lib/files-api';
 
-/** The two API steps around the bytes: ask for a presigned slot, then confirm the object arrived. */
+/**
+ * The API steps around the bytes: ask to upload (one presigned PUT, or a
+ * multipart upload for a big file, with URLs for its parts), confirm the
+ * object arrived, and the unfinished big uploads to resume or cancel.
+ */
 export const uploadApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    createUpload: build.mutation<UploadSlot, { name: string; size: number; mimeType: string; folderId: string }>({
+    createUpload: build.mutation<NewUpload, CreateUploadInput>({
       query: (body) => ({ url: '/uploads', method: 'POST', body }),
+      invalidatesTags: ['Upload'],
+    }),
+    uploadParts: build.mutation<UploadPartsReply, { uploadId: string; partNumbers: number[] }>({
+      query: ({ uploadId, partNumbers }) => ({ url: `/uploads/${uploadId}/parts`, method: 'POST', body: { partNumbers } }),
     }),
     completeUpload: build.mutation<FileItem, string>({
       query: (uploadId) => ({ url: `/uploads/${uploadId}/complete`, method: 'POST' }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: [...FILES_CHANGED, 'Upload'],
+    }),
+    cancelUpload: build.mutation<void, string>({
+      query: (uploadId) => ({ url: `/uploads/${uploadId}`, method: 'DELETE' }),
+      invalidatesTags: ['Upload', 'Storage'],
+    }),
+    listUploads: build.query<ListUploadsReply, void>({
+      query: () => '/uploads',
+      providesTags: ['Upload'],
     }),
   }),
 });
 
-export const { useCreateUploadMutation, useCompleteUploadMutation } = uploadApi;
+export const { useCreateUploadMutation, useUploadPartsMutation, useCompleteUploadMutation, useCancelUploadMutation, useListUploadsQuery, useLazyListUploadsQuery } = uploadApi;

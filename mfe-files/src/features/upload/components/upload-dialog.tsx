@@ -13,24 +13,14 @@ import {
   toast,
 } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
-import { toApiError } from '@coffer/web-core/store';
-import { putBytes } from '@coffer/web-core/upload';
-import { MAX_UPLOAD_BYTES, ROOT_FOLDER } from '@coffer/contracts';
+import { useAccountPlanQuery } from '@coffer/web-core/store';
+import { formatFileLimit, ROOT_FOLDER } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
 import { FolderSelect } from '../../../components/folder-select';
 import { useFolderChoices } from '../../../hooks/use-folder-choices';
-import { useCompleteUploadMutation, useCreateUploadMutation } from '../api/upload-api';
-
-const TOO_LARGE = 'This file is larger than 50MB, the largest file Coffer accepts.';
-
-interface ChosenFile {
-  key: string;
-  file: File;
-  progress: number;
-  status: 'ready' | 'uploading' | 'done' | 'failed';
-  error?: string;
-}
-
-let nextKey = 0;
+import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
+import { useUploadQueue } from '../hooks/use-upload-queue';
+import { UnfinishedUploads } from './unfinished-uploads';
 
 interface UploadDialogProps {
   open: boolean;
@@ -39,17 +29,23 @@ interface UploadDialogProps {
   currentFolderId?: string;
 }
 
-/** Upload Files: a folder, files by drop or Browse Files, a progress bar per file. */
+/**
+ * Upload Files: a folder, files by drop or Browse Files, a progress bar per
+ * file. Big files go in parts and can be cancelled; one left unfinished (a
+ * dropped connection, a closed tab) resumes when it is chosen again.
+ */
 export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER }: UploadDialogProps) {
   const folders = useFolderChoices();
   const [folderId, setFolderId] = useState(currentFolderId);
-  const [chosen, setChosen] = useState<ChosenFile[]>([]);
-  const [refused, setRefused] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const [createUpload] = useCreateUploadMutation();
-  const [completeUpload] = useCompleteUploadMutation();
+  // The user's own largest file (the server checks it again); the trial's until the plan is known.
+  const maxFileBytes = (useAccountPlanQuery(undefined, { skip: !open }).data?.features ?? planFeatures(null)).maxFileBytes;
+  const queue = useUploadQueue(maxFileBytes);
+  const { chosen, uploading } = queue;
+  const unfinished = useListUploadsQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true }).data?.items ?? [];
+  const inHand = new Set(chosen.flatMap((c) => (c.resumes ? [c.resumes.uploadId] : [])));
+  const [cancelUpload] = useCancelUploadMutation();
 
   useEffect(() => {
     if (open) setFolderId(currentFolderId);
@@ -58,56 +54,26 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const close = (next: boolean) => {
     if (uploading) return;
     onOpenChange(next);
-    if (!next) {
-      setChosen([]);
-      setRefused([]);
-    }
+    if (!next) queue.reset();
   };
 
-  const add = (files: FileList | null) => {
-    if (!files) return;
-    const tooLarge: string[] = [];
-    const accepted: ChosenFile[] = [];
-    for (const file of Array.from(files)) {
-      if (file.size > MAX_UPLOAD_BYTES) tooLarge.push(`${file.name}: ${TOO_LARGE}`);
-      else accepted.push({ key: `f${(nextKey += 1)}`, file, progress: 0, status: 'ready' });
-    }
-    setRefused(tooLarge);
-    setChosen((current) => [...current.filter((c) => c.status !== 'done'), ...accepted]);
-  };
+  const add = (files: FileList | null) => queue.add(files, unfinished);
 
-  const update = (key: string, change: Partial<ChosenFile>) =>
-    setChosen((current) => current.map((c) => (c.key === key ? { ...c, ...change } : c)));
-
-  const uploadOne = async ({ key, file }: ChosenFile): Promise<void> => {
-    update(key, { status: 'uploading', progress: 0, error: undefined });
-    try {
-      const slot = await createUpload({ name: file.name, size: file.size, mimeType: file.type || 'application/octet-stream', folderId }).unwrap();
-      await putBytes(slot.url, slot.headers, file, (progress) => update(key, { progress }));
-      await completeUpload(slot.uploadId).unwrap();
-      update(key, { status: 'done', progress: 100 });
-    } catch (error) {
-      const message = error instanceof Error && !('status' in error) ? error.message : toApiError(error).message;
-      update(key, { status: 'failed', error: message ?? 'The file could not be uploaded.' });
-      throw new Error(message ?? 'The file could not be uploaded.');
-    }
+  /** Cancel while uploading: every transfer stops, the server keeps nothing of them, and the dialog closes. */
+  const cancelAll = () => {
+    queue.cancelAll();
+    queue.reset();
+    onOpenChange(false);
   };
 
   const upload = async () => {
-    const queue = chosen.filter((c) => c.status === 'ready' || c.status === 'failed');
-    if (queue.length === 0) return;
-    setUploading(true);
-    const results = await Promise.allSettled(queue.map(uploadOne));
-    setUploading(false);
-    const uploaded = results.filter((r) => r.status === 'fulfilled').length;
-    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const { uploaded, failure } = await queue.uploadAll(folderId);
     if (uploaded > 0) toast({ title: `${uploaded} file(s) uploaded successfully` });
-    if (failures.length > 0) {
-      toast({ variant: 'destructive', title: 'Failed to upload files', description: (failures[0].reason as Error).message });
-    } else {
+    if (failure) {
+      toast({ variant: 'destructive', title: 'Failed to upload files', description: failure });
+    } else if (uploaded > 0) {
       onOpenChange(false);
-      setChosen([]);
-      setRefused([]);
+      queue.reset();
     }
   };
 
@@ -159,12 +125,14 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                 event.target.value = '';
               }}
             />
-            <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
+            <p className="text-xs text-muted-foreground">Maximum file size: {formatFileLimit(maxFileBytes)}</p>
           </div>
 
-          {refused.length > 0 && (
+          <UnfinishedUploads uploads={unfinished.filter((u) => !inHand.has(u.uploadId))} onDiscard={(uploadId) => void cancelUpload(uploadId)} />
+
+          {queue.refused.length > 0 && (
             <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-              {refused.map((line) => (
+              {queue.refused.map((line) => (
                 <p key={line}>{line}</p>
               ))}
             </div>
@@ -189,16 +157,17 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                       variant="ghost"
                       size="icon"
                       className="size-7"
-                      disabled={c.status === 'uploading'}
-                      aria-label={`Remove ${c.file.name}`}
-                      onClick={() => setChosen((current) => current.filter((x) => x.key !== c.key))}
+                      disabled={c.status === 'done'}
+                      aria-label={c.status === 'uploading' ? `Cancel uploading ${c.file.name}` : `Remove ${c.file.name}`}
+                      onClick={() => queue.remove(c.key)}
                     >
                       <X aria-hidden />
                     </Button>
                   </div>
-                  {c.status !== 'ready' && (
-                    <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />
+                  {c.status === 'ready' && c.resumes && (
+                    <p className="text-xs text-muted-foreground">Resumes where it stopped ({c.progress}% sent)</p>
                   )}
+                  {(c.status !== 'ready' || c.resumes) && <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />}
                   {c.error && (
                     <p role="alert" className="text-xs text-destructive">
                       {c.error}
@@ -210,7 +179,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
           )}
         </div>
         <DialogFooter>
-          <Button type="button" variant="outline" disabled={uploading} onClick={() => close(false)}>
+          <Button type="button" variant="outline" onClick={uploading ? cancelAll : () => close(false)}>
             Cancel
           </Button>
           <Button type="button" disabled={uploading || pending === 0} onClick={() => void upload()}>
