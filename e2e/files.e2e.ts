@@ -72,6 +72,46 @@ async function startOnPaidPlan(page: Page) {
 /** The share of a progress bar filled, as it tells assistive technology. */
 const filled = async (bar: ReturnType<Page['getByRole']>) => Number(await bar.getAttribute('aria-valuenow'));
 
+test.describe('folder pickers', () => {
+  test('Move to… finds any of 150 folders by typing, shows each by its path, and says how many more there are', async ({ page }) => {
+    const user = await startAsNewUser(page);
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    const made = async (name: string, parentId = 'root') => {
+      const res = await page.request.post('/api/folders', { data: { name, parentId }, headers: auth });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    for (let i = 0; i < 150; i++) await made(`Matter ${String(i).padStart(3, '0')}`);
+    await made('2019', await made('Archive'));
+    await uploadThroughDialog(page, [textFile('contract.pdf', 2048)]);
+    await expect(toastWith(page, '1 file(s) uploaded successfully')).toBeVisible();
+
+    await chooseFromMenu(page, 'contract.pdf', 'Move to…');
+    const dialog = page.getByRole('dialog', { name: 'Move to…' });
+    await dialog.getByLabel('Folder').click();
+    // 156 folders: the first 100 by name are listed, the rest counted (the file is in the root: not offered).
+    await expect(dialog.getByText('56 more folders match: type to narrow them down.')).toBeVisible();
+    await expect(dialog.getByRole('option', { name: 'Root' })).toHaveCount(0);
+    // Escape closes the list, not the dialog.
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('listbox', { name: 'Folders' })).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Folder').click();
+    await dialog.getByLabel('Search folders').fill('2019');
+    await expect(dialog.getByRole('option')).toHaveText(['Archive / 2019']);
+    await dialog.getByLabel('Search folders').press('Enter');
+    await expect(dialog.getByLabel('Folder')).toHaveText('Archive / 2019');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(toastWith(page, 'File moved successfully')).toBeVisible();
+    await expect(card(page, 'Archive')).toContainText('0 file(s), 1 folder(s)');
+
+    const found = (await (await page.request.get('/api/files?view=search&q=contract', { headers: auth })).json()) as { items: { folderId: string }[] };
+    const archive = (await (await page.request.get('/api/folders?q=2019', { headers: auth })).json()) as { items: { id: string }[] };
+    expect(found.items.map((i) => i.folderId)).toEqual([archive.items[0].id]);
+  });
+});
+
 test.describe('big files', () => {
   test('a 120 MB file goes in parts with its progress bar, resumes after a reload from the parts stored, and arrives byte for byte', async ({ page }, testInfo) => {
     test.setTimeout(180_000);

@@ -11,6 +11,7 @@ import {
   listFilesReplySchema,
   listFilesRequestSchema,
   listFoldersReplySchema,
+  listFoldersRequestSchema,
   moveFileSchema,
   listUploadsReplySchema,
   newUploadSchema,
@@ -40,9 +41,9 @@ export class FilesController {
   }
 
   @Get('folders')
-  @ApiDoc({ summary: 'Every active folder, for the folder pickers', reply: listFoldersReplySchema })
-  folders(@Meta() meta: RequestMeta) {
-    return this.services.request(FilesSubject.ListFolders, {}, meta);
+  @ApiDoc({ summary: 'The folder pickers: folders whose name contains q, by name, each with its path, and how many match', reply: listFoldersReplySchema })
+  folders(@Meta() meta: RequestMeta, @ValidQuery(listFoldersRequestSchema) query: Valid<typeof listFoldersRequestSchema>) {
+    return this.services.request(FilesSubject.ListFolders, query, meta);
   }
 
   @Get('folders/:id')

@@ -137,9 +137,19 @@ export type ListFilesReply = z.output<typeof listFilesReplySchema>;
 export const folderIdSchema = z.object({ folderId: z.uuid({ error: 'Folder not found' }) });
 
 /** Every active folder of the user, for the upload dialog's and Move to…'s folder choices. */
-export const folderSummarySchema = z.object({ id: z.uuid(), name: z.string(), parentId: z.string() });
+/** A folder a picker offers: its name, parent, and path from the root ("Projects / 2026 / Q1"). */
+export const folderSummarySchema = z.object({ id: z.uuid(), name: z.string(), parentId: z.string(), path: z.string() });
 export type FolderSummary = z.output<typeof folderSummarySchema>;
-export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySchema) });
+/** The most folders one answer of a picker's search holds. */
+export const FOLDER_CHOICES_MAX = 500;
+export const listFoldersRequestSchema = z.object({
+  /** Only folders whose name contains this (any case). */
+  q: text().trim().max(200, 'Search text can be at most 200 characters').optional(),
+  limit: z.coerce.number({ error: `limit must be a whole number from 1 to ${FOLDER_CHOICES_MAX}` }).int().min(1).max(FOLDER_CHOICES_MAX).default(100),
+});
+export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
+/** The first `limit` matches by name, and how many there are in all (a picker asks to narrow the rest down). */
+export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySchema), total: z.number().int().min(0) });
 export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
 /** A folder and the path to it from the root, for breadcrumbs. */
@@ -232,7 +242,7 @@ const noPayload = z.object({});
 /** Every request the files service answers: its payload and its reply. */
 export const filesRequests = {
   [FilesSubject.ListFiles]: message(listFilesRequestSchema, listFilesReplySchema),
-  [FilesSubject.ListFolders]: message(noPayload, listFoldersReplySchema),
+  [FilesSubject.ListFolders]: message(listFoldersRequestSchema, listFoldersReplySchema),
   [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
   [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
   [FilesSubject.CreateUpload]: message(createUploadSchema, newUploadSchema),

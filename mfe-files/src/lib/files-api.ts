@@ -1,5 +1,5 @@
 import { cofferApi, type CofferTagType } from '@coffer/web-core/store';
-import type { ListFoldersReply, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
+import type { ListFoldersReply, ListFoldersRequest, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
 
 /** How many items one page of a list brings; the grid asks for the next as it is scrolled to. */
 export const LIST_PAGE = 200;
@@ -38,9 +38,9 @@ export const filesApi = cofferApi.injectEndpoints({
         ...(data?.pages ?? []).flatMap((page) => page.items.map((item) => ({ type: 'File' as const, id: item.id }))),
       ],
     }),
-    /** Every active folder of the user: the choices of the upload dialog and Move to…. */
-    listFolders: build.query<ListFoldersReply, void>({
-      query: () => '/folders',
+    /** The folders whose name contains `q`, by name, with their paths: the choices of the folder pickers. */
+    listFolders: build.query<ListFoldersReply, ListFoldersRequest>({
+      query: (params) => ({ url: '/folders', params }),
       // Any change to the file lists may add, rename or trash a folder.
       providesTags: [{ type: 'File', id: 'LIST' }],
     }),

@@ -155,6 +155,46 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     for (const user of users) expect((await rootOf(user)).items).toHaveLength(4);
   });
 
+  it('finds any of 6,000 folders by name for the pickers, with its path, and says how many match beyond those shown', async () => {
+    const user = newCaller();
+    const repository = app!.get(FilesRepository);
+    // 60 clients, each with 99 project folders inside it (one of them two levels deeper).
+    const clients = Array.from({ length: 60 }, (_, c) => ({ id: randomUUID(), name: `Client ${String(c).padStart(2, '0')}` }));
+    const folder = (id: string, name: string, parent: string) => ({
+      id,
+      userId: user.userId,
+      accountId: user.accountId,
+      name,
+      size: 0,
+      mimeType: 'folder',
+      folder: parent,
+    });
+    const rows = clients.flatMap((client) => [
+      folder(client.id, client.name, 'root'),
+      ...Array.from({ length: 99 }, (_, p) => folder(randomUUID(), `Project ${String(p).padStart(2, '0')}`, client.id)),
+    ]);
+    const deepest = randomUUID();
+    const deeper = rows.find((r) => r.name === 'Project 42' && r.folder === clients[7].id)!;
+    const middle = folder(randomUUID(), 'Drafts', deeper.id);
+    rows.push(middle, folder(deepest, 'Needle_100%', middle.id));
+    for (let i = 0; i < rows.length; i += 2000) await repository.transaction((tx) => tx.insert(files).values(rows.slice(i, i + 2000)));
+
+    const everything = await caller.request(FilesSubject.ListFolders, { limit: 100 }, user);
+    expect([everything.items.length, everything.total]).toEqual([100, 6002]);
+    // By name: "Client 00" … "Client 59" first, then the drafts and projects.
+    expect(everything.items[0]).toMatchObject({ name: 'Client 00', parentId: 'root', path: 'Client 00' });
+
+    const projects = await caller.request(FilesSubject.ListFolders, { q: 'project 42', limit: 500 }, user);
+    expect(projects.total).toBe(60);
+    expect(projects.items.map((f) => f.path).sort()).toEqual(clients.map((c) => `${c.name} / Project 42`).sort());
+    // Wildcards in the text are only text; the deepest folder comes with its whole path.
+    const needle = await caller.request(FilesSubject.ListFolders, { q: '_100%' }, user);
+    expect(needle).toEqual({ total: 1, items: [{ id: deepest, name: 'Needle_100%', parentId: middle.id, path: 'Client 07 / Project 42 / Drafts / Needle_100%' }] });
+    expect(await caller.request(FilesSubject.ListFolders, { q: '100 %' }, user)).toEqual({ total: 0, items: [] });
+    // Nobody else's folders.
+    expect(await caller.request(FilesSubject.ListFolders, { q: 'Client' }, newCaller())).toEqual({ total: 0, items: [] });
+  }, 120_000);
+
   it('reaches every item of a folder of 12,000 in every order, a page at a time, none skipped or repeated, with ties in every key', async () => {
     const user = newCaller();
     const repository = app!.get(FilesRepository);

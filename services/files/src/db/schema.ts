@@ -28,6 +28,8 @@ export const files = pgTable(
     index('files_folder_created_idx').on(t.userId, t.folder, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('files_folder_name_idx').on(t.userId, t.folder, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
     index('files_folder_size_idx').on(t.userId, t.folder, t.size, t.id).where(sql`${t.deletedAt} is null`),
+    // The folder pickers: a user's folders by name.
+    index('files_folders_name_idx').on(t.userId, sql`lower(${t.name})`, t.id).where(sql`${t.mimeType} = 'folder' and ${t.deletedAt} is null`),
     index('files_trash_idx').on(t.userId, t.deletedAt, t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { FOLDER_MIME_TYPE, type SortOrder } from '@coffer/contracts';
+import { FOLDER_MIME_TYPE, ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
 import { Repository, type Database } from '@coffer/server-core';
 import { files, type FileRow } from '../db/schema.js';
 
@@ -62,14 +62,28 @@ export class FilesRepository extends Repository {
     return this.page(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt))!, SORTS[sort], page);
   }
 
-  /** All the user's active folders, by name. */
-  listFolders(userId: string): Promise<FileRow[]> {
-    return this.db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt)))
-      .orderBy(asc(sql`lower(${files.name})`), asc(files.id))
-      .limit(5000);
+  /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
+  async searchFolders(userId: string, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
+    const where = and(eq(files.userId, userId), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt), q ? ilike(files.name, likePattern(q)) : undefined);
+    const rows = await this.db.select().from(files).where(where).orderBy(asc(sql`lower(${files.name})`), asc(files.id)).limit(limit);
+    const [{ total }] = await this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(files).where(where);
+    return { rows, total };
+  }
+
+  /** Each folder's path from the root ("Projects / 2026 / Q1"), walked up its parents in one query. */
+  async pathsOf(userId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const result = (await this.db.execute(sql`
+      with recursive up(start, name, parent, depth) as (
+        select ${files.id}, ${files.name}, ${files.folder}, 0 from ${files}
+          where ${files.userId} = ${userId} and ${files.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        union all
+        select up.start, f.name, f.folder, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.parent = ${ROOT_FOLDER} then null else up.parent end)::uuid
+          where up.depth < 64
+      )
+      select start::text as id, string_agg(name, ' / ' order by depth desc) as path from up group by start`)) as unknown as { rows: { id: string; path: string }[] };
+    return new Map(result.rows.map((r) => [r.id, r.path]));
   }
 
   /** Every trashed item of the user (emptying the trash). */

@@ -16,8 +16,8 @@ export class FoldersHandler implements OnModuleInit {
   }
 
   @Handles(FilesSubject.ListFolders)
-  list(@Caller() caller: CallerIdentity) {
-    return this.folders.folders(caller);
+  list(@Caller() caller: CallerIdentity, @Received(FilesSubject.ListFolders) p: ReceivedPayload<typeof FilesSubject.ListFolders>) {
+    return this.folders.folders(caller, p);
   }
 
   @Handles(FilesSubject.GetFolder)

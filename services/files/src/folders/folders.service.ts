@@ -8,7 +8,9 @@ import {
   type CallerIdentity,
   type FileItem,
   type FolderPath,
+  type FilesSubject,
   type ListFoldersReply,
+  type ReceivedPayload,
   type UserRegistered,
 } from '@coffer/contracts';
 import { EventBus, rpcError, type Database } from '@coffer/server-core';
@@ -28,9 +30,11 @@ export class FoldersService {
     @Inject(EventBus) private readonly bus: EventBus,
   ) {}
 
-  async folders(caller: CallerIdentity): Promise<ListFoldersReply> {
-    const rows = await this.files.listFolders(caller.userId);
-    return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder })) };
+  /** The folders a picker offers: matching a search, by name, each with its path; never a hidden remainder (`total` says how many). */
+  async folders(caller: CallerIdentity, request: ReceivedPayload<typeof FilesSubject.ListFolders>): Promise<ListFoldersReply> {
+    const { rows, total } = await this.files.searchFolders(caller.userId, request);
+    const paths = await this.files.pathsOf(caller.userId, rows.map((r) => r.id));
+    return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
   }
 
   async folderPath(caller: CallerIdentity, folderId: string): Promise<FolderPath> {

@@ -10,8 +10,7 @@ import {
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { moveFileSchema, type FileItem } from '@coffer/contracts';
-import { FolderSelect } from '../../../components/folder-select';
-import { useFolderChoices } from '../../../hooks/use-folder-choices';
+import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { useFileActions } from '../hooks/use-file-actions';
 
 const moveToFormSchema = moveFileSchema.pick({ folderId: true });
@@ -23,13 +22,11 @@ interface MoveToDialogProps {
 
 /** "Move to…": drag and drop for keyboard and touch users. */
 export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
-  const choices = useFolderChoices();
   const actions = useFileActions();
   const form = useZodForm(moveToFormSchema, { folderId: '' });
   const [busy, setBusy] = useState(false);
   // Each file opens the dialog with no folder chosen.
   useEffect(() => form.reset(), [file]);
-  const targets = choices.filter((choice) => choice.id !== file?.folderId);
   const target = form.values.folderId;
 
   const submit = form.handleSubmit(({ folderId }) => {
@@ -43,13 +40,13 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent>
+      <DialogContent onEscapeKeyDown={keepOpenOnPickerEscape}>
         <DialogHeader>
           <DialogTitle>Move to…</DialogTitle>
           <DialogDescription>Choose the folder for &ldquo;{file?.name}&rdquo;.</DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit}>
-          <FolderSelect id="move-target" value={target} onChange={(folderId) => form.setValue('folderId', folderId)} choices={targets} placeholder="Choose a folder" />
+          <FolderPicker id="move-target" value={target} onChange={(folderId) => form.setValue('folderId', folderId)} excludeId={file?.folderId} />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
               Cancel

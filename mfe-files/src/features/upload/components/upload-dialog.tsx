@@ -16,8 +16,7 @@ import { formatFileSize } from '@coffer/web-core/format';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { formatFileLimit, ROOT_FOLDER } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { FolderSelect } from '../../../components/folder-select';
-import { useFolderChoices } from '../../../hooks/use-folder-choices';
+import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { UnfinishedUploads } from './unfinished-uploads';
@@ -35,7 +34,6 @@ interface UploadDialogProps {
  * dropped connection, a closed tab) resumes when it is chosen again.
  */
 export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER }: UploadDialogProps) {
-  const folders = useFolderChoices();
   const [folderId, setFolderId] = useState(currentFolderId);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -87,13 +85,13 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg" onEscapeKeyDown={keepOpenOnPickerEscape}>
         <DialogHeader>
           <DialogTitle>Upload Files</DialogTitle>
           <DialogDescription>Choose a folder and the files to upload.</DialogDescription>
         </DialogHeader>
         <div className="flex min-w-0 flex-col gap-4">
-          <FolderSelect id="upload-folder" value={folderId} onChange={setFolderId} choices={folders} disabled={uploading} />
+          <FolderPicker id="upload-folder" value={folderId} onChange={setFolderId} disabled={uploading} />
 
           <div
             onDragOver={(event) => {

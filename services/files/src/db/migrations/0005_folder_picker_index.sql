@@ -1,0 +1,1 @@
+CREATE INDEX "files_folders_name_idx" ON "files" USING btree ("user_id",lower("name"),"id") WHERE "files"."mime_type" = 'folder' and "files"."deleted_at" is null;
