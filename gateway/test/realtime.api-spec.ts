@@ -43,6 +43,9 @@ describe('activity and realtime', () => {
     expect(stream.received).toContain('"type":"events.files.folder.created"');
     const otherIds = stream.received.match(/"itemId":"([^"]+)"/g) ?? [];
     expect(otherIds).toEqual([`"itemId":"${folder.body.id}"`]);
+    // The push carries the item as it is now: open lists update in place, without reading the list again.
+    const data = stream.received.split('\n').find((line) => line.startsWith('data:') && line.includes(folder.body.id))!;
+    expect(JSON.parse(data.slice('data:'.length))).toEqual({ type: 'events.files.folder.created', itemId: folder.body.id, item: folder.body });
   });
 
   it("pushes a change of the account's plan to its open event streams, and only theirs", async () => {

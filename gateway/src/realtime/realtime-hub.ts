@@ -2,17 +2,19 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import { BillingEvent, type DomainEvent, type FileChange, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
+import { BillingEvent, type DomainEvent, type FileChange, type FileItem, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
 export type RealtimeChannel = 'files' | 'shares' | 'plan' | 'notifications';
 
-/** What a browser hears: which kind of change, to which item. */
+/** What a browser hears: which kind of change, to which item (for a file, the item as it is now: lists update in place). */
 export interface RealtimeMessage {
   channel: RealtimeChannel;
   type: string;
   itemId: string;
+  item?: FileItem;
+  fromFolderId?: string;
 }
 
 interface Routed extends RealtimeMessage {
@@ -26,8 +28,8 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
   files: {
     subject: 'events.files.>',
     route: (event) => {
-      const { item, userId } = (event as DomainEvent<FileChange>).payload;
-      return { itemId: item.id, userIds: [userId] };
+      const { item, userId, fromFolderId } = (event as DomainEvent<FileChange & { fromFolderId?: string }>).payload;
+      return { itemId: item.id, item, ...(fromFolderId && { fromFolderId }), userIds: [userId] };
     },
   },
   shares: {
@@ -85,7 +87,7 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
   forUser(userId: string, accountId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
       filter((c) => c.userIds.includes(userId) || (c.accountIds?.includes(accountId) ?? false)),
-      map(({ channel, type, itemId }) => ({ channel, type, itemId })),
+      map(({ userIds: _users, accountIds: _accounts, ...message }) => message),
     );
   }
 

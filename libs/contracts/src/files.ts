@@ -282,6 +282,18 @@ export type FileDeleted = FileChange;
 /** The owner downloaded one of their files. */
 export type FileDownloaded = FileChange;
 
+/**
+ * A change to a file as the browser hears it (GET /api/events, event "files"):
+ * the event, and the item as it is now, so open lists update in place.
+ */
+export interface FileChangePush {
+  type: (typeof FilesEvent)[keyof typeof FilesEvent];
+  itemId: string;
+  item: FileItem;
+  /** With a move: the folder it left. */
+  fromFolderId?: string;
+}
+
 /** The payload of each files event. */
 export interface FilesEvents {
   [FilesEvent.FileDownloaded]: FileDownloaded;

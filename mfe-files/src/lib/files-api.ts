@@ -33,16 +33,18 @@ export const filesApi = cofferApi.injectEndpoints({
           ...(pageParam ? { after: pageParam } : {}),
         },
       }),
-      providesTags: (data) => [
+      providesTags: (data, _error, args) => [
         { type: 'File', id: 'LIST' },
+        // Recent is ordered by use: a pushed change reads it again rather than guess its place.
+        ...(args.view === 'recent' ? [{ type: 'File' as const, id: 'RECENT' }] : []),
         ...(data?.pages ?? []).flatMap((page) => page.items.map((item) => ({ type: 'File' as const, id: item.id }))),
       ],
     }),
     /** The folders whose name contains `q`, by name, with their paths: the choices of the folder pickers. */
     listFolders: build.query<ListFoldersReply, ListFoldersRequest>({
       query: (params) => ({ url: '/folders', params }),
-      // Any change to the file lists may add, rename or trash a folder.
-      providesTags: [{ type: 'File', id: 'LIST' }],
+      // Any change to the folders may add or trash one (own changes and pushed ones invalidate 'Folder').
+      providesTags: [{ type: 'Folder', id: 'CHOICES' }],
     }),
     getFolder: build.query<FolderPath, string>({
       query: (folderId) => `/folders/${encodeURIComponent(folderId)}`,

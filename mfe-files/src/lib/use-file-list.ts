@@ -14,12 +14,18 @@ export interface FileList {
   fetchNextPage: () => unknown;
 }
 
+/** Each item once: one a push placed in the pages read can come again on a later page. */
+function withoutRepeats(items: FileItem[]): FileItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
 /** One list (a folder, the trash, a search, Recent), its pages read as the user scrolls to them. */
 export function useFileList(args: FileListArgs, options: { skip?: boolean } = {}): FileList {
   const query = useListFilesInfiniteQuery(args, options);
   const pages = query.data?.pages;
   return {
-    items: pages?.flatMap((page) => page.items),
+    items: pages && withoutRepeats(pages.flatMap((page) => page.items)),
     total: pages?.[0]?.total,
     isLoading: query.isLoading,
     isError: query.isError,

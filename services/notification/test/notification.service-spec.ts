@@ -491,7 +491,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
             status: 'trial',
             trialEndDate: null,
             storageLimitBytes: 1,
-            features: { storageLimit: 1, hasAuditLogs: business, hasPermissions: business, hasCustomBranding: business, hasAdvancedSecurity: false, hasIpRestriction: false, hasLinkExpiry: false, hasPrioritySupport: false },
+            features: { storageLimit: 1, maxFileBytes: 1, hasAuditLogs: business, hasPermissions: business, hasCustomBranding: business, hasAdvancedSecurity: false, hasIpRestriction: false, hasLinkExpiry: false, hasPrioritySupport: false },
           },
         },
       });

@@ -1,7 +1,9 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import type { FileChangePush } from '@coffer/contracts';
 import { getAccessToken, refreshSession, settledRefresh } from '@coffer/web-core';
 import { API_BASE_URL } from '../api/api-base-url';
 import { cofferApi, type CofferTagType } from '../api/coffer-api';
+import { dispatchFileChange } from './file-changes';
 import { createSseParser } from './sse-parser';
 
 const EVENTS_URL = `${API_BASE_URL}/events`;
@@ -18,6 +20,16 @@ const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
   plan: ['Plan', 'Storage'],
 };
 
+/** A pushed change to a file that carries the item (open lists then update in place); undefined otherwise. */
+function fileChangeOf(data: string): FileChangePush | undefined {
+  try {
+    const change = JSON.parse(data) as Partial<FileChangePush>;
+    return typeof change.itemId === 'string' && typeof change.type === 'string' && change.item?.id === change.itemId ? (change as FileChangePush) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reconnect delays: 1 s doubling up to 30 s, with jitter so many tabs do not return at once. */
 export function reconnectDelayMs(failures: number, random = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
@@ -25,8 +37,9 @@ export function reconnectDelayMs(failures: number, random = Math.random): number
 }
 
 /**
- * Follows GET /api/events (Server-Sent Events) for the signed-in user and
- * invalidates the RTK Query tags each push makes stale, so lists, the storage
+ * Follows GET /api/events (Server-Sent Events) for the signed-in user: a change
+ * to a file updates the open lists in place; other pushes invalidate the RTK
+ * Query tags they make stale, so lists, the storage
  * meter and the activity log refresh in every open tab and browser. EventSource
  * cannot send the Bearer header, so the stream is read with fetch; a 401
  * refreshes the session, anything else reconnects with backoff. After a
@@ -83,8 +96,9 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
         const { value, done } = await reader.read();
         if (done) break;
         for (const message of feed(value)) {
-          const tags = TAGS_BY_EVENT[message.event];
-          if (tags) invalidate(tags);
+          const change = message.event === 'files' ? fileChangeOf(message.data) : undefined;
+          if (change) dispatchFileChange(dispatch, change);
+          else if (TAGS_BY_EVENT[message.event]) invalidate(TAGS_BY_EVENT[message.event]);
         }
       }
       // The server closed the stream (a deploy, an idle proxy): come back.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { VirtualCards, VIRTUAL_AFTER } from './virtual-cards';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
@@ -63,22 +64,27 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       </div>
     );
   }
+  const cardOf = (item: FileItem) => (
+    <ItemCard
+      item={item}
+      mode={mode}
+      onMoveTo={setMoving}
+      onDeleteForever={setDeleting}
+      onShare={ShareDialog && setSharing}
+      onView={(target) => void preview.view(target)}
+    />
+  );
   return (
     <>
-      <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
-        {items.map((item) => (
-          <li key={item.id}>
-            <ItemCard
-              item={item}
-              mode={mode}
-              onMoveTo={setMoving}
-              onDeleteForever={setDeleting}
-              onShare={ShareDialog && setSharing}
-              onView={(target) => void preview.view(target)}
-            />
-          </li>
-        ))}
-      </ul>
+      {items.length > VIRTUAL_AFTER ? (
+        <VirtualCards items={items} total={list.total ?? items.length} label={label} cardOf={cardOf} />
+      ) : (
+        <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+          {items.map((item) => (
+            <li key={item.id}>{cardOf(item)}</li>
+          ))}
+        </ul>
+      )}
       <ReadOn list={list} shown={items.length} />
       <FilePreviewDialog preview={preview} />
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
