@@ -30,7 +30,8 @@ export async function chooseFromMenu(page: Page, name: string, item: string) {
 export async function uploadThroughDialog(page: Page, files: UploadedFile[], { folder }: { folder?: string } = {}) {
   await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-  await expect(dialog.getByText('Maximum file size: 50MB')).toBeVisible();
+  // The user's own plan's largest file: 50MB on the trial, 10GB on paid plans.
+  await expect(dialog.getByText(/^Maximum file size: (50MB|10GB)$/)).toBeVisible();
   if (folder) {
     await dialog.getByLabel('Folder').click();
     await page.getByRole('option', { name: folder, exact: true }).click();
