@@ -38,7 +38,7 @@ try {
     COFFER_BENCH_S3_ENDPOINT: stack.s3Endpoint,
     COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
   };
-  for (const bench of ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'upload.mjs', 'landing-js.mjs']) {
+  for (const bench of ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs']) {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;
   }
