@@ -134,10 +134,13 @@ export class EventBus<M extends EventMap = DomainEvents> {
   /**
    * Runs `work` in one transaction of `repository` and relays the events it
    * recorded once that transaction committed: how a change announces itself.
+   * Once committed the change is made: a relay that fails then (NATS away or
+   * slow) is retried by the periodic relay, and the caller is told of success,
+   * so a person never makes again what was made (a second share, a second email).
    */
   async inTransaction<T>(repository: Transactional, work: (tx: Database) => Promise<T>): Promise<T> {
     const result = await repository.transaction(work);
-    await this.relay();
+    await this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
     return result;
   }
 

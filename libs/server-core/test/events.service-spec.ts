@@ -1,4 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -8,6 +13,42 @@ import { DATABASE_KINDS, eventually, freshDatabase, testInfra } from '../src/tes
 
 const logger = new Logger('events-test');
 logger.warn = () => undefined; // handler failures below are on purpose
+
+/** A NATS server of the test's own (JetStream on disk), which it can stop and start again on the same port and store. */
+async function privateNats() {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const storeDir = mkdtempSync(join(tmpdir(), 'coffer-nats-'));
+  const url = `nats://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const started = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = started;
+    // Ready once it says so on stderr.
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      started.stderr!.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('Server is ready')) resolve();
+      });
+      started.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${said}`)));
+    });
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise((resolve) => {
+      running.once('exit', resolve);
+      running.kill('SIGTERM');
+    });
+  };
+  await start();
+  return { url, start, stop };
+}
 
 /** The test's own events: a random type each, carrying a number. */
 type TestEvents = Record<string, { n: number }>;
@@ -139,5 +180,42 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await eventually(async () => seen.includes(2));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([2]);
+  });
+
+  it('answers a committed change as made while NATS is away, and sends its event once NATS is back', async () => {
+    const nats = await privateNats();
+    try {
+      const type = `events.test.${randomUUID().slice(0, 8)}.made`;
+      const seen: number[] = [];
+      const own = async (consumer: string) => {
+        const b = await EventBus.connect<TestEvents>({ natsUrl: nats.url, consumer, logger });
+        buses.push(b);
+        return b;
+      };
+      const consumerBus = await own(`c${randomUUID().slice(0, 8)}`);
+      consumerBus.on(type, async (e) => {
+        seen.push(e.payload.n);
+      });
+      await consumerBus.start(database.db);
+      const producer = await own(`p${randomUUID().slice(0, 8)}`);
+      await producer.start(database.db);
+
+      await nats.stop();
+      // The change commits; relaying it fails (nothing to publish to), and the caller still hears it was made.
+      const made = await producer.inTransaction({ transaction: (work) => database.db.transaction(work) }, async (tx) => {
+        await producer.record(tx, type, event(7));
+        return 'made';
+      });
+      expect(made).toBe('made');
+      expect(seen).toEqual([]);
+
+      await nats.start();
+      await eventually(async () => seen.includes(7), 30_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([7]);
+    } finally {
+      await Promise.all(buses.splice(0).map((b) => b.close()));
+      await nats.stop();
+    }
   });
 });
