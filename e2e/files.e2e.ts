@@ -347,7 +347,7 @@ test.describe('organising', () => {
 });
 
 test.describe('a folder of any size', () => {
-  test('a folder of 450 items says how many it shows of how many, and reads on as it is scrolled until the oldest is on screen', async ({ page }) => {
+  test('a folder of 450 items says how many it shows of how many, reads on as it is scrolled until the oldest is on screen, and keeps the view on the same cards as items arrive above them', async ({ page }) => {
     // 450 folders made one request at a time take a while on a busy machine.
     test.setTimeout(120_000);
     const user = await startAsNewUser(page);
@@ -372,8 +372,28 @@ test.describe('a folder of any size', () => {
     await expect(files.getByRole('listitem').last()).toHaveAttribute('aria-posinset', '450');
     await expect(files.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '450');
     expect(await files.getByRole('listitem').count()).toBeLessThan(150);
+
+    // Halfway down, ten folders made elsewhere arrive above the cards on screen: the view stays on the same cards.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    const topCard = () =>
+      page.evaluate(() => {
+        const cards = [...document.querySelectorAll('[role="list"][aria-label="Files"] [role="listitem"]')];
+        const first = cards.find((el) => el.getBoundingClientRect().top >= 0)!;
+        return { text: first.textContent, top: Math.round(first.getBoundingClientRect().top), place: Number(first.getAttribute('aria-posinset')) };
+      });
+    const before = await topCard();
+    for (let i = 0; i < 10; i++) {
+      expect((await page.request.post('/api/folders', { data: { name: `Late box ${i}`, parentId: big.id }, headers })).status()).toBe(201);
+    }
+    await expect(files.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '460');
+    const same = files.getByRole('listitem').filter({ hasText: before.text! });
+    await expect(same).toHaveAttribute('aria-posinset', String(before.place + 10));
+    const after = await same.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(Math.abs(after - before.top)).toBeLessThanOrEqual(2);
+
     // Back at the top, the newest is there again.
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(card(page, 'Late box 9')).toBeVisible();
     await expect(card(page, 'Box 449')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FileItem } from '@coffer/contracts';
 
 /** Lists longer than this render only the rows of cards near the screen. */
@@ -33,6 +33,43 @@ function useWidth() {
   return { ref, width };
 }
 
+/** The card the view stays on: the first of the top row on screen when the person last scrolled. */
+interface Anchor {
+  id: string;
+  row: number;
+  items: FileItem[];
+  /** The window's scroll position the anchor goes with (a different one means the person scrolled). */
+  scrollY: number;
+}
+
+/**
+ * Keeps the view on the same cards when items are added or removed above them
+ * (a live change from another tab): the row the anchor card is in now is found
+ * and the window scrolled by the rows it moved, so that card stays where it was
+ * on screen. Only the person's own scrolling picks another anchor.
+ */
+function useKeptPlace(rows: Virtualizer<Window, Element>, items: FileItem[], columns: number) {
+  const anchor = useRef<Anchor | undefined>(undefined);
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (kept && kept.items !== items) {
+      const index = items.findIndex((item) => item.id === kept.id);
+      if (index >= 0) {
+        const row = Math.floor(index / columns);
+        const [from, to] = [rows.measurementsCache[kept.row], rows.measurementsCache[row]];
+        if (row !== kept.row && from && to) window.scrollBy(0, to.start - from.start);
+        anchor.current = { id: kept.id, row, items, scrollY: window.scrollY };
+        return;
+      }
+    }
+    if (kept && kept.items === items && kept.scrollY === window.scrollY) return;
+    const scrolledInto = window.scrollY > rows.options.scrollMargin;
+    const first = scrolledInto ? rows.getVirtualItems().find((r) => r.start >= window.scrollY) : undefined;
+    const id = first && items[first.index * columns]?.id;
+    anchor.current = id ? { id, row: first.index, items, scrollY: window.scrollY } : undefined;
+  });
+}
+
 /**
  * The cards of a long list in the same grid, but only the rows near the
  * screen are in the page (the window scrolls them): a folder of 100,000 opens
@@ -42,15 +79,17 @@ export function VirtualCards({ items, total, label, cardOf }: VirtualCardsProps)
   const { ref, width } = useWidth();
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (CARD_MIN_PX + GAP_PX)));
   const [top, setTop] = useState(0);
+  // Where the list starts in the page, read after every render: what is above it (a notice, the folders) may change height.
   useLayoutEffect(() => {
     if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
-  }, [ref, width]);
+  });
   const rows = useWindowVirtualizer({
     count: Math.ceil(items.length / columns),
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 6,
     scrollMargin: top,
   });
+  useKeptPlace(rows, items, columns);
 
   return (
     <div ref={ref} role="list" aria-label={label} className="relative w-full" style={{ height: rows.getTotalSize() }}>

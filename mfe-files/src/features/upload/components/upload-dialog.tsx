@@ -18,7 +18,7 @@ import { formatFileLimit, ROOT_FOLDER } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
-import { useUploadQueue } from '../hooks/use-upload-queue';
+import { useUploadQueue, type ChosenFile } from '../hooks/use-upload-queue';
 import { UnfinishedUploads } from './unfinished-uploads';
 
 interface UploadDialogProps {
@@ -26,6 +26,13 @@ interface UploadDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The folder the user is in: preselected. */
   currentFolderId?: string;
+}
+
+/** What the X beside a chosen file does: cancel it while it goes, discard the parts a failed one left on the server, or take it off the list. */
+function xLabel(c: ChosenFile): string {
+  if (c.status === 'uploading') return `Cancel uploading ${c.file.name}`;
+  if (c.status === 'failed' && c.resumes) return `Discard ${c.file.name} and the parts sent`;
+  return `Remove ${c.file.name}`;
 }
 
 /**
@@ -156,7 +163,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                       size="icon"
                       className="size-7"
                       disabled={c.status === 'done'}
-                      aria-label={c.status === 'uploading' ? `Cancel uploading ${c.file.name}` : `Remove ${c.file.name}`}
+                      aria-label={xLabel(c)}
                       onClick={() => queue.remove(c.key)}
                     >
                       <X aria-hidden />
