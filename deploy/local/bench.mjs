@@ -1,6 +1,7 @@
 // `npm run bench`: starts Coffer on its own ports, runs every benchmark in
 // bench/ against it (each compares Coffer with the raw backend in the same
 // run, or measures what a browser downloads), prints their lines, stops.
+// COFFER_BENCH_ONLY=list-page,upload runs only those.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,9 @@ try {
     COFFER_BENCH_S3_ENDPOINT: stack.s3Endpoint,
     COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
   };
-  for (const bench of ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs']) {
+  const only = process.env.COFFER_BENCH_ONLY?.split(',').map((name) => `${name.trim().replace(/\.mjs$/, '')}.mjs`);
+  const benches = ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter((b) => !only || only.includes(b));
+  for (const bench of benches) {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;
   }

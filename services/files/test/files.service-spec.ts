@@ -234,12 +234,14 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       } while (after);
       expect(pages).toBe(COUNT / 1000);
       expect(new Set(seen.map((item) => item.id)).size).toBe(COUNT);
-      // In order: by the key (name-desc read backwards), then by id.
+      // In order: by the key (name-desc read backwards), then by id in the order's direction.
       const key = keyOf[sort];
+      const descending = sort === 'newest' || sort === 'name-desc' || sort === 'size-desc';
       for (let i = 1; i < seen.length; i++) {
         const [a, b] = [key(seen[i - 1]), key(seen[i])];
         const inOrder = sort === 'name-desc' ? a >= b : a <= b;
-        if (!inOrder || (a === b && seen[i - 1].id >= seen[i].id)) throw new Error(`${sort}: item ${i} out of order`);
+        const tieInOrder = descending ? seen[i - 1].id > seen[i].id : seen[i - 1].id < seen[i].id;
+        if (!inOrder || (a === b && !tieInOrder)) throw new Error(`${sort}: item ${i} out of order`);
       }
     }
 

@@ -41,6 +41,18 @@ describe('a pushed change to a file, applied to the open lists', () => {
     expect(names(byName)).toEqual([['a.txt', 'b.txt', 'c.txt']]);
   });
 
+  it('orders items of the same time by id in the order\'s direction, as the server pages them', () => {
+    const [low, high] = [{ ...item('x.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000001' }, { ...item('y.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000009' }];
+    const newest = list([[c]], 1);
+    applyToList(newest, folder, push(FilesEvent.FileUploaded, low));
+    applyToList(newest, folder, push(FilesEvent.FileUploaded, high));
+    expect(names(newest)).toEqual([['y.txt', 'x.txt', 'c.txt']]);
+    const oldest = list([[c]], 1);
+    applyToList(oldest, { ...folder, sort: 'oldest' }, push(FilesEvent.FileUploaded, high));
+    applyToList(oldest, { ...folder, sort: 'oldest' }, push(FilesEvent.FileUploaded, low));
+    expect(names(oldest)).toEqual([['c.txt', 'x.txt', 'y.txt']]);
+  });
+
   it('takes a moved file out of the folder it left and into the one it entered, and only there', () => {
     const docs = 'dddddddd-0000-4000-8000-000000000000';
     const moved = { ...b, folderId: docs };

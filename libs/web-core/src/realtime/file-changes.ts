@@ -48,7 +48,7 @@ function belongs(args: FileListArgs, state: FileItem | null): boolean {
 }
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
-/** Each order's key and direction, then the id, as the files service orders a list. */
+/** Each order's key and direction, then the id in the same direction, as the files service orders a list. */
 const ORDERS: Record<SortOrder | 'trash', { key: (i: FileItem) => number | string; desc: boolean }> = {
   newest: { key: (i) => time(i.createdAt), desc: true },
   oldest: { key: (i) => time(i.createdAt), desc: false },
@@ -63,7 +63,7 @@ function comesBefore(args: FileListArgs, a: FileItem, b: FileItem): boolean {
   const order = ORDERS[(args.view ?? 'folder') === 'trash' ? 'trash' : (args.sort ?? 'newest')];
   const [ka, kb] = [order.key(a), order.key(b)];
   if (ka !== kb) return order.desc ? ka > kb : ka < kb;
-  return a.id < b.id;
+  return order.desc ? a.id > b.id : a.id < b.id;
 }
 
 /**

@@ -18,16 +18,17 @@ const SORTS: Record<SortOrder, ListOrder> = {
   'size-desc': { key: files.size, desc: true },
 };
 const TRASH_ORDER: ListOrder = { key: files.deletedAt, desc: true };
-const orderBy = (order: ListOrder) => [order.desc ? desc(order.key) : asc(order.key), asc(files.id)];
+/** The order's key, then the id as a tie-break in the same direction: one index (user, folder, key, id) serves both directions. */
+const orderBy = (order: ListOrder) => (order.desc ? [desc(order.key), desc(files.id)] : [asc(order.key), asc(files.id)]);
 
 /**
  * The items after item `id` in `order` (keyset paging): its key is read where it is, so a page never
- * skips or repeats an item however many there are, and the index of the order serves every page alike.
+ * skips or repeats an item however many there are; compared as one row (key, id), the page starts
+ * where the order's index says, so the last page of 100,000 costs what the first does.
  */
 function afterItem(order: ListOrder, id: string): SQL {
-  const at = sql`(select ${order.key} from ${files} where ${files.id} = ${id})`;
-  const beyond = order.desc ? sql`${order.key} < ${at}` : sql`${order.key} > ${at}`;
-  return sql`(${beyond} or (${order.key} = ${at} and ${files.id} > ${id}))`;
+  const at = sql`((select ${order.key} from ${files} where ${files.id} = ${id}), ${id}::uuid)`;
+  return order.desc ? sql`(${order.key}, ${files.id}) < ${at}` : sql`(${order.key}, ${files.id}) > ${at}`;
 }
 
 /** Where a page starts and how long it is. */
