@@ -32,11 +32,11 @@ export default {
   // Service tests open databases and start NATS consumers: slower than unit tests, never timed assertions.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)', '<rootDir>/deploy/test/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'service',
-      testMatch: ['<rootDir>/{libs,services,gateway}/**/test/**/*.service-spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,gateway}/**/test/**/*.service-spec.ts', '<rootDir>/deploy/test/**/*.service-spec.ts'],
       globalSetup: '<rootDir>/deploy/local/jest-infra.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
     },

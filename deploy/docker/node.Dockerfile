@@ -8,8 +8,8 @@
 #
 # APP is the app's directory: gateway, or services/<auth|files|sharing|billing|notification>.
 
-# The Node the repository is developed and tested on (package.json: >= 20.19).
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+# Node 22 LTS (Node 20 is out of support; the code still runs on 20.19+).
+ARG NODE_IMAGE=node:22.20.0-bookworm-slim
 
 # --- Package manifests only --------------------------------------------------
 # The install layers below are keyed on these files' content, so they are
@@ -47,18 +47,9 @@ RUN if [ ! -f "$APP/src/main.ts" ] || { [ "$APP" != gateway ] && [ "${APP#servic
       echo "APP must be gateway or services/<name>, got '$APP'" >&2; exit 1; \
     fi
 RUN npx nx build "$(node -p "require('./$APP/package.json').name")" --output-style=static
-# What the app runs from: its dist, the dist of every lib nx built for it (with
-# server-core's own migrations: dist/database.js reads ../migrations) and, for a
-# service, its Drizzle migrations (dist/app.module.js reads ../src/db/migrations).
-RUN mkdir -p "/out/$APP" \
- && cp -a "$APP/package.json" "$APP/dist" "/out/$APP/" \
- && for lib in libs/*/; do \
-      if [ -d "${lib}dist" ]; then mkdir -p "/out/$lib" && cp -a "${lib}package.json" "${lib}dist" "/out/$lib"; fi; \
-      if [ -d "${lib}dist" ] && [ -d "${lib}migrations" ]; then cp -a "${lib}migrations" "/out/$lib"; fi; \
-    done \
- && if [ -d "$APP/src/db/migrations" ]; then \
-      mkdir -p "/out/$APP/src/db" && cp -a "$APP/src/db/migrations" "/out/$APP/src/db/"; \
-    fi
+# What the app runs from (its dist, the libs' dist, migrations, templates):
+# one script, which the production start test runs too.
+RUN sh deploy/docker/runtime-files.sh "$APP" /out
 
 # --- Production dependencies of this app only ---------------------------------
 # A workspace-focused install (not `npm prune --omit=dev`, which would keep every

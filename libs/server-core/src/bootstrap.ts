@@ -67,6 +67,7 @@ export class CoreModule {
             migrationsFolder: opts.migrationsFolder,
             databaseUrl: opts.config.DATABASE_URL,
             dataDir: opts.config.DATA_DIR,
+            poolSize: opts.config.DATABASE_POOL_SIZE,
           }),
       },
       { provide: DATABASE, useFactory: (h: DatabaseHandle<Record<string, unknown>>) => h.db, inject: [DATABASE_HANDLE] },

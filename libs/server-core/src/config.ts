@@ -19,6 +19,8 @@ export const baseConfigSchema = z.object({
 export const serviceConfigSchema = baseConfigSchema.extend({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Connections to DATABASE_URL each process keeps at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 

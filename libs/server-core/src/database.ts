@@ -49,6 +49,8 @@ export interface DatabaseOptions<S extends Record<string, unknown>> {
   /** A PostgreSQL server; when absent the service embeds PGlite in `<dataDir>/<service>`. */
   databaseUrl?: string;
   dataDir: string;
+  /** Connections this process keeps to the PostgreSQL server at most (replicas × services × this must stay under the server's max_connections). */
+  poolSize?: number;
 }
 
 export interface DatabaseHandle<S extends Record<string, unknown>> {
@@ -75,7 +77,7 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
 }
 
 async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOptions<S>, url: string): Promise<DatabaseHandle<S>> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   // An idle client losing its server (restart, failover) must not crash the service: the pool reconnects.
   pool.on('error', (err) => process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`));
   // Replicas start together: one session-level advisory lock serialises their migrations.

@@ -23,8 +23,9 @@ export const objectStoreConfigSchema = z.object({
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('coffer-files'),
-  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  /** Both or neither: unset in production = the AWS SDK's default chain (an IAM role, IRSA); unset elsewhere = the embedded S3's. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 export type ObjectStoreConfig = z.infer<typeof objectStoreConfigSchema>;
 
@@ -43,6 +44,12 @@ export interface StoredPart {
 
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+/** The S3 key given; without one, the embedded S3's outside production, and in production the SDK's default chain (undefined). */
+function credentialsOf(config: ObjectStoreConfig & { NODE_ENV?: string }) {
+  if (config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) return { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY };
+  return config.NODE_ENV === 'production' ? undefined : { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+}
+
 /**
  * One S3 bucket as a service sees it: objects by key, and presigned URLs signed
  * for the endpoint the browser reaches. Browsers reach bytes only through those.
@@ -53,14 +60,14 @@ export class ObjectStore {
   protected readonly signer: S3Client;
   readonly bucket: string;
 
-  constructor(config: ObjectStoreConfig) {
+  constructor(config: ObjectStoreConfig & { NODE_ENV?: string }) {
     this.bucket = config.S3_BUCKET;
     const client = (endpoint: string | undefined) =>
       new S3Client({
         endpoint,
         region: config.S3_REGION,
         forcePathStyle: Boolean(endpoint),
-        credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+        credentials: credentialsOf(config),
         // The SDK's default sends aws-chunked bodies that s3rver stores verbatim, corrupting objects,
         // and signs presigned PUTs with the checksum of an empty body.
         requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -1,5 +1,7 @@
 import { RpcException } from '@nestjs/microservices';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,4 +85,45 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}
+
+/** A TCP port free on this machine right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A NATS server of the test's own (JetStream on disk), which it can stop and start again on the same port and store. */
+export async function privateNats() {
+  const port = await freePort();
+  const storeDir = await mkdtemp(join(tmpdir(), 'coffer-nats-'));
+  const url = `nats://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const started = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = started;
+    // Ready once it says so on stderr.
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      started.stderr!.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('Server is ready')) resolve();
+      });
+      started.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${said}`)));
+    });
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise((resolve) => {
+      running.once('exit', resolve);
+      running.kill('SIGTERM');
+    });
+  };
+  await start();
+  return { url, start, stop };
 }

@@ -1,54 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { DomainEvent } from '@coffer/contracts';
 import { EventBus, openDatabase, type DatabaseHandle } from '../src/index.js';
-import { DATABASE_KINDS, eventually, freshDatabase, testInfra } from '../src/testing.js';
+import { DATABASE_KINDS, eventually, freshDatabase, privateNats, testInfra } from '../src/testing.js';
 
 const logger = new Logger('events-test');
 logger.warn = () => undefined; // handler failures below are on purpose
-
-/** A NATS server of the test's own (JetStream on disk), which it can stop and start again on the same port and store. */
-async function privateNats() {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const storeDir = mkdtempSync(join(tmpdir(), 'coffer-nats-'));
-  const url = `nats://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    const started = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child = started;
-    // Ready once it says so on stderr.
-    await new Promise<void>((resolve, reject) => {
-      let said = '';
-      started.stderr!.on('data', (chunk: Buffer) => {
-        said += chunk.toString();
-        if (said.includes('Server is ready')) resolve();
-      });
-      started.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${said}`)));
-    });
-  };
-  const stop = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    await new Promise((resolve) => {
-      running.once('exit', resolve);
-      running.kill('SIGTERM');
-    });
-  };
-  await start();
-  return { url, start, stop };
-}
 
 /** The test's own events: a random type each, carrying a number. */
 type TestEvents = Record<string, { n: number }>;

@@ -1,0 +1,125 @@
+// Every Node app started as its image starts it: from the files the image
+// holds (deploy/docker/runtime-files.sh, as node.Dockerfile copies them), with
+// NODE_ENV=production and the settings of the production overlay's manifests,
+// against real NATS, PostgreSQL, S3 and SMTP, until the gateway reports every
+// service up. Only what the cluster provides is swapped in: the addresses of
+// NATS, the databases, S3 and SMTP, and real keys for the Secrets.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { SERVICE_NAMES, type HealthReport } from '@coffer/contracts';
+import { eventually, freePort, freshDatabase, privateNats, testInfra } from '@coffer/server-core/testing';
+import { containersOf, environmentOf, kustomize, readYaml } from './kustomize';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PRODUCTION = path.join(ROOT, 'deploy/k8s/overlays/production');
+
+/** Each app's directory and its Deployment. */
+const APPS = [
+  ['services/auth', 'auth-service'],
+  ['services/files', 'files-service'],
+  ['services/sharing', 'sharing-service'],
+  ['services/billing', 'billing-service'],
+  ['services/notification', 'notification-service'],
+  ['gateway', 'gateway'],
+] as const;
+
+describe('the production images', () => {
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null ? undefined : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+      ),
+    );
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('start with NODE_ENV=production and their manifests\' settings, and the gateway reports every service up', async () => {
+    const layout = fs.mkdtempSync(path.join(tmpdir(), 'coffer-image-'));
+    cleanups.push(async () => fs.rmSync(layout, { recursive: true, force: true }));
+    for (const [app] of APPS) execFileSync('sh', ['deploy/docker/runtime-files.sh', app, layout], { cwd: ROOT });
+    // The image's node_modules (production dependencies) are the checkout's here.
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(layout, 'node_modules'));
+
+    const resources = [...kustomize(PRODUCTION), ...readYaml(path.join(PRODUCTION, 'secrets.example.yaml'))];
+    // Its own NATS: these services must not answer the other tests' requests.
+    const nats = await privateNats();
+    cleanups.push(nats.stop);
+    const mails: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        mails.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+        stream.resume().on('end', done);
+      },
+    });
+    const smtpPort = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => smtp.close(resolve)));
+    const gatewayPort = await freePort();
+    const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+    const output = new Map<string, string>();
+    for (const [app, deployment] of APPS) {
+      const container = containersOf(resources.find((r) => r.kind === 'Deployment' && r.metadata.name === deployment)!)[0];
+      const { env } = environmentOf(container, resources);
+      expect(env.NODE_ENV).toBe('production');
+      const cluster: Record<string, string> = {
+        NATS_URL: nats.url,
+        S3_ENDPOINT: testInfra().s3Endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        ...(env.DATABASE_URL && { DATABASE_URL: (await freshDatabase('postgres')).DATABASE_URL! }),
+        ...(env.JWT_PRIVATE_KEY && { JWT_PRIVATE_KEY: jwtKey }),
+        ...(env.TOTP_ENCRYPTION_KEY && { TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+        ...(env.SMTP_URL && { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+        ...(app === 'gateway' && { GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(gatewayPort) }),
+      };
+      // As the image runs it: from /app (here the layout), `node <app>/dist/main.js`, nothing else in the environment.
+      const child = spawn(process.execPath, [`${app}/dist/main.js`], { cwd: layout, env: { PATH: process.env.PATH, ...env, ...cluster }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      output.set(app, '');
+      const keep = (chunk: Buffer) => output.set(app, (output.get(app)! + chunk.toString()).slice(-4000));
+      child.stdout!.on('data', keep);
+      child.stderr!.on('data', keep);
+    }
+
+    // Until the gateway reports every service up, or an app exits (its output says why).
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${gatewayPort}/api/health`).catch(() => undefined);
+      return res?.status === 200 ? ((await res.json()) as HealthReport) : undefined;
+    };
+    const exitedApp = () => APPS.find((_, i) => children[i].exitCode !== null)?.[0];
+    const outcome = await eventually(async () => {
+      const exited = exitedApp();
+      if (exited) return { exited };
+      const report = await health();
+      return report?.status === 'ok' && { report };
+    }, 90_000).catch(async (err: Error) => ({ timedOut: `${err.message}: ${JSON.stringify(await health())}` }));
+    const logs = () => [...output].map(([app, text]) => `--- ${app}\n${text}`).join('\n');
+    if ('exited' in outcome) throw new Error(`${outcome.exited} exited:\n${output.get(outcome.exited)}`);
+    if ('timedOut' in outcome) throw new Error(`${outcome.timedOut}\n${logs()}`);
+    const { report } = outcome;
+    expect(Object.values(report.services).map((s) => `${s.service} ${s.status}`).sort()).toEqual(SERVICE_NAMES.map((s) => `${s} up`).sort());
+
+    // And it serves: a sign-up is answered, and its welcome email goes out through SMTP.
+    const email = `prod-${randomBytes(4).toString('hex')}@example.com`;
+    const signUp = await fetch(`http://127.0.0.1:${gatewayPort}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Production Check', email, password: `Pw-${randomBytes(8).toString('hex')}` }),
+    });
+    expect(signUp.status).toBe(201);
+    await eventually(async () => mails.includes(email), 30_000);
+  }, 180_000);
+});
