@@ -74,6 +74,20 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     expect(requiredYetOptional).toEqual([]);
   });
 
+  it.each(Object.keys(APPS).filter((app) => app.endsWith('-service')))('probes %s on the management port it opens', (app) => {
+    const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === app)!;
+    const container = containersOf(deployment)[0] as { ports?: { name: string; containerPort: number }[] } & Record<string, { httpGet?: { path: string; port: string } }>;
+    const { env } = environmentOf(container, [...resources, ...examples]);
+    const port = container.ports?.find((p) => p.name === 'management');
+    expect(port?.containerPort).toBe(Number(env.MANAGEMENT_PORT));
+    expect(['startupProbe', 'readinessProbe', 'livenessProbe'].map((probe) => container[probe]?.httpGet)).toEqual([
+      { path: '/startupz', port: 'management' },
+      { path: '/readyz', port: 'management' },
+      { path: '/livez', port: 'management' },
+    ]);
+    expect((deployment.spec as { minReadySeconds?: number }).minReadySeconds).toBeGreaterThan(0);
+  });
+
   it('sends the gateway every path it serves: the API and the public keys of access tokens', () => {
     const ingress = resources.find((r) => r.kind === 'Ingress')!;
     const rules = (ingress.spec as { rules: { http: { paths: { path: string; backend: { service: { name: string } } }[] } }[] }).rules;

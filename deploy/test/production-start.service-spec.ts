@@ -3,7 +3,7 @@
 // NODE_ENV=production and the settings of the production overlay's manifests,
 // against real NATS, PostgreSQL, S3 and SMTP, until the gateway reports every
 // service up. Only what the cluster provides is swapped in: the addresses of
-// NATS, the databases, S3 and SMTP, and real keys for the Secrets.
+// NATS (one server here), the databases, S3 and SMTP, and real keys for the Secrets.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -43,7 +43,7 @@ describe('the production images', () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('start with NODE_ENV=production and their manifests\' settings, and the gateway reports every service up', async () => {
+  it('start with NODE_ENV=production and their manifests\' settings, report every service up, answer their probes, and are ready again within 10 s of NATS coming back after 60 s away', async () => {
     const layout = fs.mkdtempSync(path.join(tmpdir(), 'coffer-image-'));
     cleanups.push(async () => fs.rmSync(layout, { recursive: true, force: true }));
     for (const [app] of APPS) execFileSync('sh', ['deploy/docker/runtime-files.sh', app, layout], { cwd: ROOT });
@@ -70,12 +70,16 @@ describe('the production images', () => {
     const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
     const output = new Map<string, string>();
+    /** Each service's management port (each pod has its own network; here they share one machine). */
+    const managementPorts = new Map<string, number>();
     for (const [app, deployment] of APPS) {
       const container = containersOf(resources.find((r) => r.kind === 'Deployment' && r.metadata.name === deployment)!)[0];
       const { env } = environmentOf(container, resources);
       expect(env.NODE_ENV).toBe('production');
       const cluster: Record<string, string> = {
         NATS_URL: nats.url,
+        // This NATS is one server, not the cluster of 3 the manifests keep a copy of the events on each of.
+        EVENTS_STREAM_REPLICAS: '1',
         S3_ENDPOINT: testInfra().s3Endpoint,
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
@@ -85,6 +89,10 @@ describe('the production images', () => {
         ...(env.SMTP_URL && { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
         ...(app === 'gateway' && { GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(gatewayPort) }),
       };
+      if (env.MANAGEMENT_PORT && app.startsWith('services/')) {
+        managementPorts.set(app, await freePort());
+        cluster.MANAGEMENT_PORT = String(managementPorts.get(app));
+      }
       // As the image runs it: from /app (here the layout), `node <app>/dist/main.js`, nothing else in the environment.
       const child = spawn(process.execPath, [`${app}/dist/main.js`], { cwd: layout, env: { PATH: process.env.PATH, ...env, ...cluster }, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
@@ -121,5 +129,34 @@ describe('the production images', () => {
     });
     expect(signUp.status).toBe(201);
     await eventually(async () => mails.includes(email), 30_000);
-  }, 180_000);
+
+    // Each service answers its probes and its metrics on its management port.
+    expect([...managementPorts.keys()].sort()).toEqual(APPS.filter(([app]) => app !== 'gateway').map(([app]) => app).sort());
+    const probe = async (port: number, path: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
+      return res ? { status: res.status, text: await res.text() } : { status: 0, text: '' };
+    };
+    const everyService = async (path: string) => Promise.all([...managementPorts.values()].map((port) => probe(port, path)));
+    for (const path of ['/startupz', '/readyz', '/livez']) expect((await everyService(path)).map((r) => r.status)).toEqual(Array(5).fill(200));
+    /** The series of a metric with all of these labels, and their values. */
+    const series = async (app: string, metric: string, ...labels: string[]) =>
+      (await probe(managementPorts.get(app)!, '/metrics')).text
+        .split('\n')
+        .filter((line) => line.startsWith(`${metric}{`) && labels.every((label) => line.includes(label)))
+        .map((line) => Number(line.split(' ').at(-1)));
+    // The sign-up was answered by auth, and its welcome email sent from the event the notification service handled.
+    expect((await series('services/auth', 'coffer_rpc_seconds_count', 'subject="auth.', 'outcome="ok"')).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect((await series('services/notification', 'coffer_events_total', 'outcome="handled"')).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+
+    // NATS away for 60 s: every service says it is not ready (out of rotation) yet stays alive; back, all are ready within 10 s.
+    await nats.stop();
+    await eventually(async () => (await everyService('/readyz')).every((r) => r.status === 503), 15_000);
+    expect((await everyService('/livez')).map((r) => r.status)).toEqual(Array(5).fill(200));
+    await new Promise((r) => setTimeout(r, 60_000));
+    expect(exitedApp()).toBeUndefined();
+    await nats.start();
+    const back = Date.now();
+    await eventually(async () => (await everyService('/readyz')).every((r) => r.status === 200) && (await health())?.status === 'ok', 10_000);
+    expect(Date.now() - back).toBeLessThan(10_000);
+  }, 300_000);
 });

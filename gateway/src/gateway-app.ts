@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { LoggerService } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import swaggerUi from 'swagger-ui-dist';
 import { ErrorCode } from '@coffer/contracts';
@@ -63,12 +64,37 @@ function apiResponseHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * One line per answered request (method, route pattern, status, time, client): the route's pattern,
+ * never the path itself, which may carry a share ticket or a token.
+ */
+function accessLog(logger: LoggerService) {
+  return (req: Request & { correlationId?: string }, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      const route = (req.route as { path?: string } | undefined)?.path;
+      logger.log(
+        { msg: 'HTTP request', method: req.method, route: route ?? '(no route)', status: res.statusCode, ms: Math.round(performance.now() - started), clientIp: req.ip, correlationId: req.correlationId },
+        'HTTP',
+      );
+    });
+    next();
+  };
+}
+
+/** Longer than the ingress's upstream keep-alive (nginx: 60 s), so the gateway never closes a connection the ingress is about to reuse (a 502). */
+const KEEP_ALIVE_MS = 65_000;
+
 /** The gateway as it serves: routes, validation, the one error shape, the docs page; not yet listening. */
 export async function createGateway(config: GatewayConfig, logger?: LoggerService): Promise<NestExpressApplication> {
   // Nest's own body parser would answer a malformed body with Express's HTML error page.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger: logger ?? false, bodyParser: false });
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   app.use(correlationMiddleware);
+  if (logger) app.use(accessLog(logger));
+  // The security headers of every answer (each route's own Content-Security-Policy is set by apiResponseHeaders or the route);
+  // HSTS tells browsers to come back over HTTPS only, and matters only when served over TLS.
+  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } }));
   app.use(apiResponseHeaders);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(bodyParserError);
@@ -78,6 +104,9 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   app.disable('x-powered-by');
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
-  (app.getHttpServer() as Server).on('clientError', refuseMalformedRequest);
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', refuseMalformedRequest);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return app;
 }

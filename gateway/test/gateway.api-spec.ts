@@ -25,12 +25,18 @@ describe('gateway', () => {
     expect(root.items.every((i) => i.isFolder)).toBe(true);
   });
 
-  it("keeps every answer out of browser and proxy caches, never lets it be sniffed, and makes it inert as a page; only the public keys may be cached", async () => {
+  it("keeps every answer out of browser and proxy caches, never lets it be sniffed, framed elsewhere or leak a referrer, and makes it inert as a page; only the public keys may be cached", async () => {
     const user = await signUp();
     const files = await fetch(`${gateway()}/api/files?folder=root`, { headers: { authorization: `Bearer ${user.accessToken}` } });
     expect(files.headers.get('cache-control')).toBe('no-store');
     expect(files.headers.get('x-content-type-options')).toBe('nosniff');
     expect(files.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The rest of the usual security headers: no referrer leaks, no framing elsewhere, HTTPS only once seen over TLS.
+    expect([files.headers.get('referrer-policy'), files.headers.get('x-frame-options'), files.headers.get('strict-transport-security')]).toEqual([
+      'no-referrer',
+      'SAMEORIGIN',
+      'max-age=31536000; includeSubDomains',
+    ]);
     const refused = await fetch(`${gateway()}/api/files?folder=root`);
     expect([refused.status, refused.headers.get('cache-control'), refused.headers.get('x-content-type-options')]).toEqual([401, 'no-store', 'nosniff']);
     const keys = await fetch(`${gateway()}/.well-known/jwks.json`);

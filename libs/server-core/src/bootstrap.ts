@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './database.js';
 import { EventBus } from './events.js';
 import { createHealthController } from './health.js';
 import { CofferLogger } from './logging.js';
+import { ServiceMetrics, startManagementServer } from './management.js';
 import { CorrelationInterceptor, RpcErrorFilter } from './rpc.js';
 import { ServiceRequester } from './requester.js';
 import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
@@ -24,6 +25,13 @@ import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
 export { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG };
 
 type ServiceConfig = z.infer<typeof serviceConfigSchema>;
+
+const metricsOfProcess = new Map<string, ServiceMetrics>();
+/** The one metrics registry of this process's service (the event bus and the request interceptor count into it). */
+function metricsOf(service: string): ServiceMetrics {
+  if (!metricsOfProcess.has(service)) metricsOfProcess.set(service, new ServiceMetrics(service));
+  return metricsOfProcess.get(service)!;
+}
 
 export interface CoreOptions {
   service: ServiceName;
@@ -78,6 +86,8 @@ export class CoreModule {
             natsUrl: opts.config.NATS_URL,
             consumer: opts.service,
             logger: new CofferLogger(opts.service, opts.config.LOG_LEVEL),
+            metrics: metricsOf(opts.service),
+            streamReplicas: opts.config.EVENTS_STREAM_REPLICAS,
           }),
       },
       { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config.NATS_URL, `${opts.service}-requests`) },
@@ -111,9 +121,27 @@ export function configOrExit<S extends z.ZodType>(app: string, schema: S): z.inf
   }
 }
 
-/** Starts a service as a NATS microservice in its queue group (the service's name). */
+/**
+ * Starts a service as a NATS microservice in its queue group (the service's name), with its
+ * management port (MANAGEMENT_PORT: startup, readiness and liveness checks, metrics) when set.
+ */
 export async function runService(service: ServiceName, config: ServiceConfig, module: DynamicModule | object) {
   const logger = new CofferLogger(service, config.LOG_LEVEL);
+  /** Set once the service listens: what readiness checks. */
+  const state: { started?: { bus: EventBus; database: DatabaseHandle<Record<string, unknown>> } } = {};
+  // Up first, so a probe sees "starting" (migrations can take a while) rather than nothing.
+  if (config.MANAGEMENT_PORT !== undefined) {
+    await startManagementServer({
+      port: config.MANAGEMENT_PORT,
+      metrics: metricsOf(service),
+      started: () => state.started !== undefined,
+      readiness: [
+        { name: 'database', check: () => state.started?.database.ping() ?? false },
+        { name: 'nats', check: () => state.started?.bus.natsConnected() ?? false },
+        { name: 'events', check: () => state.started?.bus.consuming() ?? false },
+      ],
+    });
+  }
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
     transport: Transport.NATS,
     // Reconnect for as long as NATS is away: the library's default gives up after 10 tries and leaves the service deaf.
@@ -122,9 +150,10 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
   });
   // A microservice does not inherit HTTP globals: register them here.
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new CorrelationInterceptor());
+  app.useGlobalInterceptors(new CorrelationInterceptor(metricsOf(service)));
   app.enableShutdownHooks();
   await app.listen();
+  state.started = { bus: app.get(EventBus), database: app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE) };
   logger.log({ msg: `${service} service listening on NATS`, queue: service }, 'Bootstrap');
   return app;
 }

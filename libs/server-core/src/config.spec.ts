@@ -7,6 +7,8 @@ describe('loadConfig', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       LOG_LEVEL: 'info',
       DATA_DIR: '.data',
+      DATABASE_POOL_SIZE: 10,
+      EVENTS_STREAM_REPLICAS: 1,
     });
   });
 

@@ -19,6 +19,10 @@ export const baseConfigSchema = z.object({
 export const serviceConfigSchema = baseConfigSchema.extend({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Copies of the events stream NATS keeps: 1 on one server, 3 on a cluster of 3 (set on start, by the first service up). */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The management port (probes and metrics); unset = none (local runs start many services on one machine). */
+  MANAGEMENT_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Connections to DATABASE_URL each process keeps at most. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -17,6 +17,7 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
+import type { ServiceMetrics } from './management.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
 export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) => Promise<void>;
@@ -34,6 +35,10 @@ export interface EventBusOptions {
   logger: LoggerService;
   /** How long a delivered event may stay unacknowledged before it is redelivered. */
   ackWaitMs?: number;
+  /** Counts each event handled, by type and outcome (GET /metrics of the management port). */
+  metrics?: ServiceMetrics;
+  /** Copies of the events stream a NATS cluster keeps (1 on a single server; 3 on a cluster of 3). */
+  streamReplicas?: number;
 }
 
 /** The correlation id, and the client's IP and user agent when a person's request led here (the audit log shows them). */
@@ -56,12 +61,34 @@ export class EventBus<M extends EventMap = DomainEvents> {
   private db?: Database;
   private relayTimer?: NodeJS.Timeout;
   private relaying?: Promise<void>;
+  /** Whether the connection to NATS is up right now (it reconnects by itself while away). */
+  private connected = true;
+  /** Set when the consumer's loop ended (its messages closed): events no longer arrive. */
+  private loopEnded = false;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly opts: EventBusOptions,
-  ) {}
+  ) {
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnecting') this.connected = false;
+        if (status.type === 'reconnect') this.connected = true;
+      }
+    })().catch(() => undefined);
+  }
+
+  /** Whether NATS is reachable now (readiness). */
+  natsConnected(): boolean {
+    return this.connected && !this.nc.isClosed();
+  }
+
+  /** Whether the service's durable consumer is running (readiness): started, and its loop not ended. */
+  consuming(): boolean {
+    return this.messages !== undefined && !this.loopEnded;
+  }
+
 
   /** Connects to JetStream; `M` maps each event type to its payload (Coffer's events unless a test declares its own). */
   static async connect<M extends EventMap = DomainEvents>(opts: EventBusOptions): Promise<EventBus<M>> {
@@ -71,7 +98,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
     return bus;
   }
 
-  /** Creates the events stream if it does not exist yet; safe to call from every replica. */
+  /** Creates the events stream if it does not exist yet, or sets its replicas as configured; safe to call from every replica. */
   private async ensureStream() {
     const jsm = await jetstreamManager(this.nc);
     const config = {
@@ -81,17 +108,20 @@ export class EventBus<M extends EventMap = DomainEvents> {
       retention: RetentionPolicy.Limits,
       duplicate_window: nanos(2 * 60_000),
       max_age: nanos(7 * 24 * 3600_000),
+      num_replicas: this.opts.streamReplicas ?? 1,
     };
-    try {
-      await jsm.streams.info(EVENTS_STREAM);
-    } catch {
-      await jsm.streams.add(config).catch(async (err: unknown) => {
-        // Another replica may have created it between our two calls.
-        await jsm.streams.info(EVENTS_STREAM).catch(() => {
-          throw err;
-        });
-      });
+    const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
+    if (existing) {
+      // Replicas raised (or lowered) in the settings: a stream of more copies than the cluster has servers fails here, loudly.
+      if (existing.config.num_replicas !== config.num_replicas) await jsm.streams.update(EVENTS_STREAM, { num_replicas: config.num_replicas });
+      return;
     }
+    await jsm.streams.add(config).catch(async (err: unknown) => {
+      // Another replica may have created it between our two calls.
+      await jsm.streams.info(EVENTS_STREAM).catch(() => {
+        throw err;
+      });
+    });
   }
 
   private envelope<T>(type: string, event: NewEvent<T>): DomainEvent<T> {
@@ -205,7 +235,9 @@ export class EventBus<M extends EventMap = DomainEvents> {
     const messages = this.messages;
     this.loop = (async () => {
       for await (const msg of messages) await this.dispatch(msg, db);
-    })();
+    })().finally(() => {
+      this.loopEnded = true;
+    });
   }
 
   private async dispatch(msg: JsMsg, db: Database) {
@@ -235,6 +267,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
           for (const handler of handlers) await handler(event, tx);
         });
         msg.ack();
+        this.opts.metrics?.events.inc({ type: event.type, outcome: 'handled' });
         void this.relay().catch(() => undefined);
       } catch (err) {
         const attempt = msg.info.deliveryCount;
@@ -242,6 +275,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
           { msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
           'EventBus',
         );
+        this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
         msg.nak(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
       }
     });

@@ -8,3 +8,4 @@ export * from './bootstrap.js';
 export * from './requester.js';
 export * from './repository.js';
 export * from './personal-data.js';
+export * from './management.js';

@@ -26,6 +26,7 @@ import {
   type Subject,
 } from '@coffer/contracts';
 import { withRequestContext } from './logging.js';
+import type { ServiceMetrics } from './management.js';
 
 /** The error a service throws for the gateway to turn into an HTTP response. */
 /** `extra` says when to retry (TOO_MANY_ATTEMPTS) or what to solve first (CHALLENGE_REQUIRED). */
@@ -132,14 +133,37 @@ export const PendingCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   callerFrom(ctx.switchToRpc().getContext<NatsContext>(), true),
 );
 
-/** Runs each handler with the correlation id from the NATS headers, so its log lines carry it. */
+/** How a request ended, for the metrics: ok, or the class of the error's HTTP status (4xx: the caller's, 5xx: ours). */
+function outcomeOf(err: unknown): string {
+  const body = err instanceof RpcException ? err.getError() : undefined;
+  return isRpcErrorBody(body) ? `${Math.floor(body.status / 100)}xx` : '5xx';
+}
+
+/** Runs each handler with the correlation id from the NATS headers, so its log lines carry it, and times it. */
 @Injectable()
 export class CorrelationInterceptor implements NestInterceptor {
+  constructor(private readonly metrics?: ServiceMetrics) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const nats = context.switchToRpc().getContext<NatsContext>();
     const id = nats.getHeaders?.()?.get(Header.CorrelationId) || randomUUID();
     const ctx = { correlationId: id, ...clientFrom(nats) };
-    return new Observable((subscriber) => withRequestContext(ctx, () => next.handle().subscribe(subscriber)));
+    const done = this.metrics?.requests.startTimer({ subject: nats.getSubject() });
+    return new Observable((subscriber) =>
+      withRequestContext(ctx, () =>
+        next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (err: unknown) => {
+            done?.({ outcome: outcomeOf(err) });
+            subscriber.error(err);
+          },
+          complete: () => {
+            done?.({ outcome: 'ok' });
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
   }
 }
