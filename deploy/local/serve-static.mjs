@@ -76,6 +76,14 @@ function baseHeaders(res) {
   else res.setHeader('X-Frame-Options', 'DENY');
 }
 
+/**
+ * Headers about one connection, not the message (RFC 9110 §7.6.1): never passed on. Passing the
+ * gateway's `keep-alive: timeout=65` to the browser would make it keep a connection to this server
+ * past the 5 s this server keeps it, and reuse one already closed.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
+const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name.toLowerCase())));
+
 function proxy(req, res, { prefix, target }) {
   const upstream = http.request(
     {
@@ -83,10 +91,10 @@ function proxy(req, res, { prefix, target }) {
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: { ...req.headers, host: `${target.hostname}:${target.port}`, 'x-forwarded-for': req.socket.remoteAddress, 'x-forwarded-host': req.headers.host },
+      headers: { ...endToEnd(req.headers), host: `${target.hostname}:${target.port}`, 'x-forwarded-for': req.socket.remoteAddress, 'x-forwarded-host': req.headers.host },
     },
     (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
+      res.writeHead(up.statusCode ?? 502, endToEnd(up.headers));
       up.pipe(res);
     },
   );
