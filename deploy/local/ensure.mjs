@@ -45,6 +45,7 @@ export function ensureDebianPackages(needs) {
 export const NATS_SERVER = { package: 'nats-server', present: () => Boolean(process.env.NATS_URL) || hasCommand('nats-server') };
 export const CHROMIUM = { package: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') };
 export const POSTGRESQL = { package: 'postgresql', present: () => fs.existsSync(path.join(PG_BIN, 'initdb')) };
+export const PGBOUNCER = { package: 'pgbouncer', present: () => fs.existsSync('/usr/sbin/pgbouncer') };
 
 /** Builds every project whose sources changed since its last build (Nx cache). */
 export function buildAll() {

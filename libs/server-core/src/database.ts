@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { MigrationConfig } from 'drizzle-orm/migrator';
+import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 export { outbox, processedEvents } from './db-schema.js';
@@ -35,10 +33,31 @@ export interface Transactional {
  */
 export const CORE_MIGRATIONS = { migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)), migrationsTable: '__coffer_core_migrations' };
 
-/** Applies the core migrations, then the service's own (each journal in its own table). */
-async function migrateAll<D>(migrate: (db: D, config: MigrationConfig) => Promise<void>, db: D, migrationsFolder?: string) {
-  await migrate(db, CORE_MIGRATIONS);
-  if (migrationsFolder) await migrate(db, { migrationsFolder });
+/**
+ * Applies the core migrations, then the service's own (each journal in its own
+ * table, in Drizzle's format), all in one transaction that first takes a
+ * transaction-scoped advisory lock: replicas starting together migrate one
+ * after the other, and it holds through PgBouncer's transaction pooling (a
+ * session lock there is taken on one server connection and released, or not,
+ * on another). A failed migration leaves the database as it was.
+ */
+async function migrateAll(db: Database, service: string, migrationsFolder?: string) {
+  const journals: MigrationConfig[] = [CORE_MIGRATIONS, ...(migrationsFolder ? [{ migrationsFolder }] : [])];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-migrate-${service}`}))`);
+    await tx.execute(sql`create schema if not exists drizzle`);
+    for (const journal of journals) {
+      const table = sql`drizzle.${sql.identifier(journal.migrationsTable ?? '__drizzle_migrations')}`;
+      await tx.execute(sql`create table if not exists ${table} (id serial primary key, hash text not null, created_at bigint)`);
+      const applied = (await tx.execute(sql`select max(created_at) as last from ${table}`)) as unknown as { rows: { last: string | number | null }[] };
+      const last = Number(applied.rows[0]?.last ?? -1);
+      for (const migration of readMigrationFiles(journal)) {
+        if (migration.folderMillis <= last) continue;
+        for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+        await tx.execute(sql`insert into ${table} (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+      }
+    }
+  });
 }
 
 export interface DatabaseOptions<S extends Record<string, unknown>> {
@@ -67,7 +86,7 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
   await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema: opts.schema });
-  await migrateAll(migratePglite, db, opts.migrationsFolder);
+  await migrateAll(db as unknown as Database, opts.service, opts.migrationsFolder);
   return {
     db: db as unknown as Database<S>,
     kind: 'pglite',
@@ -80,16 +99,11 @@ async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOpt
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   // An idle client losing its server (restart, failover) must not crash the service: the pool reconnects.
   pool.on('error', (err) => process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`));
-  // Replicas start together: one session-level advisory lock serialises their migrations.
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [`coffer-migrate-${opts.service}`]);
-    await migrateAll(migratePg, drizzlePg(client), opts.migrationsFolder);
-  } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [`coffer-migrate-${opts.service}`]).catch(() => undefined);
-    client.release();
-  }
   const db = drizzlePg(pool, { schema: opts.schema }) as unknown as Database<S>;
+  await migrateAll(db, opts.service, opts.migrationsFolder).catch(async (err) => {
+    await pool.end();
+    throw err;
+  });
   return { db, kind: 'postgres', ping: () => pingWith(db), close: () => pool.end() };
 }
 

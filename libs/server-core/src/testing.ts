@@ -2,7 +2,7 @@ import { RpcException } from '@nestjs/microservices';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -98,13 +98,17 @@ export function freePort(): Promise<number> {
 }
 
 /** A NATS server of the test's own (JetStream on disk), which it can stop and start again on the same port and store. */
-export async function privateNats() {
+export async function privateNats(opts: { config?: string; scheme?: 'nats' | 'tls' } = {}) {
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), 'coffer-nats-'));
-  const url = `nats://127.0.0.1:${port}`;
+  const url = `${opts.scheme ?? 'nats'}://127.0.0.1:${port}`;
+  // Settings beyond the command line (TLS, accounts) go in a config file.
+  const configFile = join(storeDir, 'nats.conf');
+  if (opts.config) await writeFile(configFile, opts.config);
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...(opts.config ? ['-c', configFile] : [])];
+    const started = spawn('nats-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = started;
     // Ready once it says so on stderr.
     await new Promise<void>((resolve, reject) => {
@@ -126,4 +130,60 @@ export async function privateNats() {
   };
   await start();
   return { url, start, stop };
+}
+
+/**
+ * A PgBouncer in transaction pooling mode in front of the PostgreSQL at
+ * `target` (as a managed PostgreSQL behind a pooler is run): each transaction
+ * may get another server connection, so session state does not hold. Runs as
+ * the postgres user when root (PgBouncer refuses root).
+ */
+export async function pgBouncer(target: string, serverConnections = 3) {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'coffer-pgbouncer-'));
+  const server = new URL(target);
+  await writeFile(join(dir, 'users.txt'), `"${decodeURIComponent(server.username)}" ""\n`);
+  await writeFile(
+    join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = host=${server.hostname} port=${server.port || 5432}`,
+      '[pgbouncer]',
+      `listen_addr = 127.0.0.1`,
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${serverConnections}`,
+      'max_client_conn = 200',
+      'ignore_startup_parameters = extra_float_digits,options',
+    ].join('\n'),
+  );
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await chmod(dir, 0o755);
+  const command = asRoot ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', `exec /usr/sbin/pgbouncer ${join(dir, 'pgbouncer.ini')}`], { cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('/usr/sbin/pgbouncer', [join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Ready once it says it listens.
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    const hear = (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('process up')) resolve();
+    };
+    command.stdout!.on('data', hear);
+    command.stderr!.on('data', hear);
+    command.once('exit', (code) => reject(new Error(`pgbouncer exited (${code}): ${said}`)));
+  });
+  const url = new URL(target);
+  url.host = `127.0.0.1:${port}`;
+  return {
+    /** `target`'s database through the pooler. */
+    url: url.toString(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (command.exitCode !== null) return resolve();
+        command.once('exit', () => resolve());
+        command.kill('SIGINT');
+      }),
+  };
 }

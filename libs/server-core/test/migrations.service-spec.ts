@@ -1,3 +1,5 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/index.js';
-import { DATABASE_KINDS, freshDatabase } from '../src/testing.js';
+import { DATABASE_KINDS, freshDatabase, pgBouncer } from '../src/testing.js';
 
 /** A service's journal as it is now: its own tables only. */
 const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
@@ -78,6 +80,58 @@ describe.each(DATABASE_KINDS)('core migrations on %s', (kind) => {
       } finally {
         await database.close();
       }
+    }
+  });
+});
+
+describe('migrations through PgBouncer in transaction pooling', () => {
+  it('run once when replicas start together, each transaction on whichever server connection the pooler gives', async () => {
+    const target = await freshDatabase('postgres');
+    // Fewer server connections than replicas, as on a cluster: a session-level lock would be shared, leaked or waited on forever.
+    const bouncer = await pgBouncer(target.DATABASE_URL!, 3);
+    try {
+      const replicas = await Promise.all(
+        Array.from({ length: 6 }, () => openDatabase({ service, schema: {}, migrationsFolder, databaseUrl: bouncer.url, dataDir: target.DATA_DIR, poolSize: 2 })),
+      );
+      try {
+        for (const replica of replicas) {
+          expect(await count(replica.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+          expect(await count(replica.db, 'drizzle.__drizzle_migrations')).toBe(2);
+        }
+        await replicas[0].db.execute(sql`insert into widgets (id, name) values ('w1', 'Widget')`);
+        expect(await rows(replicas[5].db, sql`select id from widgets`)).toEqual([{ id: 'w1' }]);
+      } finally {
+        await Promise.all(replicas.map((replica) => replica.close()));
+      }
+    } finally {
+      await bouncer.stop();
+    }
+  }, 60_000);
+
+  it('leave the database as it was when a migration fails, and apply it in full once fixed', async () => {
+    const target = await freshDatabase('postgres');
+    const broken = await mkdtemp(join(tmpdir(), 'coffer-broken-migrations-'));
+    await cp(migrationsFolder, broken, { recursive: true });
+    const journal = JSON.parse(await readFile(join(broken, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const last = join(broken, `${journal.entries.at(-1)!.tag}.sql`);
+    const good = await readFile(last, 'utf8');
+    await writeFile(last, `${good}\n--> statement-breakpoint\nselect no_such_function();`);
+    await expect(openDatabase({ service, schema: {}, migrationsFolder: broken, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR })).rejects.toThrow();
+
+    const admin = new pg.Client({ connectionString: target.DATABASE_URL });
+    await admin.connect();
+    try {
+      // Nothing of it stayed: no table, no journal row, not even the core migrations run before it.
+      expect((await admin.query(`select count(*)::int as n from information_schema.tables where table_name in ('widgets', 'outbox')`)).rows[0].n).toBe(0);
+    } finally {
+      await admin.end();
+    }
+    await writeFile(last, good);
+    const database = await openDatabase({ service, schema: {}, migrationsFolder: broken, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+    try {
+      expect(await count(database.db, 'drizzle.__drizzle_migrations')).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 });
