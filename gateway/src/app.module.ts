@@ -72,7 +72,7 @@ export class AppModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: API_DOCUMENT, useValue: apiDocument(controllers, GATEWAY_VERSION) },
-        { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(config.NATS_URL, 'gateway', config.RPC_TIMEOUT_MS) },
+        { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(config, 'gateway', config.RPC_TIMEOUT_MS) },
         RequesterLifecycle,
         JwksCache,
         JwtStrategy,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AccountEvent, AuthEvent, type DomainEvent, type MembershipChanged, type SessionsRevoked } from '@coffer/contracts';
+import { natsConnectionOptions } from '@coffer/server-core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Access tokens live 15 minutes: a revoked session only needs remembering that long. */
@@ -23,7 +24,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   async onModuleInit() {
-    this.nc = await connect({ servers: this.config.NATS_URL, name: 'gateway-revocations', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(this.config, 'gateway-revocations'));
     const sub = this.nc.subscribe(AuthEvent.SessionsRevoked);
     void (async () => {
       for await (const msg of sub) {

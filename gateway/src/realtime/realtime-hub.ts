@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
 import { BillingEvent, type DomainEvent, type FileChange, type FileItem, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
+import { natsConnectionOptions } from '@coffer/server-core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
@@ -67,7 +68,7 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   async onModuleInit() {
-    this.nc = await connect({ servers: this.config.NATS_URL, name: 'gateway-realtime', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(this.config, 'gateway-realtime'));
     for (const [channel, { subject, route }] of Object.entries(ROUTES) as Array<[RealtimeChannel, (typeof ROUTES)[RealtimeChannel]]>) {
       const sub = this.nc.subscribe(subject);
       void (async () => {

@@ -15,6 +15,7 @@ import type { ServiceName } from '@coffer/contracts';
 import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { EventBus } from './events.js';
+import { natsConnectionOptions } from './nats.js';
 import { createHealthController } from './health.js';
 import { CofferLogger } from './logging.js';
 import { ServiceMetrics, startManagementServer } from './management.js';
@@ -83,14 +84,14 @@ export class CoreModule {
         provide: EventBus,
         useFactory: () =>
           EventBus.connect({
-            natsUrl: opts.config.NATS_URL,
+            nats: opts.config,
             consumer: opts.service,
             logger: new CofferLogger(opts.service, opts.config.LOG_LEVEL),
             metrics: metricsOf(opts.service),
             streamReplicas: opts.config.EVENTS_STREAM_REPLICAS,
           }),
       },
-      { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config.NATS_URL, `${opts.service}-requests`) },
+      { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config, `${opts.service}-requests`) },
       CoreLifecycle,
     ];
     return {
@@ -144,8 +145,7 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
   }
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
     transport: Transport.NATS,
-    // Reconnect for as long as NATS is away: the library's default gives up after 10 tries and leaves the service deaf.
-    options: { servers: [config.NATS_URL], queue: service, name: service, maxReconnectAttempts: -1, reconnectTimeWait: 1000 },
+    options: { ...natsConnectionOptions(config, service), queue: service },
     logger,
   });
   // A microservice does not inherit HTTP globals: register them here.

@@ -13,7 +13,17 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** The CA that signed the NATS servers' certificates (TLS; a tls:// URL or a server that requires it). */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  /** This process's client certificate and key, when the NATS servers verify clients (mutual TLS). */
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
+  /** A NATS .creds file (user JWT and seed) of a cluster that signs its users in (decentralised JWT auth). */
+  NATS_CREDS_FILE: z.string().min(1).optional(),
 });
+
+/** The settings every process shares. */
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 /** Settings of a service that owns a database. */
 export const serviceConfigSchema = baseConfigSchema.extend({

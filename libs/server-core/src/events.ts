@@ -18,6 +18,7 @@ import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
 import type { ServiceMetrics } from './management.js';
+import { natsConnectionOptions, type NatsSettings } from './nats.js';
 
 /** Handles one event inside the transaction that also records it as processed. */
 export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) => Promise<void>;
@@ -29,7 +30,8 @@ export type NewEvent<T> = Pick<DomainEvent<T>, 'accountId' | 'actorId' | 'payloa
 const ACK_WAIT_MS = 10_000;
 
 export interface EventBusOptions {
-  natsUrl: string;
+  /** How to reach NATS (the process's settings, or a URL alone). */
+  nats: NatsSettings | string;
   /** The durable consumer's name: the service's name, one consumer per service. */
   consumer: string;
   logger: LoggerService;
@@ -92,7 +94,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
 
   /** Connects to JetStream; `M` maps each event type to its payload (Coffer's events unless a test declares its own). */
   static async connect<M extends EventMap = DomainEvents>(opts: EventBusOptions): Promise<EventBus<M>> {
-    const nc = await connect({ servers: opts.natsUrl, name: `${opts.consumer}-events`, maxReconnectAttempts: -1 });
+    const nc = await connect(natsConnectionOptions(opts.nats, `${opts.consumer}-events`));
     const bus = new EventBus<M>(nc, jetstream(nc), opts);
     await bus.ensureStream();
     return bus;

@@ -9,3 +9,4 @@ export * from './requester.js';
 export * from './repository.js';
 export * from './personal-data.js';
 export * from './management.js';
+export * from './nats.js';

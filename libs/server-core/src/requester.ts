@@ -4,6 +4,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ErrorCode, Header, isRpcErrorBody, type PayloadOf, type ReplyOf, type RequestMeta, type RpcErrorBody, type Subject } from '@coffer/contracts';
 import { currentCorrelationId } from './logging.js';
+import { natsConnectionOptions, type NatsSettings } from './nats.js';
 
 /** Puts a request's metadata in NATS headers; the receiving side reads it with `metaFrom`. */
 export function metaHeaders(meta: RequestMeta) {
@@ -30,8 +31,8 @@ export class ServiceRequester {
   ) {}
 
   /** A requester with its own NATS connection (one per process: the gateway, each service, a test). */
-  static connect(natsUrl: string, name: string, defaultTimeoutMs?: number): ServiceRequester {
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], name, maxReconnectAttempts: -1 } });
+  static connect(nats: NatsSettings | string, name: string, defaultTimeoutMs?: number): ServiceRequester {
+    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(nats, name) });
     return new ServiceRequester(client, defaultTimeoutMs);
   }
 

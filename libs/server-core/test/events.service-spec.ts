@@ -17,7 +17,7 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   const buses: EventBus<TestEvents>[] = [];
 
   const bus = async (consumer: string) => {
-    const b = await EventBus.connect<TestEvents>({ natsUrl: testInfra().natsUrl, consumer, logger });
+    const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger });
     buses.push(b);
     return b;
   };
@@ -147,7 +147,7 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
       const type = `events.test.${randomUUID().slice(0, 8)}.made`;
       const seen: number[] = [];
       const own = async (consumer: string) => {
-        const b = await EventBus.connect<TestEvents>({ natsUrl: nats.url, consumer, logger });
+        const b = await EventBus.connect<TestEvents>({ nats: nats.url, consumer, logger });
         buses.push(b);
         return b;
       };

@@ -190,7 +190,7 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
     const config = loadConfig(authConfigSchema, { ...(await freshDatabase('pglite')), NATS_URL: testInfra().natsUrl, S3_ENDPOINT: testInfra().s3Endpoint, LOG_LEVEL: 'error', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' });
     app = await runService('auth', config, AppModule.forConfig(config));
     rpc = new TestCaller();
-    listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });
+    listener = await EventBus.connect({ nats: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });
     listener.on(AuthEvent.EmailVerificationRequested, async (event) => {
       tokens.set(event.payload.email, event.payload.token);
     });

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     app = await runService('billing', config, AppModule.forConfig(config));
     answerSessionQuestions(app.get(ServiceRequester));
     caller = new TestCaller();
-    publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'billing-test-publisher', logger: new Logger('test') });
+    publisher = await EventBus.connect({ nats: testInfra().natsUrl, consumer: 'billing-test-publisher', logger: new Logger('test') });
   });
   afterAll(async () => {
     await app.close();

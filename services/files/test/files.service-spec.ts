@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
   beforeAll(async () => {
     const { natsUrl, s3Endpoint } = testInfra();
     env = { ...(await freshDatabase(kind)), NATS_URL: natsUrl, S3_ENDPOINT: s3Endpoint, S3_BUCKET: `files-test-${kind}` };
-    publisher = await EventBus.connect({ natsUrl, consumer: 'files-test-publisher', logger: new Logger('test') });
+    publisher = await EventBus.connect({ nats: natsUrl, consumer: 'files-test-publisher', logger: new Logger('test') });
     caller = new TestCaller();
     s3 = new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await start();
@@ -372,7 +372,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     );
 
     const moves: FileMoved[] = [];
-    const listener = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: `move-test-${randomUUID().slice(0, 8)}`, logger: new Logger('test') });
+    const listener = await EventBus.connect({ nats: testInfra().natsUrl, consumer: `move-test-${randomUUID().slice(0, 8)}`, logger: new Logger('test') });
     listener.on(FilesEvent.FileMoved, async (event) => {
       if (event.payload.userId === user.userId) moves.push(event.payload);
     });

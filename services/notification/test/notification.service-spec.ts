@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     };
     const config = loadConfig(notificationConfigSchema, env);
     app = await runService('notification', config, AppModule.forConfig(config));
-    publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'email-test-publisher', logger: new Logger('test') });
+    publisher = await EventBus.connect({ nats: testInfra().natsUrl, consumer: 'email-test-publisher', logger: new Logger('test') });
     caller = new TestCaller();
   });
   afterAll(async () => {
