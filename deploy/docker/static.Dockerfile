@@ -49,7 +49,8 @@ RUN case "$APP" in shell|mfe-marketing|mfe-files|mfe-account) ;; \
     esac
 RUN COFFER_RELEASE="$COFFER_RELEASE" \
     npx nx build "$(node -p "require('./$APP/package.json').name")" --output-style=static \
- && test -f "$APP/dist/index.html"
+ && test -f "$APP/dist/index.html" \
+ && find "$APP/dist" \( -name '*.map' -o -name mf-stats.json \) -delete
 
 # --- nginx ---------------------------------------------------------------------
 FROM ${NGINX_IMAGE} AS runtime

@@ -26,6 +26,8 @@ if (!opts.dir || !opts.port) {
   process.exit(64);
 }
 const root = path.resolve(opts.dir);
+/** Files of a build that are never served (the nginx images leave them out and refuse them too). */
+const BUILD_ONLY = /(\.map|\/mf-stats\.json)$/;
 const proxies = opts.proxy.map((p) => {
   const [prefix, target] = p.split('=');
   return { prefix, target: new URL(target) };
@@ -63,9 +65,9 @@ const CSP = opts.spa ? contentSecurityPolicy() : undefined;
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.map': 'application/json; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 // Content-hashed assets never change; everything else (html, manifests, remote entries) is revalidated.
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
 
@@ -151,6 +153,8 @@ const server = http.createServer((req, res) => {
   }
   const file = path.join(root, path.normalize(pathname));
   if (!file.startsWith(root)) return res.writeHead(403).end();
+  // Build output that is not for browsers: source maps and Module Federation's build statistics.
+  if (BUILD_ONLY.test(pathname)) return res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(req, res, file);
   if (opts.spa && !path.extname(pathname)) return send(req, res, path.join(root, 'index.html'));
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -102,7 +102,9 @@ function buildConfig({ projectDir, name, port, exposes, host = false, title = 'C
     mode,
     context: projectDir,
     entry: { main: './src/index.ts' },
-    devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+    // Production maps are written for whoever debugs a build, but no bundle points to
+    // them and no server serves them (deploy/local/serve-static.mjs, the nginx images).
+    devtool: isProduction ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: path.join(projectDir, 'dist'),
       // The shell serves deep links (/dashboard/files/x), so its assets are absolute;

@@ -13,6 +13,8 @@ interface CenteredCardProps {
 export function CenteredCard({ title, description, icon, children }: CenteredCardProps) {
   return (
     <div className="flex justify-center px-4 py-12 sm:py-16">
+      {/* The heading is the tab's title too (React puts it in the head). */}
+      <title>{`${title} · Coffer`}</title>
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           {icon}

@@ -1,3 +1,5 @@
+// The remote's own stylesheet comes with its pages: loaded by the shell with this module.
+import '../styles.css';
 import type { ComponentType } from 'react';
 import { remoteRoot, type AccountPage, type AccountWidget, type RemoteRoutesModule } from '@coffer/web-core';
 import { withStore } from '@coffer/web-core/store';

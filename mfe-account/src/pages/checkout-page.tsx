@@ -36,6 +36,7 @@ export function CheckoutPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-12 sm:py-16 md:grid-cols-2">
+      <title>{`Start your free trial of ${plan.name} · Coffer`}</title>
       <h1 className="text-2xl font-semibold tracking-tight md:col-span-2">Start your free trial of {plan.name}</h1>
       <OrderSummary plan={plan} />
       <CardForm plan={plan as PlanDefinition & { id: CheckoutPlan }} />

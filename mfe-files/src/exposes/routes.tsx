@@ -1,3 +1,5 @@
+// The remote's own stylesheet comes with its pages: loaded by the shell with this module.
+import '../styles.css';
 import { remoteRoot, type FilesPage, type FilesWidget, type RemoteRoutesModule } from '@coffer/web-core';
 import { FileBrowserPage } from '../pages/file-browser-page';
 import { SharedFilesPage } from '../pages/shared-files-page';

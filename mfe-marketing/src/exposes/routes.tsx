@@ -1,3 +1,5 @@
+// The remote's own stylesheet comes with its pages: loaded by the shell with this module.
+import '../styles.css';
 import { lazy, type ComponentType } from 'react';
 import { remoteRoot, type MarketingPage, type RemoteRoutesModule } from '@coffer/web-core';
 

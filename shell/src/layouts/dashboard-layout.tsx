@@ -37,7 +37,8 @@ export function DashboardLayout() {
  */
 function DashboardFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const tab = tabForPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const tab = tabForPath(pathname);
   // Pushes from the server keep lists, the meter and the activity log current.
   useRealtimeUpdates();
   const brand = useAccountBranding();
@@ -46,7 +47,7 @@ function DashboardFrame() {
   return (
     <div className="flex min-h-svh bg-muted/40">
       {/* Each tab its own title (React puts it in the head), so tabs and history tell the pages apart. */}
-      <title>{tab ? `${tab.label} · Coffer` : 'Dashboard · Coffer'}</title>
+      <title>{`${tab?.label ?? (pathname.startsWith('/dashboard/search') ? 'Search' : 'Dashboard')} · Coffer`}</title>
       <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border bg-background p-4 lg:flex">
         <CofferLogo to="/dashboard" className="px-2 pt-1" brand={brand} />
         <DashboardNav />
