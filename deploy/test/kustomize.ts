@@ -1,6 +1,7 @@
 // Renders a kustomization the way `kubectl apply -k` does, for the parts of
 // kustomize Coffer's manifests use (resources, namespace, configMapGenerator
-// with envs and merge, strategic-merge patches by target, images), so the
+// with envs and merge, strategic-merge patches by target, including `$patch:
+// delete`, JSON patches, images), so the
 // manifests are checked in `npm test` without kubectl or a cluster. Anything
 // else in a kustomization is refused, so the manifests cannot drift past what
 // this checks.
@@ -89,6 +90,7 @@ function jsonPatch(resource: Resource, ops: JsonPatchOp[]): Resource {
       if (parent?.[key] === undefined) throw new Error(`JSON patch: no ${pointer} in ${resource.kind} ${resource.metadata.name}`);
       parent = parent[key];
     }
+    if (op !== 'add' && parent?.[last] === undefined) throw new Error(`JSON patch: no ${pointer} to ${op} in ${resource.kind} ${resource.metadata.name}`);
     if (op === 'remove') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last];
     else if (Array.isArray(parent) && op === 'add') parent.splice(last === '-' ? parent.length : Number(last), 0, value);
     else parent[last] = value;
@@ -130,7 +132,8 @@ export function render(dir: string): Resource[] {
     const [body] = readYaml(path.join(dir, patch.path)) as unknown[];
     const at = resources.findIndex((r) => r.kind === patch.target.kind && r.metadata.name === patch.target.name);
     if (at < 0) throw new Error(`${file}: patch ${patch.path} targets no ${patch.target.kind} ${patch.target.name}`);
-    resources[at] = Array.isArray(body) ? jsonPatch(resources[at], body as JsonPatchOp[]) : (merge(resources[at], body) as Resource);
+    if (isObject(body) && body.$patch === 'delete') resources.splice(at, 1);
+    else resources[at] = Array.isArray(body) ? jsonPatch(resources[at], body as JsonPatchOp[]) : (merge(resources[at], body) as Resource);
   }
   for (const image of k.images ?? []) {
     for (const r of resources) {

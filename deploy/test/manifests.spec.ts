@@ -31,8 +31,18 @@ const APPS: Record<string, z.ZodType> = {
 /** The Kubernetes model of a resource's apiVersion and kind, which validates it against the API's schema. */
 async function validate(resource: Resource) {
   const [group, version] = resource.apiVersion.includes('/') ? resource.apiVersion.split('/') : [undefined, resource.apiVersion];
-  const module = await import(`kubernetes-models/${group ? `${group}/` : ''}${version}/${resource.kind}`);
+  // The Gateway API's kinds are CRDs, with their own models.
+  const models = group === 'gateway.networking.k8s.io' ? '@kubernetes-models/gateway-api' : 'kubernetes-models';
+  const module = await import(`${models}/${group ? `${group}/` : ''}${version}/${resource.kind}`);
   new module[resource.kind](resource).validate();
+}
+
+/** The example Secrets of an overlay: its secrets.example.yaml, or the one of the overlay it builds on. */
+function secretExamplesOf(dir: string): Resource[] {
+  const file = path.join(dir, 'secrets.example.yaml');
+  if (fs.existsSync(file)) return readYaml(file);
+  const { resources = [] } = readYaml(path.join(dir, 'kustomization.yaml'))[0] as { resources?: string[] };
+  return resources.map((entry) => path.join(dir, entry)).filter((at) => at.startsWith(OVERLAYS) && fs.statSync(at).isDirectory()).flatMap(secretExamplesOf);
 }
 
 /** The problems an app's configuration check finds in an environment, one line each (none when it would start). */
@@ -48,8 +58,8 @@ function problemsOf(schema: z.ZodType, env: Record<string, string>): string[] {
 describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
   const dir = path.join(OVERLAYS, overlay);
   const resources = kustomize(dir);
-  // The Secrets the cluster must hold, as the overlay's example shows them (never part of the kustomization).
-  const examples = fs.existsSync(path.join(dir, 'secrets.example.yaml')) ? readYaml(path.join(dir, 'secrets.example.yaml')) : [];
+  // The Secrets the cluster must hold, as the overlay's example (or its base overlay's) shows them (never part of the kustomization).
+  const examples = secretExamplesOf(dir);
 
   it('renders resources that are each valid against the Kubernetes schemas, and Secrets that are too', async () => {
     const invalid: string[] = [];
@@ -88,10 +98,52 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     expect((deployment.spec as { minReadySeconds?: number }).minReadySeconds).toBeGreaterThan(0);
   });
 
-  it('sends the gateway every path it serves: the API and the public keys of access tokens', () => {
-    const ingress = resources.find((r) => r.kind === 'Ingress')!;
-    const rules = (ingress.spec as { rules: { http: { paths: { path: string; backend: { service: { name: string } } }[] } }[] }).rules;
-    const toGateway = rules.flatMap((rule) => rule.http.paths).filter((p) => p.backend.service.name === 'gateway').map((p) => p.path);
-    expect(toGateway).toEqual(expect.arrayContaining(['/api', '/.well-known/jwks.json']));
+  it('routes the app as one origin: the API and the public keys of access tokens to the gateway, each remote under /remotes/, the rest to the shell', () => {
+    expect(routesOf(resources)).toEqual([
+      'PathPrefix /api -> gateway',
+      'Exact /.well-known/jwks.json -> gateway',
+      'PathPrefix /remotes/marketing -> mfe-marketing',
+      'PathPrefix /remotes/files -> mfe-files',
+      'PathPrefix /remotes/account -> mfe-account',
+      'PathPrefix / -> shell',
+    ]);
+  });
+
+  it('lets in, to the gateway and the front ends, only the namespace of the proxies that route to them', () => {
+    const route = resources.find((r) => r.kind === 'HTTPRoute') as { spec: { parentRefs: { namespace: string }[] } } | undefined;
+    const proxies = route ? route.spec.parentRefs.map((ref) => ref.namespace) : ['ingress-nginx'];
+    for (const name of ['gateway-from-ingress', 'frontends-from-ingress']) {
+      const policy = resources.find((r) => r.kind === 'NetworkPolicy' && r.metadata.name === name) as { spec: { ingress: { from: { namespaceSelector: { matchLabels: Record<string, string> } }[] }[] } };
+      expect(policy.spec.ingress.flatMap((rule) => rule.from.map((from) => from.namespaceSelector.matchLabels['kubernetes.io/metadata.name']))).toEqual(proxies);
+    }
   });
 });
+
+/**
+ * Where the overlay's Ingress or HTTPRoute sends each path (`path -> Service`),
+ * in order; each backend must be a port its Service has.
+ */
+function routesOf(resources: Resource[]): string[] {
+  const ports = (name: string) => {
+    const service = resources.find((r) => r.kind === 'Service' && r.metadata.name === name) as { spec: { ports: { name?: string; port: number }[] } } | undefined;
+    if (!service) throw new Error(`no Service ${name}`);
+    return service.spec.ports.flatMap((p) => [p.port, p.name]);
+  };
+  const routing = resources.filter((r) => r.kind === 'Ingress' || r.kind === 'HTTPRoute');
+  expect(routing).toHaveLength(1);
+  const [route] = routing;
+  if (route.kind === 'Ingress') {
+    const rules = (route.spec as { rules: { http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[] }).rules;
+    return rules.flatMap((rule) => rule.http.paths).map(({ path: at, pathType, backend: { service } }) => {
+      expect(ports(service.name)).toContain(service.port.name ?? service.port.number);
+      return `${pathType === 'Prefix' ? 'PathPrefix' : pathType} ${at} -> ${service.name}`;
+    });
+  }
+  const rules = (route.spec as { rules: { matches: { path: { type: string; value: string } }[]; backendRefs: { name: string; port: number }[] }[] }).rules;
+  return rules.flatMap((rule) => {
+    expect(rule.backendRefs).toHaveLength(1);
+    const [backend] = rule.backendRefs;
+    expect(ports(backend.name)).toContain(backend.port);
+    return rule.matches.map((match) => `${match.path.type} ${match.path.value} -> ${backend.name}`);
+  });
+}
