@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AddressLinkRefusal, SHARE_RECIPIENT_LIMIT_REACHED, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
-import { appUrl, call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });
@@ -58,6 +58,32 @@ describe('sharing', () => {
     expect([sixth.status, sixth.body.message]).toEqual([429, SHARE_RECIPIENT_LIMIT_REACHED]);
     // Another address still gets it.
     expect((await share(owner, { fileId: file.id, email: uniqueEmail('other') })).status).toBe(201);
+  });
+
+  it('makes a press of Share sent again (its answer lost) once: the same share, no second email, nothing counted against the hourly limit', async () => {
+    const owner = await signUp();
+    const file = await uploadFile(owner, 'Contract.pdf', randomBytes(16));
+    const email = uniqueEmail('retried');
+    const requestId = randomUUID();
+    const first = await share(owner, { fileId: file.id, email, requestId });
+    expect(first.status).toBe(201);
+    // Sent again one after the other, and several at once (a client retrying while the first is still in flight).
+    for (let i = 0; i < 3; i++) expect((await share(owner, { fileId: file.id, email, requestId })).body.id).toBe(first.body.id);
+    const together = await Promise.all(Array.from({ length: 5 }, () => share(owner, { fileId: file.id, email, requestId })));
+    expect(together.map((r) => [r.status, r.body.id])).toEqual(Array(5).fill([201, first.body.id]));
+    // Four other presses make the five emails an hour one address may get: the repeats counted for nothing.
+    for (let i = 0; i < 4; i++) expect((await share(owner, { fileId: file.id, email, requestId: randomUUID() })).status).toBe(201);
+    const sixth = await share(owner, { fileId: file.id, email, requestId: randomUUID() });
+    expect([sixth.status, sixth.body.message]).toEqual([429, SHARE_RECIPIENT_LIMIT_REACHED]);
+    // Five emails in all (the notification service handles the events in order: a repeat's would have come before the last).
+    await eventually(async () => (await capturedMailTo(email)).length === 5);
+    expect(await capturedMailTo(email)).toHaveLength(5);
+    // Another user's press with the same id is theirs alone.
+    const other = await signUp();
+    const theirs = await share(other, { fileId: (await uploadFile(other, 'Theirs.pdf', randomBytes(8))).id, email: uniqueEmail('theirs'), requestId });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    expect((await share(owner, { fileId: file.id, email, requestId: 'not-a-uuid' })).body).toMatchObject({ statusCode: 400, message: 'The request id must be a UUID' });
   });
 
   it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {

@@ -135,6 +135,12 @@ export const createShareSchema = z.object({
     .transform((v) => (v && v.length > 0 ? v : null)),
   expiresInDays: optionalWholeNumber(`Link expiry must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}`, MAX_EXPIRY_DAYS),
   maxAccessCount: optionalWholeNumber(`Maximum access count must be a whole number from 1 to ${MAX_ACCESS_COUNT}`, MAX_ACCESS_COUNT),
+  /**
+   * The id of this press of Share, the same when the same request is sent
+   * again: a repeat answers with the share the first made, and sends no
+   * second email.
+   */
+  requestId: z.uuid({ error: 'The request id must be a UUID' }).optional(),
 });
 export type CreateShareInput = z.input<typeof createShareSchema>;
 

@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     repository = app.get(SharesRepository);
     people = app.get(PeopleRepository);
     caller = new TestCaller();
-    publisher = await EventBus.connect({ natsUrl: testInfra().natsUrl, consumer: 'sharing-test-publisher', logger: new Logger('test') });
+    publisher = await EventBus.connect({ nats: testInfra().natsUrl, consumer: 'sharing-test-publisher', logger: new Logger('test') });
   });
   afterAll(async () => {
     await app?.close();
@@ -69,6 +69,26 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { share, recipient } = await shareWith({ allowedIps: ['203.0.113.0/24'] });
     await expect(open(share.id, recipient)).rejects.toMatchObject({ status: 403, message: ShareRefusal.NetworkNotAllowed });
     await expect(open(share.id, recipient, undefined)).rejects.toMatchObject({ message: ShareRefusal.NetworkNotAllowed });
+  });
+
+  it('lets one of several presses of Share with the same id through, the others waiting for it and then finding its share', async () => {
+    const { share } = await shareWith({});
+    const userId = share.sharedByUserId;
+    const requestId = randomUUID();
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        repository.transaction(async (tx) => {
+          if (!(await repository.claimRequest(tx, userId, requestId))) return (await repository.madeByRequest(tx, userId, requestId))?.id ?? 'none';
+          // The one through makes its share slowly: the others must wait for it, not go on.
+          await new Promise((r) => setTimeout(r, 200));
+          await repository.requestMade(tx, userId, requestId, share.id);
+          return 'made';
+        }),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['made', ...Array(5).fill(share.id)].sort());
+    // The same id is another user's to use.
+    expect(await repository.transaction((tx) => repository.claimRequest(tx, randomUUID(), requestId))).toBe(true);
   });
 
   it('counts parallel opens atomically: never more than the maximum', async () => {

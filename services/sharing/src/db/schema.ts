@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /**
@@ -103,6 +103,23 @@ export const addressTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('address_tokens_email_idx').on(t.email)],
+);
+
+/**
+ * The Share button's presses a user made, by the id the dialog gives each: a
+ * press sent again (a retry after a timeout or a lost answer) answers with the
+ * share the first one made, and sends no second email. Kept a day.
+ */
+export const shareRequests = pgTable(
+  'share_requests',
+  {
+    userId: text('user_id').notNull(),
+    requestId: text('request_id').notNull(),
+    /** Set once the share is made (in the same transaction). */
+    shareId: uuid('share_id').references(() => shares.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.requestId] }), index('share_requests_time_idx').on(t.createdAt)],
 );
 
 export type ShareRow = typeof shares.$inferSelect;

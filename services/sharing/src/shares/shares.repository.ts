@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
+import { shareRequests, shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
 
 export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | 'fileTrashed' | 'createdAt'>;
 
@@ -26,6 +26,33 @@ export class SharesRepository extends Repository {
       .from(shareSends)
       .where(and(eq(shareSends.sharedByUserId, sharedByUserId), sql`${shareSends.sentAt} > now() - interval '1 hour'`));
     return { all: row?.all ?? 0, toRecipient: row?.toRecipient ?? 0 };
+  }
+
+  /**
+   * Claims a press of Share by its id, for its user (forgetting their claims
+   * over a day old). False when that press was claimed before: it is being, or
+   * was, answered already. A second claim of the same press waits for the
+   * first one's transaction (the primary key), so the two never both go on.
+   */
+  async claimRequest(tx: Database, userId: string, requestId: string): Promise<boolean> {
+    await tx.delete(shareRequests).where(and(eq(shareRequests.userId, userId), sql`${shareRequests.createdAt} < now() - interval '1 day'`));
+    const claimed = await tx.insert(shareRequests).values({ userId, requestId }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
+    return claimed.length > 0;
+  }
+
+  /** Notes the share a claimed press made (in the transaction that made it). */
+  async requestMade(tx: Database, userId: string, requestId: string, shareId: string) {
+    await tx.update(shareRequests).set({ shareId }).where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
+  }
+
+  /** The share an earlier press made, as it is now. */
+  async madeByRequest(tx: Database, userId: string, requestId: string): Promise<ShareRow | undefined> {
+    const [row] = await tx
+      .select({ share: shares })
+      .from(shareRequests)
+      .innerJoin(shares, eq(shares.id, shareRequests.shareId))
+      .where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
+    return row?.share;
   }
 
   /** Makes the share, or renews it (new restrictions, count back to 0) when the file is already shared with that address. */

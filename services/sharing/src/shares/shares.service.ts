@@ -127,6 +127,11 @@ export class SharesService {
     const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
     const row = await this.bus.inTransaction(this.repository, async (tx) => {
+      // The same press of Share sent again (its answer was lost): the share it made, and no second email.
+      if (input.requestId && !(await this.repository.claimRequest(tx, caller.userId, input.requestId))) {
+        const made = await this.repository.madeByRequest(tx, caller.userId, input.requestId);
+        if (made) return made;
+      }
       await this.checkSendLimits(tx, caller, input.email);
       const row = await this.repository.upsert(tx, {
         accountId: caller.accountId,
@@ -140,6 +145,7 @@ export class SharesService {
         expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
         maxAccessCount: input.maxAccessCount,
       });
+      if (input.requestId) await this.repository.requestMade(tx, caller.userId, input.requestId, row.id);
       // Only a user who confirmed the address is told at once; anyone else confirms it with the email's link.
       const person = await this.people.findByEmail(input.email, tx);
       const recipient = person?.emailConfirmed ? person.userId : null;

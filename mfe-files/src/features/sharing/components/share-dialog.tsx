@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SlidersHorizontal, UserX } from 'lucide-react';
 import { z } from 'zod';
 import {
@@ -111,16 +111,21 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   };
   const again = existingFor(form.values.email);
 
+  // The same request pressed again (after a failure whose answer was lost) keeps its id, so the server makes it once and emails once.
+  const press = useRef<{ request: string; requestId: string } | null>(null);
   const close = () => {
     form.reset();
     setFilledFrom(null);
+    press.current = null;
     onClose();
   };
 
   const submit = form.handleSubmit(async (request) => {
     if (sharing) return;
+    const asSent = JSON.stringify(request);
+    if (press.current?.request !== asSent) press.current = { request: asSent, requestId: crypto.randomUUID() };
     try {
-      const share = await createShare(request).unwrap();
+      const share = await createShare({ ...request, requestId: press.current.requestId }).unwrap();
       toast({ title: `File shared with ${share.sharedWithEmail}` });
       close();
     } catch (error) {
