@@ -196,6 +196,10 @@ describe('the organisation', () => {
     moderator = await refreshed(moderator);
     expect((await profile(moderator)).body.role).toBe('moderator');
     admin = await refreshed(admin);
+    // The Team list shows each member's role as it is now, not the one they were invited with.
+    const roleInTeam = async (email: string) => (await team(owner)).body.items.find((m) => m.email === email)?.role;
+    expect(await roleInTeam(moderator.email)).toBe('moderator');
+    expect(await roleInTeam(admin.email)).toBe('admin');
 
     const brandingBody = { companyName: 'Matrix Ltd', logoUrl: 'https://example.com/logo.png', primaryColor: '#112233', secondaryColor: '#AABBCC' };
     const cases: [name: string, user: TestUser | undefined, may: boolean][] = [
@@ -319,9 +323,12 @@ describe('the organisation', () => {
     expect((await call('/api/files?folder=root', { token: user.accessToken })).status).toBe(401);
     expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
 
+    let left: Awaited<ReturnType<typeof personalData>> | undefined;
     const after = await eventually(async () => {
-      const counts = await personalData(rpc, person);
-      return SERVICES.every((s) => total(counts[s]) === 0) && counts;
+      left = await personalData(rpc, person);
+      return SERVICES.every((s) => total(left![s]) === 0) && left;
+    }, 30_000).catch((err: Error) => {
+      throw new Error(`${err.message}; still held: ${JSON.stringify(left)}`);
     });
     for (const service of SERVICES) expect([service, after[service]]).toEqual([service, Object.fromEntries(Object.keys(after[service]).map((k) => [k, 0]))]);
     // The bystander keeps their own files and the share they made (its recipient is gone).

@@ -168,7 +168,8 @@ export const teamMemberSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   fullName: z.string().nullable(),
-  role: z.enum(INVITE_ROLES),
+  /** The role given at the invitation; once they joined, the role they have now. */
+  role: z.enum(PERMISSION_ROLES),
   status: z.enum(['pending', 'active']),
   invitedAt: isoDateTime(),
 });

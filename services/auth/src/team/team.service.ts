@@ -22,11 +22,12 @@ import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.rep
 
 export const invitationTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const toTeamMember = (row: TeamMemberRow, fullName: string | null): TeamMember => ({
+/** An invitation, or the member who accepted it with their name and their role as it is now (Permissions may have changed it). */
+const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: TeamMember['role'] | 'owner' }): TeamMember => ({
   id: row.id,
   email: row.email,
-  fullName,
-  role: row.role,
+  fullName: member?.fullName || null,
+  role: member && member.role !== 'owner' ? member.role : row.role,
   status: row.status,
   invitedAt: row.invitedAt.toISOString(),
 });
@@ -47,8 +48,8 @@ export class TeamService {
   async list(caller: CallerIdentity): Promise<ListTeamReply> {
     const user = await this.access.current(caller);
     const rows = await this.team.listMembers(user.accountId);
-    const names = await this.users.namesOf(rows.flatMap((r) => (r.status === 'active' && r.userId ? [r.userId] : [])));
-    return { items: rows.map((r) => toTeamMember(r, (r.userId && names.get(r.userId)) || null)) };
+    const people = await this.users.peopleOf(rows.flatMap((r) => (r.status === 'active' && r.userId ? [r.userId] : [])));
+    return { items: rows.map((r) => toTeamMember(r, r.status === 'active' && r.userId ? people.get(r.userId) : undefined)) };
   }
 
   async invite(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.InviteMember>): Promise<TeamMember> {
@@ -68,7 +69,7 @@ export class TeamService {
       return created;
     });
     if (!row) throw rpcError(ErrorCode.Conflict, 409, `${input.email} has already been invited`);
-    return toTeamMember(row, null);
+    return toTeamMember(row);
   }
 
   /** Withdraws an invitation, or takes an active member out of the account (they keep their files, in an account of their own). */

@@ -27,10 +27,11 @@ export class UsersRepository extends Repository {
   }
 
   /** The full names of some users, by id. */
-  async namesOf(ids: string[]): Promise<Map<string, string>> {
+  /** Each of these users' name and role as they are now. */
+  async peopleOf(ids: string[]): Promise<Map<string, { fullName: string; role: (typeof users.$inferSelect)['role'] }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
-    return new Map(rows.map((r) => [r.id, r.fullName]));
+    const rows = await this.db.select({ id: users.id, fullName: users.fullName, role: users.role }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map(({ id, ...person }) => [id, person]));
   }
 
   /** Creates the user, the account they own and their profile in `tx`; false if the email is taken. */
