@@ -164,4 +164,35 @@ test.describe('sharing', () => {
       await recipientContext.close();
     }
   });
+
+  test('a list of shares longer than a page says how many it shows of how many, and shows the rest on demand', async ({ page }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    await confirmEmail(page.request, owner.email);
+    const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('price-list.txt', 120));
+    const headers = { authorization: `Bearer ${owner.accessToken}` };
+    // 60 recipients: more than a page (50), fewer than the hour's share emails (100).
+    const recipients = Array.from({ length: 60 }, (_, i) => `customer-${i}-${uniqueEmail()}`);
+    for (let i = 0; i < recipients.length; i += 10) {
+      const made = await Promise.all(recipients.slice(i, i + 10).map((email) => page.request.post('/api/shares', { data: { fileId, email }, headers })));
+      expect(made.map((res) => res.status())).toEqual(Array(made.length).fill(201));
+    }
+
+    await page.goto('/dashboard/shared');
+    const byMe = page.getByRole('region', { name: 'Shared by you' });
+    await expect(byMe.getByRole('listitem')).toHaveCount(50);
+    await expect(byMe.getByRole('status')).toHaveText('Showing 50 of 60');
+    await byMe.getByRole('button', { name: 'Show more' }).click();
+    await expect(byMe.getByRole('listitem')).toHaveCount(60);
+    await expect(byMe.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    // Every recipient is there once, the first one shared last (newest first).
+    await expect(byMe.getByText(recipients[0])).toBeVisible();
+
+    // The Share dialog's "Shared with" list pages the same way.
+    await page.goto('/dashboard/files');
+    await chooseFromMenu(page, 'price-list.txt', 'Share');
+    const sharedWith = page.getByRole('dialog').getByRole('region', { name: 'Shared with' });
+    await expect(sharedWith.getByRole('button', { name: /^Revoke access for / })).toHaveCount(50);
+    await sharedWith.getByRole('button', { name: 'Show more' }).click();
+    await expect(sharedWith.getByRole('button', { name: /^Revoke access for / })).toHaveCount(60);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AddressLinkRefusal, SHARE_RECIPIENT_LIMIT_REACHED, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
+import { AddressLinkRefusal, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
 import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -84,6 +84,37 @@ describe('sharing', () => {
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(first.body.id);
     expect((await share(owner, { fileId: file.id, email, requestId: 'not-a-uuid' })).body).toMatchObject({ statusCode: 400, message: 'The request id must be a UUID' });
+  });
+
+  it('sends at most 100 share emails an hour from one user (the 101st share is refused with 429), and lists them a page at a time', async () => {
+    const owner = await signUp();
+    const file = await uploadFile(owner, 'Catalogue.pdf', randomBytes(16));
+    const recipients = Array.from({ length: 100 }, (_, i) => uniqueEmail(`customer${i}`));
+    for (let i = 0; i < recipients.length; i += 10) {
+      const made = await Promise.all(recipients.slice(i, i + 10).map((email) => share(owner, { fileId: file.id, email })));
+      expect(made.map((r) => r.status)).toEqual(Array(made.length).fill(201));
+    }
+    const over = await share(owner, { fileId: file.id, email: uniqueEmail('one-too-many') });
+    expect([over.status, over.body.message]).toEqual([429, SHARE_LIMIT_REACHED]);
+
+    const first = await sharesOf(owner, 'by-me');
+    expect([first.body.items.length, first.body.total]).toEqual([SHARES_PAGE_SIZE, 100]);
+    const listed = [...first.body.items];
+    for (let after = first.body.next; after; ) {
+      const page = await call<ListSharesReply>(`/api/shares?direction=by-me&after=${encodeURIComponent(after)}`, { token: owner.accessToken });
+      listed.push(...page.body.items);
+      after = page.body.next;
+    }
+    expect(listed.map((s) => s.sharedWithEmail).sort()).toEqual([...recipients].sort());
+  });
+
+  it('lists shares a page at a time, and refuses a page size or a cursor it did not give', async () => {
+    const owner = await signUp();
+    expect((await sharesOf(owner, 'by-me')).body).toEqual({ items: [], next: null, total: 0, emailConfirmed: true });
+    const list = (query: string) => call<HttpErrorBody>(`/api/shares?direction=by-me&${query}`, { token: owner.accessToken });
+    expect((await list('limit=0')).body).toMatchObject({ statusCode: 400, message: 'limit must be a whole number from 1 to 500' });
+    expect((await list('limit=501')).body).toMatchObject({ statusCode: 400, message: 'limit must be a whole number from 1 to 500' });
+    expect((await list('after=1.2')).body).toMatchObject({ statusCode: 400, message: 'after must be the next of the page before' });
   });
 
   it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {
@@ -224,7 +255,7 @@ describe('sharing', () => {
     const unconfirmed = await signUp();
     const file = await uploadFile(owner, 'Secret.pdf', randomBytes(256));
     const made = await share(owner, { fileId: file.id, email: unconfirmed.email });
-    expect((await sharesOf(unconfirmed, 'with-me')).body).toEqual({ items: [], emailConfirmed: false });
+    expect((await sharesOf(unconfirmed, 'with-me')).body).toEqual({ items: [], next: null, total: 0, emailConfirmed: false });
     expect((await open(unconfirmed, made.body.id)).status).toBe(404);
     const token = linkToken(await mailTo(unconfirmed.email, 'Confirm your email address'), '/verify-email');
     await call('/api/auth/email/verify', { body: { token } });

@@ -193,7 +193,7 @@ describe('R1: a service killed in the middle of 100 shares, then NATS away for 6
 
     // Every share is there once, and every recipient got exactly one email.
     for (const [o, owner] of owners.entries()) {
-      const listed = await call<ListSharesReply>(`/api/shares?direction=by-me&fileId=${filesOf[o].id}`, { token: owner.accessToken });
+      const listed = await call<ListSharesReply>(`/api/shares?direction=by-me&fileId=${filesOf[o].id}&limit=500`, { token: owner.accessToken });
       expect(listed.body.items.map((s) => s.sharedWithEmail).sort()).toEqual(recipients.filter((_, i) => i % owners.length === o).sort());
     }
     /** How many emails each recipient got; undefined while the mailbox does not answer (its service restarting). */

@@ -146,10 +146,23 @@ export type CreateShareInput = z.input<typeof createShareSchema>;
 
 export const SHARE_DIRECTIONS = ['with-me', 'by-me'] as const;
 export type ShareDirection = (typeof SHARE_DIRECTIONS)[number];
+/** The most shares one page of a list holds, and how many a page holds unless asked. */
+export const SHARES_PAGE_MAX = 500;
+export const SHARES_PAGE_SIZE = 50;
+/** Where a page of shares starts: the `next` of the page before (the last share's time in microseconds, and its id). */
+const SHARES_CURSOR = /^\d{1,19}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const listSharesSchema = z.object({
   direction: z.enum(SHARE_DIRECTIONS, { error: `direction must be one of ${SHARE_DIRECTIONS.join(', ')}` }).default('with-me'),
   /** By me only: the shares of one file (the Share dialog's "Shared with" list). */
   fileId: z.uuid({ error: 'fileId must be a file id' }).optional(),
+  /** A page, newest share first: at most `limit` shares, after `after` (the `next` of the page before). */
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
+    .max(SHARES_PAGE_MAX, `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
+    .default(SHARES_PAGE_SIZE),
+  after: z.string().regex(SHARES_CURSOR, 'after must be the next of the page before').optional(),
 });
 export const shareIdSchema = z.object({ shareId: z.uuid({ error: 'Share not found' }) });
 
@@ -176,6 +189,10 @@ export const shareItemSchema = z.object({
 export type ShareItem = z.output<typeof shareItemSchema>;
 export const listSharesReplySchema = z.object({
   items: z.array(shareItemSchema),
+  /** Where the next page starts (its `after`); null on the last page. Every share of a list is on some page. */
+  next: z.string().nullable(),
+  /** How many shares the whole list holds. */
+  total: z.number().int().min(0),
   /** With me: false while the caller's email address is not confirmed (nothing is listed then). */
   emailConfirmed: z.boolean(),
 });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Share2 } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { ShareDirection, ShareItem } from '@coffer/contracts';
-import { useListSharesQuery } from '../features/sharing/api/sharing-api';
+import { useShareList } from '../features/sharing/hooks/use-share-list';
+import { MoreShares } from '../features/sharing/components/more-shares';
 import { SharedFileCard } from '../features/sharing/components/shared-file-card';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
 import { useConfirmAddress } from '../features/sharing/hooks/use-confirm-address';
@@ -38,7 +39,8 @@ function SharedSection({
   onShare,
   onView,
 }: (typeof SECTIONS)[number] & { onShare: (share: ShareItem) => void; onView: (target: PreviewTarget) => void }) {
-  const { data, isLoading, isError, isFetching, refetch } = useListSharesQuery({ direction });
+  const list = useShareList({ direction });
+  const { isLoading, isError, isFetching, refetch } = list;
   const headingId = `shared-${direction}`;
   let body;
   if (isLoading) {
@@ -57,24 +59,27 @@ function SharedSection({
         </Button>
       </div>
     );
-  } else if (!data || data.items.length === 0) {
+  } else if (list.shares.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background px-4 py-10 text-center">
         <Share2 aria-hidden className="size-8 text-muted-foreground" />
         <p className="text-sm text-muted-foreground">
-          {data && !data.emailConfirmed ? 'Confirm your email address to see files shared with you: open the link in the email that told you of a share, or in the one we sent when you signed up.' : empty}
+          {list.loaded && !list.emailConfirmed ? 'Confirm your email address to see files shared with you: open the link in the email that told you of a share, or in the one we sent when you signed up.' : empty}
         </p>
       </div>
     );
   } else {
     body = (
-      <ul aria-labelledby={headingId} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
-        {data.items.map((share) => (
-          <li key={share.id}>
-            <SharedFileCard share={share} onShare={onShare} onView={onView} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul aria-labelledby={headingId} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+          {list.shares.map((share) => (
+            <li key={share.id}>
+              <SharedFileCard share={share} onShare={onShare} onView={onView} />
+            </li>
+          ))}
+        </ul>
+        <MoreShares list={list} />
+      </>
     );
   }
   return (

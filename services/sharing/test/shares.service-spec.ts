@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, SHARE_TICKET_SECONDS, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { AuthEvent, SHARE_TICKET_SECONDS, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -8,6 +8,7 @@ import { sharingConfigSchema } from '../src/config.js';
 import { AccessesRepository } from '../src/accesses/accesses.repository.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
 import { SharesRepository } from '../src/shares/shares.repository.js';
+import { shares } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
 
@@ -91,6 +92,52 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     expect(await repository.transaction((tx) => repository.claimRequest(tx, randomUUID(), requestId))).toBe(true);
   });
 
+  it('pages a list of 250 shares, many made at the same instant, newest first: each share on exactly one page, even when the one a page starts after is revoked', async () => {
+    const owner = newCaller();
+    const recipient = newCaller('member');
+    const email = `${recipient.userId}@example.com`;
+    const base = Date.now() - 60_000;
+    await repository.transaction(async (tx) => {
+      await people.remember(tx, { userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
+      await tx.insert(shares).values(
+        Array.from({ length: 250 }, (_, i) => ({
+          accountId: owner.accountId,
+          fileId: randomUUID(),
+          fileName: `File ${i}.pdf`,
+          fileSize: 10,
+          mimeType: 'application/pdf',
+          sharedByUserId: owner.userId,
+          sharedWithEmail: email,
+          // Five instants, fifty shares each: the order's ties are broken by id.
+          createdAt: new Date(base + Math.floor(i / 50) * 1000),
+        })),
+      );
+    });
+    let revoked = false;
+    for (const [direction, who] of [['by-me', owner], ['with-me', recipient]] as const) {
+      const seen: { id: string; createdAt: string }[] = [];
+      let after: string | undefined;
+      do {
+        const page = await caller.request(SharingSubject.ListShares, { direction, after }, who);
+        expect(page.total).toBe(revoked ? 249 : 250);
+        expect(page.items.length).toBeLessThanOrEqual(SHARES_PAGE_SIZE);
+        seen.push(...page.items);
+        after = page.next ?? undefined;
+        // The share the second page starts after is revoked meanwhile: the list goes on from where it was.
+        if (!revoked) {
+          await repository.transaction((tx) => repository.remove(tx, page.items.at(-1)!.id));
+          revoked = true;
+        }
+      } while (after);
+      // By me was read before the revoke (its first page) and after; with me, after.
+      expect(new Set(seen.map((s) => s.id)).size).toBe(direction === 'by-me' ? 250 : 249);
+      expect(seen).toHaveLength(direction === 'by-me' ? 250 : 249);
+      const order = [...seen].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      expect(seen.map((s) => s.id)).toEqual(order.map((s) => s.id));
+    }
+    await expect(caller.request(SharingSubject.ListShares, { direction: 'by-me', limit: 501 } as never, owner)).rejects.toMatchObject({ status: 400 });
+  });
+
   it('counts parallel opens atomically: never more than the maximum', async () => {
     const { share } = await shareWith({ maxAccessCount: 3 });
     const counted = await Promise.all(Array.from({ length: 10 }, () => repository.transaction((tx) => repository.countAccess(tx, share.id))));
@@ -149,7 +196,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const who = { accountId: user.accountId, actorId: user.userId };
     await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: user.userId, accountId: user.accountId, email, fullName: 'Dana Lee' } });
     await eventually(() => people.find(user.userId));
-    await expect(caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).resolves.toEqual({ items: [], emailConfirmed: false });
+    await expect(caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).resolves.toEqual({ items: [], next: null, total: 0, emailConfirmed: false });
 
     await publisher.publish(AuthEvent.EmailVerified, { ...who, payload: { userId: user.userId, email } });
     await eventually(async () => (await caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).emailConfirmed);

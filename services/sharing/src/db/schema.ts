@@ -30,8 +30,9 @@ export const shares = pgTable(
   },
   (t) => [
     uniqueIndex('shares_file_email_idx').on(t.fileId, t.sharedWithEmail),
-    index('shares_email_idx').on(t.sharedWithEmail, t.createdAt),
-    index('shares_shared_by_idx').on(t.sharedByUserId, t.createdAt),
+    // Each list's order (newest first, ties by id), so a page is read from the index from its cursor on.
+    index('shares_email_order_idx').on(t.sharedWithEmail, t.createdAt.desc(), t.id.desc()),
+    index('shares_shared_by_order_idx').on(t.sharedByUserId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
-import { addressTokens, people, shareSends, shares, type PersonRow } from '../db/schema.js';
+import { addressTokens, people, shareRequests, shareSends, shares, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -19,6 +19,7 @@ const personTables = (p: { userId: string; email: string }): PersonalDataTable[]
   ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
   ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
   ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
+  ['share_requests', shareRequests, eq(shareRequests.userId, p.userId)],
   ['people', people, eq(people.userId, p.userId)],
 ];
 

@@ -24,7 +24,7 @@ export class SharesHandler implements OnModuleInit {
 
   @Handles(SharingSubject.ListShares)
   list(@Caller() caller: CallerIdentity, @Received(SharingSubject.ListShares) p: ReceivedPayload<typeof SharingSubject.ListShares>) {
-    return this.shares.list(caller, p.direction, p.fileId);
+    return this.shares.list(caller, p);
   }
 
   @Handles(SharingSubject.RevokeShare)

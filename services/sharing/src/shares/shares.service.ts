@@ -24,7 +24,6 @@ import {
   type ListSharesReply,
   type OkReply,
   type ReceivedPayload,
-  type ShareDirection,
   type ShareItem,
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
@@ -32,7 +31,7 @@ import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
-import { SharesRepository } from './shares.repository.js';
+import { SharesRepository, type SharesPage } from './shares.repository.js';
 
 type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 
@@ -167,17 +166,18 @@ export class SharesService {
     return toShareItem(row, caller.userId, sharer);
   }
 
-  async list(caller: CallerIdentity, direction: ShareDirection, fileId?: string): Promise<ListSharesReply> {
-    let rows: ShareRow[];
+  /** A page of the shares made by the caller, or with their confirmed address, newest first. */
+  async list(caller: CallerIdentity, { direction, fileId, limit, after }: ReceivedPayload<typeof SharingSubject.ListShares>): Promise<ListSharesReply> {
+    let page: SharesPage;
     if (direction === 'by-me') {
-      rows = await this.repository.sharedBy(caller.userId, fileId);
+      page = await this.repository.sharedBy(caller.userId, fileId, { limit, after });
     } else {
       const me = await this.people.find(caller.userId);
-      if (!me?.emailConfirmed) return { items: [], emailConfirmed: false };
-      rows = await this.repository.sharedWith(me.email);
+      if (!me?.emailConfirmed) return { items: [], next: null, total: 0, emailConfirmed: false };
+      page = await this.repository.sharedWith(me.email, { limit, after });
     }
-    const sharers = await this.people.findByIds([...new Set(rows.map((r) => r.sharedByUserId))]);
-    return { items: rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))), emailConfirmed: true };
+    const sharers = await this.people.findByIds([...new Set(page.rows.map((r) => r.sharedByUserId))]);
+    return { items: page.rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))), next: page.next, total: page.total, emailConfirmed: true };
   }
 
   async revoke(caller: CallerIdentity, shareId: string): Promise<OkReply> {

@@ -4,9 +4,17 @@ import type { CreateShareInput, OkReply, ListShareAccessesReply, ListSharesReply
 /** The sharing API: make, list and revoke shares, and open a file shared with you. */
 export const sharingApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    listShares: build.query<ListSharesReply, { direction: ShareDirection; fileId?: string }>({
-      query: ({ direction, fileId }) => ({ url: '/shares', params: { direction, ...(fileId ? { fileId } : {}) } }),
-      providesTags: (reply) => [{ type: 'Share', id: 'LIST' }, ...(reply?.items ?? []).map((s) => ({ type: 'Share' as const, id: s.id }))],
+    /** Shares made by or with the caller (of one file, by me), newest first, a page at a time (`next` leads on). */
+    listShares: build.infiniteQuery<ListSharesReply, { direction: ShareDirection; fileId?: string }, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.next },
+      query: ({ queryArg: { direction, fileId }, pageParam }) => ({
+        url: '/shares',
+        params: { direction, ...(fileId ? { fileId } : {}), ...(pageParam ? { after: pageParam } : {}) },
+      }),
+      providesTags: (data) => [
+        { type: 'Share', id: 'LIST' },
+        ...(data?.pages ?? []).flatMap((page) => page.items.map((s) => ({ type: 'Share' as const, id: s.id }))),
+      ],
     }),
     createShare: build.mutation<ShareItem, CreateShareInput>({
       query: (body) => ({ url: '/shares', method: 'POST', body }),
@@ -34,4 +42,4 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useConfirmAddressMutation, useListSharesQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesQuery } = sharingApi;
+export const { useConfirmAddressMutation, useListSharesInfiniteQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesQuery } = sharingApi;

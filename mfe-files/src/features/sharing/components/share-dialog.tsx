@@ -18,7 +18,9 @@ import { useZodForm } from '@coffer/ui/form';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem, type ShareItem } from '@coffer/contracts';
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
-import { useCreateShareMutation, useListSharesQuery } from '../api/sharing-api';
+import { useCreateShareMutation } from '../api/sharing-api';
+import { useShareList } from '../hooks/use-share-list';
+import { MoreShares } from './more-shares';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';
@@ -97,7 +99,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
   // Billing answers the plan with its features; until it has, the options of no plan.
   const features = useAccountPlanQuery(undefined, { skip: !file }).data?.features ?? planFeatures(null);
-  const shares = useListSharesQuery({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file }).data?.items ?? [];
+  const { shares } = useShareList({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file });
   const existingFor = (email: string) => shares.find((s) => s.sharedWithEmail === email.trim().toLowerCase());
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
   const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY, (values) => {
@@ -183,10 +185,10 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
 
 /** Who the file is shared with already, each with their opens, Change (their options, in the form above) and Revoke. */
 function SharedWithList({ fileId, onChange }: { fileId: string; onChange: (share: ShareItem) => void }) {
-  const { data, isLoading } = useListSharesQuery({ direction: 'by-me', fileId });
+  const list = useShareList({ direction: 'by-me', fileId });
   const { revokeShare, revoking } = useRevokeShare();
-  if (isLoading) return <Spinner label="Loading shares" />;
-  const shares = data?.items ?? [];
+  if (list.isLoading) return <Spinner label="Loading shares" />;
+  const { shares } = list;
   if (shares.length === 0) return null;
   return (
     <section aria-label="Shared with" className="flex flex-col gap-2 border-t border-border pt-4">
@@ -220,6 +222,7 @@ function SharedWithList({ fileId, onChange }: { fileId: string; onChange: (share
           </li>
         ))}
       </ul>
+      <MoreShares list={list} />
     </section>
   );
 }
