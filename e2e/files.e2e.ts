@@ -164,6 +164,31 @@ test.describe('big files', () => {
     expect(((await (await page.request.get('/api/uploads', { headers: auth })).json()) as { items: unknown[] }).items).toEqual([]);
   });
 
+  test("a file chosen before the plan is known waits for it, and is judged by the plan's own limit", async ({ page }, testInfo) => {
+    await startOnPaidPlan(page);
+    const path = testInfo.outputPath('Site backup.zip');
+    fs.writeFileSync(path, Buffer.alloc(51 * 1024 * 1024));
+    // The plan's answer held back until the file is chosen (a slow network), on a fresh page.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/subscription', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(card(page, 'Documents')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    await dialog.getByLabel('Choose files').setInputFiles(path);
+    await expect(dialog.getByRole('status')).toHaveText('Checking 1 file(s) against your plan...');
+    answer();
+    // Judged by the Business plan's 10GB, not the trial's 50MB it would have been held to.
+    await expect(dialog.getByText('Maximum file size: 10GB')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Upload (1)' })).toBeEnabled();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await page.unroute('**/api/subscription');
+  });
+
   test('a big upload cancelled halfway keeps nothing; the same file is refused on the trial with its limit', async ({ page }, testInfo) => {
     const user = await startOnPaidPlan(page);
     const path = testInfo.outputPath('Disk image.iso');

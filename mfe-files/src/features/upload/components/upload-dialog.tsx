@@ -44,11 +44,17 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const [folderId, setFolderId] = useState(currentFolderId);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // The user's own largest file (the server checks it again); the trial's until the plan is known.
-  const maxFileBytes = (useAccountPlanQuery(undefined, { skip: !open }).data?.features ?? planFeatures(null)).maxFileBytes;
+  // The user's own largest file (the server checks it again); the trial's if the plan cannot be read.
+  const plan = useAccountPlanQuery(undefined, { skip: !open });
+  const maxFileBytes = (plan.data?.features ?? planFeatures(null)).maxFileBytes;
   const queue = useUploadQueue(maxFileBytes);
   const { chosen, uploading } = queue;
-  const unfinished = useListUploadsQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true }).data?.items ?? [];
+  const uploads = useListUploadsQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
+  const unfinished = uploads.data?.items ?? [];
+  // Files chosen before the plan's largest file and the unfinished uploads are known wait for them: judged
+  // by the trial's limit a paid plan's big file would be refused, and one that could resume would start over.
+  const known = (plan.data !== undefined || plan.isError) && (uploads.data !== undefined || uploads.isError);
+  const [waiting, setWaiting] = useState<File[]>([]);
   const inHand = new Set(chosen.flatMap((c) => (c.resumes ? [c.resumes.uploadId] : [])));
   const [cancelUpload] = useCancelUploadMutation();
 
@@ -59,10 +65,22 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const close = (next: boolean) => {
     if (uploading) return;
     onOpenChange(next);
-    if (!next) queue.reset();
+    if (!next) {
+      queue.reset();
+      setWaiting([]);
+    }
   };
 
-  const add = (files: FileList | null) => queue.add(files, unfinished);
+  const add = (files: FileList | null) => {
+    if (!files) return;
+    if (known) queue.add(files, unfinished);
+    else setWaiting((held) => [...held, ...Array.from(files)]);
+  };
+  useEffect(() => {
+    if (!known || waiting.length === 0) return;
+    queue.add(waiting, unfinished);
+    setWaiting([]);
+  }, [known, waiting, queue, unfinished]);
 
   /** Cancel while uploading: every transfer stops, the server keeps nothing of them, and the dialog closes. */
   const cancelAll = () => {
@@ -130,7 +148,13 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                 event.target.value = '';
               }}
             />
-            <p className="text-xs text-muted-foreground">Maximum file size: {formatFileLimit(maxFileBytes)}</p>
+            {known ? (
+              <p className="text-xs text-muted-foreground">Maximum file size: {formatFileLimit(maxFileBytes)}</p>
+            ) : (
+              <p role="status" className="text-xs text-muted-foreground">
+                {waiting.length > 0 ? `Checking ${waiting.length} file(s) against your plan...` : 'Checking your plan...'}
+              </p>
+            )}
           </div>
 
           <UnfinishedUploads uploads={unfinished.filter((u) => !inHand.has(u.uploadId))} onDiscard={(uploadId) => void cancelUpload(uploadId)} />
