@@ -115,6 +115,9 @@ describe('sharing', () => {
     expect((await list('limit=0')).body).toMatchObject({ statusCode: 400, message: 'limit must be a whole number from 1 to 500' });
     expect((await list('limit=501')).body).toMatchObject({ statusCode: 400, message: 'limit must be a whole number from 1 to 500' });
     expect((await list('after=1.2')).body).toMatchObject({ statusCode: 400, message: 'after must be the next of the page before' });
+    // A time past what PostgreSQL can add to 1970 is refused as such, not answered with a 500.
+    expect((await list(`after=9999999999999999999.${randomUUID()}`)).body).toMatchObject({ statusCode: 400, message: 'after must be the next of the page before' });
+    expect((await list(`after=99999999999999999.${randomUUID()}`)).body).toMatchObject({ items: [], next: null, total: 0 });
   });
 
   it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {

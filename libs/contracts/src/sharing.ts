@@ -149,8 +149,11 @@ export type ShareDirection = (typeof SHARE_DIRECTIONS)[number];
 /** The most shares one page of a list holds, and how many a page holds unless asked. */
 export const SHARES_PAGE_MAX = 500;
 export const SHARES_PAGE_SIZE = 50;
-/** Where a page of shares starts: the `next` of the page before (the last share's time in microseconds, and its id). */
-const SHARES_CURSOR = /^\d{1,19}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * Where a page of shares starts: the `next` of the page before (the last share's time in microseconds since
+ * 1970, and its id). At most 17 digits (until the year 5138): a longer number is no cursor the server gave.
+ */
+const SHARES_CURSOR = /^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const listSharesSchema = z.object({
   direction: z.enum(SHARE_DIRECTIONS, { error: `direction must be one of ${SHARE_DIRECTIONS.join(', ')}` }).default('with-me'),
   /** By me only: the shares of one file (the Share dialog's "Shared with" list). */

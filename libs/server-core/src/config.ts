@@ -20,6 +20,9 @@ export const baseConfigSchema = z.object({
   NATS_TLS_KEY_FILE: z.string().min(1).optional(),
   /** A NATS .creds file (user JWT and seed) of a cluster that signs its users in (decentralised JWT auth). */
   NATS_CREDS_FILE: z.string().min(1).optional(),
+}).refine((c) => Boolean(c.NATS_TLS_CERT_FILE) === Boolean(c.NATS_TLS_KEY_FILE), {
+  path: ['NATS_TLS_KEY_FILE'],
+  message: 'set both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE (mutual TLS) or neither',
 });
 
 /** The settings every process shares. */

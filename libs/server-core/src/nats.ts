@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { credsAuthenticator, type NodeConnectionOptions } from '@nats-io/transport-node';
-import { ConfigError, type BaseConfig } from './config.js';
+import type { BaseConfig } from './config.js';
 
 /** How a process reaches NATS: the URL, and the TLS files and credentials a secured cluster asks for. */
 export type NatsSettings = Pick<BaseConfig, 'NATS_URL' | 'NATS_TLS_CA_FILE' | 'NATS_TLS_CERT_FILE' | 'NATS_TLS_KEY_FILE' | 'NATS_CREDS_FILE'>;
@@ -15,7 +15,6 @@ export type NatsSettings = Pick<BaseConfig, 'NATS_URL' | 'NATS_TLS_CA_FILE' | 'N
  */
 export function natsConnectionOptions(nats: NatsSettings | string, name: string): NodeConnectionOptions {
   const settings: NatsSettings = typeof nats === 'string' ? { NATS_URL: nats } : nats;
-  if (Boolean(settings.NATS_TLS_CERT_FILE) !== Boolean(settings.NATS_TLS_KEY_FILE)) throw new ConfigError(['NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE: set both (mutual TLS) or neither']);
   const tls = settings.NATS_TLS_CA_FILE || settings.NATS_TLS_CERT_FILE ? { caFile: settings.NATS_TLS_CA_FILE, certFile: settings.NATS_TLS_CERT_FILE, keyFile: settings.NATS_TLS_KEY_FILE } : undefined;
   const credsFile = settings.NATS_CREDS_FILE;
   return {

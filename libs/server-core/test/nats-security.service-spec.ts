@@ -9,7 +9,8 @@ import { MessagePattern, Payload, Transport, type MicroserviceOptions } from '@n
 import { connect } from '@nats-io/transport-node';
 import { createAccount, createOperator, createUser } from '@nats-io/nkeys';
 import { encodeAccount, encodeOperator, encodeUser, fmtCreds } from '@nats-io/jwt';
-import { EventBus, natsConnectionOptions, openDatabase, ServiceRequester, type NatsSettings } from '../src/index.js';
+import { z } from 'zod';
+import { baseConfigSchema, EventBus, loadConfig, natsConnectionOptions, openDatabase, ServiceRequester, serviceConfigSchema, type NatsSettings } from '../src/index.js';
 import { eventually, freshDatabase, privateNats } from '../src/testing.js';
 
 const logger = new Logger('nats-security-test');
@@ -97,8 +98,13 @@ describe('NATS secured by TLS (servers and clients verified) and signed-in users
     await expect(attempt(settings)).resolves.toBe('connected');
   });
 
-  it('says which setting is missing when a client certificate comes without its key', () => {
-    expect(() => natsConnectionOptions({ ...settings, NATS_TLS_KEY_FILE: undefined }, 'half')).toThrow(/NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE/);
+  it('refuses at start, naming the setting, a client certificate without its key (every app, whatever it adds to the settings)', () => {
+    for (const schema of [baseConfigSchema, serviceConfigSchema, serviceConfigSchema.extend({ APP_SETTING: z.string().default('app') })]) {
+      expect(() => loadConfig(schema, { NATS_URL: settings.NATS_URL, NATS_TLS_CERT_FILE: settings.NATS_TLS_CERT_FILE })).toThrow(
+        /NATS_TLS_KEY_FILE: set both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE \(mutual TLS\) or neither/,
+      );
+      expect(loadConfig(schema, { NATS_URL: settings.NATS_URL, NATS_TLS_CERT_FILE: settings.NATS_TLS_CERT_FILE, NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE })).toMatchObject({ NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE });
+    }
   });
 
   it('carries requests and durable events for a process given the settings', async () => {
