@@ -1,11 +1,15 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/session';
-import { card, chooseFromMenu, pdfFile, pngFile, textFile, toastWith, uploadThroughDialog, type UploadedFile } from './support/files';
+import { card, chooseFromMenu, pdfFile, pngFile, textFile, toastWith, uploadThroughDialog, wavFile, type UploadedFile } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { mailTo } from './support/mail';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
+
+/** HTMLMediaElement.readyState values (the page's constants are not defined in the test's Node). */
+const HAVE_METADATA = 1;
+const HAVE_CURRENT_DATA = 2;
 
 const preview = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -144,16 +148,8 @@ test.describe('previews inside the app', () => {
     await page.keyboard.press('Escape');
 
     // Shared with a second user, who opens it from the Shared tab.
-    const recipientContext = await browser.newContext({ baseURL: appUrl() });
+    const { context: recipientContext, other, recipient } = await shareWithNewRecipient(page, browser, 'agenda.txt');
     try {
-      const other = await recipientContext.newPage();
-      const recipient = await signUpThroughApi(other, appUrl());
-      await chooseFromMenu(page, 'agenda.txt', 'Share');
-      const shareDialog = page.getByRole('dialog', { name: 'Share File' });
-      await shareDialog.getByLabel('Share with Email').fill(recipient.email);
-      await shareDialog.getByRole('button', { name: 'Share File' }).click();
-      await expect(toastWith(page, `File shared with ${recipient.email}`)).toBeVisible();
-
       // The sharer's own card in Shared previews with Share.
       await page.goto('/dashboard/shared');
       await chooseFromMenu(page, 'agenda.txt', 'View');
@@ -161,9 +157,6 @@ test.describe('previews inside the app', () => {
       await expect(preview(page, 'agenda.txt').getByRole('button', { name: 'Share' })).toBeVisible();
       await page.keyboard.press('Escape');
 
-      // The recipient sees shares once their address is confirmed.
-      const token = await confirmationToken(other, recipient.email);
-      expect((await other.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
       await other.goto('/dashboard/shared');
       const watched = watchInlineLinks(other);
       await chooseFromMenu(other, 'agenda.txt', 'View');
@@ -177,7 +170,59 @@ test.describe('previews inside the app', () => {
       await recipientContext.close();
     }
   });
+
+  test('a recording shared with you plays from any point: the player reads it in ranges', async ({ page, browser }) => {
+    // Half an hour: 28 MB, far more than a player reads before it is asked to jump.
+    const minutes = 30;
+    await withFiles(page, [wavFile('interview.wav', minutes * 60)]);
+    const { context, other } = await shareWithNewRecipient(page, browser, 'interview.wav');
+    try {
+      await other.goto('/dashboard/shared');
+      const ranges: string[] = [];
+      other.on('response', (response) => {
+        if (response.url().includes('/api/share-downloads/') && response.status() === 206) ranges.push(response.request().headers().range ?? '');
+      });
+      await chooseFromMenu(other, 'interview.wav', 'View');
+      const audio = preview(other, 'interview.wav').getByLabel('Audio interview.wav');
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(HAVE_METADATA);
+      // The whole recording can be reached, not only what has arrived.
+      expect(await audio.evaluate((a: HTMLAudioElement) => (a.seekable.length ? a.seekable.end(a.seekable.length - 1) : 0))).toBeCloseTo(minutes * 60, 0);
+
+      const target = minutes * 60 - 30;
+      const landed = await audio.evaluate(
+        (a: HTMLAudioElement, at: number) =>
+          new Promise<number>((resolve) => {
+            a.addEventListener('seeked', () => resolve(a.currentTime), { once: true });
+            a.currentTime = at;
+          }),
+        target,
+      );
+      expect(landed).toBeCloseTo(target, 0);
+      // The sound at that point arrives (whether the player read on to it or asked for it from there).
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(HAVE_CURRENT_DATA);
+      expect(ranges.length).toBeGreaterThan(0);
+      expect(ranges.every((range) => /^bytes=\d+-\d*$/.test(range))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** `fileName` shared by the user of `page` with a new user of their own browser context, who has confirmed their address. */
+async function shareWithNewRecipient(page: Page, browser: Browser, fileName: string) {
+  const context = await browser.newContext({ baseURL: appUrl() });
+  const other = await context.newPage();
+  const recipient = await signUpThroughApi(other, appUrl());
+  await chooseFromMenu(page, fileName, 'Share');
+  const shareDialog = page.getByRole('dialog', { name: 'Share File' });
+  await shareDialog.getByLabel('Share with Email').fill(recipient.email);
+  await shareDialog.getByRole('button', { name: 'Share File' }).click();
+  await expect(toastWith(page, `File shared with ${recipient.email}`)).toBeVisible();
+  // The recipient sees shares once their address is confirmed.
+  const token = await confirmationToken(other, recipient.email);
+  expect((await other.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
+  return { context, other, recipient };
+}
 
 /** The token of the link in the email that confirms `email`. */
 async function confirmationToken(page: Page, email: string) {

@@ -6,8 +6,9 @@
 // and a PUT with `if-none-match: *` refused when the object exists (one use
 // of an upload slot), as S3 and MinIO do. It also answers the two multipart
 // calls s3rver lacks: ListParts (which parts arrived, for resuming) and
-// AbortMultipartUpload (a cancelled upload keeps nothing), and completes a
-// multipart upload as S3 does (parts checked, joined without hashing again).
+// AbortMultipartUpload (a cancelled upload keeps nothing), completes a
+// multipart upload as S3 does (parts checked, joined without hashing again),
+// and reads a suffix range (`bytes=-N`, the last N bytes) as S3 does.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import nodePath from 'node:path';
@@ -141,6 +142,13 @@ const front = http.createServer(async (req, res) => {
     req.resume();
     const multipartCall = req.method === 'GET' ? listParts : abortUpload;
     return multipartCall(res, decodeURIComponent(bucket), decodeURIComponent(key.join('/')), params).catch((err) => answer(res, 500, 'InternalError', String(err)));
+  }
+  const suffix = req.method === 'GET' && /^bytes=-(\d+)$/.exec(req.headers.range ?? '');
+  if (suffix) {
+    // The last N bytes (a suffix range), which s3rver reads as the first N: asked as the range from where they start.
+    const [, bucket, ...key] = path.split('/');
+    const size = Number((await server.store.getMetadata(decodeURIComponent(bucket), decodeURIComponent(key.join('/'))).catch(() => undefined))?.['content-length']);
+    if (key.length && Number.isFinite(size)) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-`;
   }
   const isObjectPut = req.method === 'PUT' && !/(^|&)(partNumber|uploadId)=/.test(query) && !req.headers['x-amz-copy-source'];
   if (!isObjectPut || req.headers['if-none-match'] !== '*') return s3rver(req, res);

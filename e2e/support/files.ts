@@ -54,6 +54,30 @@ export function pngFile(name: string): UploadedFile {
   };
 }
 
+/**
+ * A WAV recording of `seconds` of a tone (8 kHz, 16-bit mono: 16 kB a second), so a
+ * player has far more than its first read to seek into.
+ */
+export function wavFile(name: string, seconds: number): UploadedFile {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(1, 22); // mono
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) buffer.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return { name, mimeType: 'audio/wav', buffer };
+}
+
 /** A one-page PDF that says `text`, with a correct cross-reference table. */
 export function pdfFile(name: string, text = name): UploadedFile {
   const stream = `BT /F1 24 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;

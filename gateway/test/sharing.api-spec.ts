@@ -238,6 +238,51 @@ describe('sharing', () => {
     expect((await download(beforeRevoke)).status).toBe(404);
   });
 
+  it("lets a View's player read the file a range at a time, as one counted open, each read checked again; a Download is read once and whole", async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const file = await uploadFile(owner, 'Briefing.pdf', bytes);
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    const view = (await open(recipient, made.body.id, undefined, 'inline')).body;
+    const read = (link: ShareLink, range?: string) => fetch(`${appUrl()}${link.url}`, { headers: range ? { range } : {} });
+    const size = bytes.length;
+
+    const start = await read(view, 'bytes=0-');
+    expect([start.status, start.headers.get('content-range'), start.headers.get('accept-ranges')]).toEqual([206, `bytes 0-${size - 1}/${size}`, 'bytes']);
+    expect(Buffer.from(await start.arrayBuffer()).equals(bytes)).toBe(true);
+    // A jump into the middle reads only what is asked for.
+    const middle = await read(view, 'bytes=2000000-2000099');
+    expect([middle.status, middle.headers.get('content-range'), middle.headers.get('content-length')]).toEqual([206, `bytes 2000000-2000099/${size}`, '100']);
+    expect(Buffer.from(await middle.arrayBuffer()).equals(bytes.subarray(2_000_000, 2_000_100))).toBe(true);
+    const end = await read(view, 'bytes=-10');
+    expect(Buffer.from(await end.arrayBuffer()).equals(bytes.subarray(size - 10))).toBe(true);
+    // Past the end: nothing to send.
+    const past = await read(view, `bytes=${size}-`);
+    expect(past.status).toBe(416);
+    // Several ranges, or none, are read whole.
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', undefined]) {
+      const whole = await read(view, range);
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // All of that was one open.
+    expect((await sharesOf(owner, 'by-me', file.id)).body.items[0]).toMatchObject({ accessCount: 1 });
+
+    // A Download's link ignores a range, and is spent by its one read.
+    const downloadLink = (await open(recipient, made.body.id, undefined, 'attachment')).body;
+    const downloaded = await read(downloadLink, 'bytes=100-199');
+    expect([downloaded.status, downloaded.headers.get('accept-ranges'), downloaded.headers.get('content-range')]).toEqual([200, 'none', null]);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await read(downloadLink, 'bytes=100-199')).status).toBe(404);
+
+    // Revoked while the player is open: its next read is refused, and so is any after.
+    expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await read(view, 'bytes=0-9')).status).toBe(404);
+    await share(owner, { fileId: file.id, email: recipient.email });
+    expect((await read(view, 'bytes=0-9')).status).toBe(404);
+  });
+
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {
     const owner = await confirmedUser();
     const recipient = await confirmedUser();

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ErrorCode, shareTicketParamsSchema, SharingSubject, type RequestMeta } from '@coffer/contracts';
 import { rpcError, ServiceRequester } from '@coffer/server-core';
@@ -9,7 +9,21 @@ import { ValidParams, type Valid } from '../api/validation.js';
 import { Meta, Public } from '../identity/caller.js';
 
 /** The object's headers a download passes on to the browser. */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'content-disposition', 'last-modified'] as const;
+
+/**
+ * The one byte range a player asks for (`bytes=start-`, `bytes=start-end` or `bytes=-suffix`), as
+ * storage is asked for it; anything else (several ranges, other units, nonsense) is read whole,
+ * as HTTP allows a server to.
+ */
+export function singleByteRange(range: string | undefined): string | undefined {
+  const match = range?.trim().match(/^bytes=(?:(\d{1,15})-(\d{0,15})|-(\d{1,15}))$/);
+  if (!match) return undefined;
+  const [, start, end, suffix] = match;
+  if (suffix !== undefined) return Number(suffix) > 0 ? `bytes=-${suffix}` : undefined;
+  if (end && Number(end) < Number(start)) return undefined;
+  return `bytes=${start}-${end}`;
+}
 
 /**
  * What a shared file may do once open in the browser: nothing but show itself, and be framed only by
@@ -23,8 +37,9 @@ export function downloadPolicy(contentType: string | null): string {
 
 /**
  * A share's bytes, for the browser that holds a download ticket (GET /api/shares/:id/link). The sharing
- * service spends the ticket and checks the share again, then the gateway streams the file from storage:
- * the storage URL never reaches the browser, so every download is one counted, checked open.
+ * service checks the ticket and the share again, then the gateway streams the file from storage:
+ * the storage URL never reaches the browser, so every download is one counted, checked open. A View's
+ * player reads in ranges (to play from any point), each read checked again.
  */
 @Controller('share-downloads')
 export class ShareDownloadsController {
@@ -34,27 +49,46 @@ export class ShareDownloadsController {
 
   @Public()
   @Get(':ticket')
-  @ApiDoc({ summary: "A shared file's bytes, for a download ticket from GET /shares/{id}/link: good once, for 60 s, from the address that asked for it", contentType: 'application/octet-stream' })
-  async download(@Meta() meta: RequestMeta, @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>, @Res() res: Response): Promise<void> {
-    const { url } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket }, meta);
+  @ApiDoc({
+    summary:
+      "A shared file's bytes, for a download ticket from GET /shares/{id}/link, from the address that asked for it, used within 60 s: a Download's once; a View's (disposition=inline) as long as its player reads, a byte range (Range) at a time",
+    contentType: 'application/octet-stream',
+  })
+  async download(
+    @Meta() meta: RequestMeta,
+    @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>,
+    @Headers('range') rangeHeader: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { url, disposition } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket }, meta);
+    const range = disposition === 'inline' ? singleByteRange(rangeHeader) : undefined;
     const abort = new AbortController();
     res.once('close', () => abort.abort());
-    const stored = await fetch(url, { signal: abort.signal }).catch((err: unknown) => {
+    const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {
       this.logger.warn({ msg: 'Storage did not answer a share download', error: String(err) });
       return undefined;
     });
+    const ranges = disposition === 'inline' ? 'bytes' : 'none';
+    if (stored?.status === 416) {
+      await stored.body?.cancel();
+      res.status(416).setHeader('accept-ranges', ranges);
+      const unsatisfied = stored.headers.get('content-range');
+      if (unsatisfied) res.setHeader('content-range', unsatisfied);
+      res.end();
+      return;
+    }
     if (!stored?.ok || !stored.body) {
       await stored?.body?.cancel();
       if (stored) this.logger.warn({ msg: 'Storage refused a share download', status: stored.status });
       throw rpcError(ErrorCode.ServiceUnavailable, 503, 'The file could not be read just now. Please try again.');
     }
-    res.status(200);
+    res.status(stored.status === 206 && range ? 206 : 200);
     for (const name of PASSED_HEADERS) {
       const value = stored.headers.get(name);
-      if (value) res.setHeader(name, value);
+      if (value && (name !== 'content-range' || range)) res.setHeader(name, value);
     }
     res.setHeader('content-security-policy', downloadPolicy(stored.headers.get('content-type')));
-    res.setHeader('accept-ranges', 'none');
+    res.setHeader('accept-ranges', ranges);
     try {
       await pipeline(Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream), res);
     } catch (err) {

@@ -47,11 +47,20 @@ export const confirmAddressSchema = z.object({ token: z.string({ error: AddressL
 export const CONFIRM_ADDRESS_PARAM = 'confirm';
 
 /**
- * A recipient's open hands out a download ticket, not the file's address: good once,
- * for this long, from the address that asked, and only while the share still allows it.
+ * A recipient's open hands out a download ticket, not the file's address: to be used
+ * within this long, from the address that asked, and only while the share still allows it.
  * Every download is therefore one counted open, and a revoke, an expiry or the trash stops it.
+ * A Download's ticket is good once; a View's is the one open of a player, which reads the
+ * file in ranges as the recipient plays and jumps (SHARE_VIEW_IDLE_SECONDS).
  */
 export const SHARE_TICKET_SECONDS = 60;
+/**
+ * A View's ticket stays good, from the same address, while it is in use: each read keeps it
+ * this long more (a paused recording resumes within it), and never past SHARE_VIEW_MAX_SECONDS
+ * from the open. Every read checks the share again.
+ */
+export const SHARE_VIEW_IDLE_SECONDS = 600;
+export const SHARE_VIEW_MAX_SECONDS = 4 * 3600;
 /** Where the browser redeems a ticket: the gateway checks it with the sharing service and streams the file. */
 export const SHARE_DOWNLOADS_PATH = '/api/share-downloads/';
 /** A ticket: 32 random bytes, base64url. */
@@ -60,11 +69,14 @@ export const shareTicketParamsSchema = z.object({ ticket: shareTicketSchema });
 /** The recipient's open, as the sharing service answers it. */
 export const shareTicketReplySchema = z.object({ ticket: shareTicketSchema, expiresAt: isoDateTime() });
 export type ShareTicketReply = z.output<typeof shareTicketReplySchema>;
-/** The recipient's open, as the browser gets it: a same-origin path, good once for SHARE_TICKET_SECONDS. */
+/** The recipient's open, as the browser gets it: a same-origin path, to be used within SHARE_TICKET_SECONDS. */
 export const shareLinkSchema = z.object({ url: z.string().startsWith(SHARE_DOWNLOADS_PATH), expiresAt: isoDateTime() });
 export type ShareLink = z.output<typeof shareLinkSchema>;
-/** A redeemed ticket: where the gateway reads the bytes from (a short-lived URL that never leaves the server). */
-export const redeemedTicketSchema = z.object({ url: z.url() });
+/**
+ * A redeemed ticket: where the gateway reads the bytes from (a short-lived URL that never leaves
+ * the server), and what the open was for (a View's player may read ranges).
+ */
+export const redeemedTicketSchema = z.object({ url: z.url(), disposition: linkDispositionSchema.shape.disposition.unwrap() });
 export type RedeemedTicket = z.output<typeof redeemedTicketSchema>;
 
 /** Which plan feature each restriction needs (spec §5), and what the server says without it. */

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, SHARE_TICKET_SECONDS, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { AuthEvent, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -8,7 +8,8 @@ import { sharingConfigSchema } from '../src/config.js';
 import { AccessesRepository } from '../src/accesses/accesses.repository.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
 import { SharesRepository } from '../src/shares/shares.repository.js';
-import { shares } from '../src/db/schema.js';
+import { shares, shareTickets } from '../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
 
 Logger.overrideLogger(false);
 
@@ -168,6 +169,41 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
       repository.addTicket(tx, { ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' }, 0),
     );
     await expect(redeem(stale)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
+  });
+
+  it("keeps a View's ticket while its player reads, never past its limit, spends a Download's, and drops one presented from elsewhere", async () => {
+    const { share } = await shareWith({});
+    const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+    const issue = (ticket: string, disposition: 'inline' | 'attachment') =>
+      repository.transaction((tx) => repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: '198.51.100.9' }, SHARE_TICKET_SECONDS));
+    const use = (ticket: string) => repository.useTicket(hashOf(ticket), SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS);
+    const secondsLeft = (row: { expiresAt: Date } | undefined) => Math.round((row!.expiresAt.getTime() - Date.now()) / 1000);
+
+    const view = 'V'.repeat(43);
+    await issue(view, 'inline');
+    // Every read keeps it the idle time more, from the database's clock.
+    for (let read = 0; read < 3; read++) expect(secondsLeft(await use(view))).toBeGreaterThan(SHARE_VIEW_IDLE_SECONDS - 5);
+    // Opened nearly the limit ago: a read keeps it only until the limit.
+    const issuedAgo = (seconds: number) =>
+      repository.transaction((tx) => tx.update(shareTickets).set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(shareTickets.ticketHash, hashOf(view))));
+    await issuedAgo(SHARE_VIEW_MAX_SECONDS - 30);
+    expect(secondsLeft(await use(view))).toBeLessThanOrEqual(30);
+    // Past the limit, it is read no more, even though it was kept a moment ago.
+    await issuedAgo(SHARE_VIEW_MAX_SECONDS + 1);
+    expect(await use(view)).toBeUndefined();
+
+    const download = 'D'.repeat(43);
+    await issue(download, 'attachment');
+    expect(await use(download)).toMatchObject({ disposition: 'attachment' });
+    expect(await use(download)).toBeUndefined();
+
+    // A View's ticket presented from another address is refused and gone, for its own address too.
+    const leaked = 'L'.repeat(43);
+    await issue(leaked, 'inline');
+    const redeem = (clientIp: string) => caller.request(SharingSubject.RedeemShareTicket, { ticket: leaked }, newCaller(), { clientIp });
+    await expect(redeem('192.0.2.77')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
+    await expect(redeem('198.51.100.9')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
+    expect(await use(leaked)).toBeUndefined();
   });
 
   it("lists a share's opens and downloads, newest first, to its sharer only", async () => {

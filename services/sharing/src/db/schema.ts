@@ -77,8 +77,9 @@ export const shareSends = pgTable(
 );
 
 /**
- * A recipient's counted open, waiting to be downloaded: good once, until it expires, from the address that
- * asked. Only the ticket's SHA-256 is kept, so the table does not hold working links.
+ * A recipient's counted open, waiting to be read, until it expires, from the address that asked: a
+ * Download's once, a View's while its player reads (each read keeps it longer, up to a limit from
+ * `issuedAt`). Only the ticket's SHA-256 is kept, so the table does not hold working links.
  */
 export const shareTickets = pgTable(
   'share_tickets',
@@ -89,6 +90,7 @@ export const shareTickets = pgTable(
       .references(() => shares.id, { onDelete: 'cascade' }),
     disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
     clientIp: text('client_ip'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('share_tickets_expiry_idx').on(t.expiresAt), index('share_tickets_share_idx').on(t.shareId)],

@@ -134,13 +134,28 @@ export class SharesRepository extends Repository {
     return row;
   }
 
-  /** Spends a ticket: it is gone after this, whoever asked; undefined when it was unknown, spent or expired. */
-  async spendTicket(ticketHash: string): Promise<ShareTicketRow | undefined> {
-    const [row] = await this.db
-      .delete(shareTickets)
-      .where(and(eq(shareTickets.ticketHash, ticketHash), sql`${shareTickets.expiresAt} > now()`))
+  /**
+   * Uses a ticket, unexpired: a View's is kept `idleSeconds` more from now (never past `maxSeconds`
+   * from its issue), a Download's is gone. Undefined when it was unknown, spent or expired.
+   */
+  async useTicket(ticketHash: string, idleSeconds: number, maxSeconds: number): Promise<ShareTicketRow | undefined> {
+    const usable = and(eq(shareTickets.ticketHash, ticketHash), sql`${shareTickets.expiresAt} > now()`);
+    const [viewed] = await this.db
+      .update(shareTickets)
+      .set({ expiresAt: sql`least(now() + make_interval(secs => ${idleSeconds}), ${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}))` })
+      .where(and(usable, eq(shareTickets.disposition, 'inline'), sql`${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}) > now()`))
       .returning();
-    return row;
+    if (viewed) return viewed;
+    const [downloaded] = await this.db
+      .delete(shareTickets)
+      .where(and(usable, eq(shareTickets.disposition, 'attachment')))
+      .returning();
+    return downloaded;
+  }
+
+  /** Forgets a ticket, whatever it was for (one presented from another address). */
+  async dropTicket(ticketHash: string): Promise<void> {
+    await this.db.delete(shareTickets).where(eq(shareTickets.ticketHash, ticketHash));
   }
 
   async remove(tx: Database, id: string): Promise<void> {

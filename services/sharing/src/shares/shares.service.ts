@@ -19,6 +19,8 @@ import {
   SharingSubject,
   type CallerIdentity,
   SHARE_TICKET_SECONDS,
+  SHARE_VIEW_IDLE_SECONDS,
+  SHARE_VIEW_MAX_SECONDS,
   type RedeemedTicket,
   type ShareTicketReply,
   type ListSharesReply,
@@ -217,7 +219,7 @@ export class SharesService {
    * A recipient's open of a file shared with them: the share must be theirs,
    * not expired, opened from an allowed address and under its access limit;
    * the access is counted, and kept in the share's access history, and a
-   * download ticket handed out for it: good once, for SHARE_TICKET_SECONDS,
+   * download ticket handed out for it: to be used within SHARE_TICKET_SECONDS,
    * from this address, and only while the share still allows it (redeem).
    */
   async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<ShareTicketReply> {
@@ -237,21 +239,30 @@ export class SharesService {
   }
 
   /**
-   * Spends a download ticket (whoever presents it, it is gone): it must be unexpired and
-   * presented from the address it was issued to, and its share must still exist and allow the
-   * open (not revoked, expired, trashed or outside its allow-list now). Answers where the
-   * gateway reads the bytes: a short-lived URL the files service signs for the file's owner.
+   * Uses a download ticket: it must be unexpired and presented from the address it was issued
+   * to, and its share must still exist and allow the open (not revoked, expired, trashed or
+   * outside its allow-list now); refused, it is gone. A Download's ticket is spent; a View's is
+   * kept while the player reads. Answers where the gateway reads the bytes: a
+   * short-lived URL the files service signs for the file's owner.
    */
   async redeem(clientIp: string | undefined, ticket: string): Promise<RedeemedTicket> {
-    const spent = await this.repository.spendTicket(hashOf(ticket));
-    if (!spent || (spent.clientIp ?? undefined) !== clientIp) throw notFound(ShareRefusal.TicketSpent);
-    const share = await this.repository.find(spent.shareId);
-    if (!share) throw notFound('Share not found');
-    this.checkRestrictions(share, clientIp);
+    const ticketHash = hashOf(ticket);
+    const used = await this.repository.useTicket(ticketHash, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS);
+    if (!used) throw notFound(ShareRefusal.TicketSpent);
+    const share = await this.repository.find(used.shareId);
+    try {
+      if ((used.clientIp ?? undefined) !== clientIp) throw notFound(ShareRefusal.TicketSpent);
+      if (!share) throw notFound('Share not found');
+      this.checkRestrictions(share, clientIp);
+    } catch (refusal) {
+      // A View refused once is over: the ticket is not tried again.
+      await this.repository.dropTicket(ticketHash);
+      throw refusal;
+    }
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
-    const { url } = await this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition: spent.disposition, viaShare: true }, { caller: owner });
-    return { url };
+    const { url } = await this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition: used.disposition, viaShare: true }, { caller: owner });
+    return { url, disposition: used.disposition };
   }
 
   /** What every open of a share checks, when it is counted and again when its ticket is spent. */

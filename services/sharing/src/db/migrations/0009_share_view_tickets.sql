@@ -1,0 +1,1 @@
+ALTER TABLE "share_tickets" ADD COLUMN "issued_at" timestamp with time zone DEFAULT now() NOT NULL;
