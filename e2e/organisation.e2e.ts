@@ -156,6 +156,46 @@ test.describe('the organisation', () => {
     await expectNoSeriousA11yViolations(page, 'Settings → Permissions');
   });
 
+  test("a member's screens follow the team as it changes, without a reload: made an admin they get the admin's tabs, and lose them again; the company's branding shows", async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: asOwner })).status()).toBe(201);
+    const colleague = uniqueEmail();
+    expect((await page.request.post('/api/team/invitations', { data: { email: colleague }, headers: asOwner })).status()).toBe(201);
+    const inviteToken = new URL(await invitationLink(page, colleague), appUrl()).searchParams.get('invite');
+
+    const memberContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const them = await memberContext.newPage();
+      expect((await them.request.post('/api/auth/sign-up', { data: { fullName: 'Mo Member', email: colleague, password: 'correct-horse-1', inviteToken } })).status()).toBe(201);
+      /** The member's page following its event stream (a push before it is open would be missed). */
+      const streamOpen = () => them.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
+      const following = streamOpen();
+      await them.goto('/dashboard/settings');
+      await expect(them.getByRole('tab', { name: 'General' })).toBeVisible();
+      await expect(them.getByRole('tab', { name: 'Permissions' })).toHaveCount(0);
+      await following;
+
+      const roleGiven = async (role: 'admin' | 'member') => {
+        const reopened = streamOpen();
+        expect((await page.request.post('/api/roles', { data: { email: colleague, role }, headers: asOwner })).status()).toBe(201);
+        // The member's stream ends with the change; the page renews its session and follows again.
+        await reopened;
+      };
+      await roleGiven('admin');
+      for (const tab of ['Branding', 'Permissions', 'Audit Logs']) await expect(them.getByRole('tab', { name: tab })).toBeVisible();
+
+      expect((await page.request.put('/api/branding', { data: { companyName: 'Live Ltd', primaryColor: '#1d4ed8', secondaryColor: '#ffffff' }, headers: asOwner })).status()).toBe(200);
+      await expect(them.getByRole('link', { name: 'Live Ltd' }).first()).toBeVisible();
+      await expect.poll(() => them.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe('#1d4ed8');
+
+      await roleGiven('member');
+      for (const tab of ['Branding', 'Permissions', 'Audit Logs']) await expect(them.getByRole('tab', { name: tab })).toHaveCount(0);
+    } finally {
+      await memberContext.close();
+    }
+  });
+
   test('Delete Account asks for the email, then signs out; the address can sign up again', async ({ page }) => {
     const user = await signUpThroughApi(page, appUrl());
     // No plan yet: Branding opened by its address says which plans have it, with the way to them.

@@ -1,5 +1,5 @@
 import type { FileItem, ListActivityReply } from '@coffer/contracts';
-import { appUrl, call, eventStream, eventually, signUp } from './support.js';
+import { appUrl, call, eventStream, eventually, invite, joinedMember, signUp, uniqueEmail } from './support.js';
 
 describe('activity and realtime', () => {
   it('lists the latest uploads, downloads and deletes in the Activity Log', async () => {
@@ -59,6 +59,35 @@ describe('activity and realtime', () => {
     await stream.stop();
     expect(stream.received).toContain('"type":"events.billing.subscription.changed"');
     expect(stream.received.match(/event: plan/g)).toHaveLength(1);
+  });
+
+  it("pushes team and branding changes to everyone in the account, and only them; a member's own change of role renews their session", async () => {
+    const owner = await signUp();
+    expect((await call('/api/subscription/trial', { body: { plan: 'business' }, token: owner.accessToken })).status).toBe(201);
+    const member = await joinedMember(owner, 'member');
+    const outsider = await signUp();
+    const [ownerStream, memberStream, outsiderStream] = await Promise.all([owner, member, outsider].map((user) => eventStream(user)));
+    const pushesOf = (stream: { received: string }, event: string) => stream.received.split('\n\n').filter((block) => block.includes(`event: ${event}\n`));
+
+    // Someone invited: the team's lists, by the invitation's id (nothing of the invitation itself).
+    const invited = await invite(owner, uniqueEmail('live'));
+    await eventually(async () => pushesOf(memberStream, 'team').some((push) => push.includes(invited.body.id)), 5000);
+    expect(pushesOf(memberStream, 'team')[0]).not.toContain('token');
+
+    // The branding saved: every tab of the account shows it.
+    expect((await call('/api/branding', { method: 'PUT', body: { companyName: 'Live Ltd', primaryColor: '#112233', secondaryColor: '#445566' }, token: owner.accessToken })).status).toBe(200);
+    await eventually(async () => pushesOf(ownerStream, 'branding').length === 1 && pushesOf(memberStream, 'branding').length === 1, 5000);
+
+    // The member made a moderator: the team hears it; the member's stream says it last (opened with the old role).
+    expect((await call('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken })).status).toBe(201);
+    await eventually(async () => memberStream.ended, 5000);
+    expect(pushesOf(memberStream, 'team').at(-1)).toContain(`"itemId":"${member.userId}"`);
+    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(member.userId)), 5000);
+    expect(ownerStream.ended).toBe(false);
+
+    await Promise.all([ownerStream, memberStream, outsiderStream].map((stream) => stream.stop()));
+    expect(pushesOf(outsiderStream, 'team')).toEqual([]);
+    expect(pushesOf(outsiderStream, 'branding')).toEqual([]);
   });
 
   it('refuses the event stream without a session', async () => {

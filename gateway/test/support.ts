@@ -121,16 +121,19 @@ export async function uploadFile(user: TestUser, name: string, bytes: Buffer): P
   return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }
 
-/** Reads a user's event stream (GET /api/events) into a string until stopped. */
+/** Reads a user's event stream (GET /api/events) into a string until stopped; `ended` when the server ended it. */
 export async function eventStream(user: TestUser) {
   const controller = new AbortController();
   const res = await fetch(`${appUrl()}/api/events`, { headers: { authorization: `Bearer ${user.accessToken}` }, signal: controller.signal });
   const reader = res.body!.getReader();
-  const stream = { contentType: res.headers.get('content-type'), received: '', stop: async () => undefined as unknown };
+  const stream = { contentType: res.headers.get('content-type'), received: '', ended: false, stop: async () => undefined as unknown };
   const reading = (async () => {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) {
+        stream.ended = !controller.signal.aborted;
+        return;
+      }
       stream.received += Buffer.from(value).toString();
     }
   })().catch(() => undefined);

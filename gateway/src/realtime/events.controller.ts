@@ -1,6 +1,6 @@
 import { Controller, Inject, Sse, type MessageEvent } from '@nestjs/common';
 import { interval, merge, type Observable } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { map, takeWhile } from 'rxjs/operators';
 import type { CallerIdentity } from '@coffer/contracts';
 import { ApiDoc } from '../api/api-doc.js';
 import { CurrentCaller } from '../identity/caller.js';
@@ -12,13 +12,21 @@ const PING_MS = 25_000;
 export class EventsController {
   constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
 
-  /** Server-sent events: the caller's file, share and notification changes and their account's plan changes as they happen, and a ping that keeps proxies from closing the stream. */
+  /**
+   * Server-sent events: the caller's file, share and notification changes and their account's plan, team
+   * and branding changes as they happen, and a ping that keeps proxies from closing the stream. A change
+   * to the caller's own account or role is the stream's last push: it was opened with a token that no
+   * longer holds, so the browser renews its session and opens another (for the account it is in now).
+   */
   @Sse()
-  @ApiDoc({ summary: "Server-sent events: the caller's file, share and notification changes as they happen", contentType: 'text/event-stream' })
+  @ApiDoc({
+    summary: "Server-sent events: the caller's file, share, notification and membership changes, and their account's plan, team and branding changes, as they happen",
+    contentType: 'text/event-stream',
+  })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
       this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
-    );
+    ).pipe(takeWhile((push) => !(push.type === 'team' && (push.data as { itemId: string }).itemId === caller.userId), true));
   }
 }

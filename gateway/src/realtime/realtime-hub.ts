@@ -2,14 +2,17 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import { BillingEvent, type DomainEvent, type FileChange, type FileItem, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
+import { AccountEvent, BillingEvent, type DomainEvent, type FileChange, type FileItem, type MembershipChanged, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
 import { natsConnectionOptions } from '@coffer/server-core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /** Which stream of changes a push belongs to; the browser refreshes what each one makes stale. */
-export type RealtimeChannel = 'files' | 'shares' | 'plan' | 'notifications';
+export type RealtimeChannel = 'files' | 'shares' | 'plan' | 'notifications' | 'team' | 'branding';
 
-/** What a browser hears: which kind of change, to which item (for a file, the item as it is now: lists update in place). */
+/**
+ * What a browser hears: which kind of change, to which item (for a file, the item as it is now: lists
+ * update in place; for the team, the member whose account or role changed, or the invitation).
+ */
 export interface RealtimeMessage {
   channel: RealtimeChannel;
   type: string;
@@ -24,17 +27,21 @@ interface Routed extends RealtimeMessage {
   accountIds?: string[];
 }
 
-/** The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient; everyone in an account whose plan changed; a notification's user. */
-const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
+/**
+ * The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient;
+ * everyone in an account whose plan, team or branding changed (a member who moved, both accounts and the
+ * member); a notification's user.
+ */
+const ROUTES: Record<RealtimeChannel, { subjects: string[]; route: (event: DomainEvent<never>) => Omit<Routed, 'channel' | 'type'> }> = {
   files: {
-    subject: 'events.files.>',
+    subjects: ['events.files.>'],
     route: (event) => {
       const { item, userId, fromFolderId } = (event as DomainEvent<FileChange & { fromFolderId?: string }>).payload;
       return { itemId: item.id, item, ...(fromFolderId && { fromFolderId }), userIds: [userId] };
     },
   },
   shares: {
-    subject: 'events.sharing.>',
+    subjects: ['events.sharing.>'],
     route: (event) => {
       // Created, revoked and accessed events all carry the share and its recipient.
       const { share, recipientUserId } = (event as DomainEvent<Pick<ShareCreated, 'share' | 'recipientUserId'>>).payload;
@@ -42,16 +49,29 @@ const ROUTES: Record<RealtimeChannel, { subject: string; route: (event: DomainEv
     },
   },
   plan: {
-    subject: BillingEvent.SubscriptionChanged,
+    subjects: [BillingEvent.SubscriptionChanged],
     // A trial started, a plan switched or a trial ended: features and the storage limit change at once in every tab.
     route: (event) => ({ itemId: event.accountId, userIds: [], accountIds: [event.accountId] }),
   },
   notifications: {
-    subject: 'events.notification.>',
+    subjects: ['events.notification.>'],
     route: (event) => {
       const { userId, notification } = (event as DomainEvent<NotificationCreated>).payload;
       return { itemId: notification.id, userIds: [userId] };
     },
+  },
+  team: {
+    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn],
+    route: (event) => {
+      if (event.type !== AccountEvent.MembershipChanged) return { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId, userIds: [], accountIds: [event.accountId] };
+      // Joined, removed or given another role: the member's own tabs renew their session, both teams' lists change.
+      const { userId, accountId, previousAccountId } = (event as DomainEvent<MembershipChanged>).payload;
+      return { itemId: userId, userIds: [userId], accountIds: [...new Set([accountId, previousAccountId])] };
+    },
+  },
+  branding: {
+    subjects: [AccountEvent.BrandingChanged],
+    route: (event) => ({ itemId: event.accountId, userIds: [], accountIds: [event.accountId] }),
   },
 };
 
@@ -69,22 +89,27 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit() {
     this.nc = await connect(natsConnectionOptions(this.config, 'gateway-realtime'));
-    for (const [channel, { subject, route }] of Object.entries(ROUTES) as Array<[RealtimeChannel, (typeof ROUTES)[RealtimeChannel]]>) {
-      const sub = this.nc.subscribe(subject);
-      void (async () => {
-        for await (const msg of sub) {
-          try {
-            const event = msg.json<DomainEvent<never>>();
-            this.changes.next({ channel, type: event.type, ...route(event) });
-          } catch (err) {
-            this.logger.warn({ msg: `Ignored a malformed ${channel} event`, error: String(err) });
-          }
-        }
-      })();
+    for (const [channel, { subjects, route }] of Object.entries(ROUTES) as Array<[RealtimeChannel, (typeof ROUTES)[RealtimeChannel]]>) {
+      for (const subject of subjects) this.follow(this.nc, channel, subject, route);
     }
   }
 
-  /** The changes to one user's files, shares and notifications, and to their account's plan. */
+  /** Hands each event of `subject` on as a push of `channel`. */
+  private follow(nc: NatsConnection, channel: RealtimeChannel, subject: string, route: (typeof ROUTES)[RealtimeChannel]['route']) {
+    const sub = nc.subscribe(subject);
+    void (async () => {
+      for await (const msg of sub) {
+        try {
+          const event = msg.json<DomainEvent<never>>();
+          this.changes.next({ channel, type: event.type, ...route(event) });
+        } catch (err) {
+          this.logger.warn({ msg: `Ignored a malformed ${channel} event`, error: String(err) });
+        }
+      }
+    })();
+  }
+
+  /** The changes to one user's files, shares, notifications and membership, and to their account's plan, team and branding. */
   forUser(userId: string, accountId: string): Observable<RealtimeMessage> {
     return this.changes.pipe(
       filter((c) => c.userIds.includes(userId) || (c.accountIds?.includes(accountId) ?? false)),

@@ -23,7 +23,7 @@ export const COFFER_TAG_TYPES = [
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 
 /** What belongs to the user's account and role: fetched again when a refused token is renewed (they may have joined or left an account). */
-const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
+export const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
 
 /**
  * The one RTK Query api of Coffer. Each remote adds its endpoints with

@@ -1,8 +1,8 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { FileChangePush } from '@coffer/contracts';
-import { getAccessToken, refreshSession, settledRefresh } from '@coffer/web-core';
+import { getAccessToken, getSession, refreshSession, settledRefresh } from '@coffer/web-core';
 import { API_BASE_URL } from '../api/api-base-url';
-import { cofferApi, type CofferTagType } from '../api/coffer-api';
+import { ACCOUNT_TAGS, cofferApi, type CofferTagType } from '../api/coffer-api';
 import { dispatchFileChange } from './file-changes';
 import { createSseParser } from './sse-parser';
 
@@ -18,7 +18,21 @@ const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
   notifications: ['Notification'],
   // The account's plan changed: its features and storage limit.
   plan: ['Plan', 'Storage'],
+  // Someone joined, left, was invited or was given another role: the team and permissions lists.
+  team: ['Team', 'Roles'],
+  // The company name, logo or colours were saved.
+  branding: ['Branding'],
 };
+
+/** Whether a push says the signed-in user's own account or role changed (a team push about them). */
+function isOwnMembershipChange(event: string, data: string): boolean {
+  if (event !== 'team') return false;
+  try {
+    return (JSON.parse(data) as { itemId?: unknown }).itemId === getSession().user?.id;
+  } catch {
+    return false;
+  }
+}
 
 /** A pushed change to a file that carries the item (open lists then update in place); undefined otherwise. */
 function fileChangeOf(data: string): FileChangePush | undefined {
@@ -39,8 +53,10 @@ export function reconnectDelayMs(failures: number, random = Math.random): number
 /**
  * Follows GET /api/events (Server-Sent Events) for the signed-in user: a change
  * to a file updates the open lists in place; other pushes invalidate the RTK
- * Query tags they make stale, so lists, the storage
- * meter and the activity log refresh in every open tab and browser. EventSource
+ * Query tags they make stale, so lists, the storage meter, the activity log,
+ * the team and the branding refresh in every open tab and browser; a change to
+ * the user's own account or role renews the session (what they may do changes
+ * at once). EventSource
  * cannot send the Bearer header, so the stream is read with fetch; a 401
  * refreshes the session, anything else reconnects with backoff. After a
  * reconnect everything is refetched once: pushes may have been missed.
@@ -91,6 +107,7 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       if (connectedBefore) invalidate(FILE_CHANGE_TAGS);
       connectedBefore = true;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let membershipChanged = false;
       const feed = createSseParser();
       for (;;) {
         const { value, done } = await reader.read();
@@ -98,8 +115,18 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
         for (const message of feed(value)) {
           const change = message.event === 'files' ? fileChangeOf(message.data) : undefined;
           if (change) dispatchFileChange(dispatch, change);
+          else if (isOwnMembershipChange(message.event, message.data)) membershipChanged = true;
           else if (TAGS_BY_EVENT[message.event]) invalidate(TAGS_BY_EVENT[message.event]);
         }
+      }
+      if (membershipChanged) {
+        // The user joined or left an account or has another role: the token says the old one. The server
+        // ended the stream; a renewed session sees the account as it is now, and so does a new stream.
+        const outcome = await refreshSession();
+        if (outcome === 'signed-out') return;
+        if (outcome === 'refreshed') invalidate(ACCOUNT_TAGS);
+        void connect();
+        return;
       }
       // The server closed the stream (a deploy, an idle proxy): come back.
       scheduleReconnect();
