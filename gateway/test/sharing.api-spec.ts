@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AddressLinkRefusal, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
+import { AddressLinkRefusal, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
 import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -71,6 +71,15 @@ describe('sharing', () => {
     for (let i = 0; i < 3; i++) expect((await share(owner, { fileId: file.id, email, requestId })).body.id).toBe(first.body.id);
     const together = await Promise.all(Array.from({ length: 5 }, () => share(owner, { fileId: file.id, email, requestId })));
     expect(together.map((r) => [r.status, r.body.id])).toEqual(Array(5).fill([201, first.body.id]));
+    // The same request written differently is the same request; the id sent with anything else is refused, and makes nothing.
+    expect((await share(owner, { fileId: file.id, email: ` ${email.toUpperCase()}`, requestId })).body.id).toBe(first.body.id);
+    const elsewhere = uniqueEmail('elsewhere');
+    const otherFile = await uploadFile(owner, 'Other.pdf', randomBytes(16));
+    for (const changed of [{ email: elsewhere }, { fileId: otherFile.id }]) {
+      const reused = await share(owner, { fileId: file.id, email, requestId, ...changed });
+      expect([reused.status, reused.body.message]).toEqual([409, SHARE_REQUEST_REUSED]);
+    }
+    expect((await sharesOf(owner, 'by-me')).body.items.map((s) => [s.fileId, s.sharedWithEmail])).toEqual([[file.id, email]]);
     // Four other presses make the five emails an hour one address may get: the repeats counted for nothing.
     for (let i = 0; i < 4; i++) expect((await share(owner, { fileId: file.id, email, requestId: randomUUID() })).status).toBe(201);
     const sixth = await share(owner, { fileId: file.id, email, requestId: randomUUID() });
@@ -78,6 +87,7 @@ describe('sharing', () => {
     // Five emails in all (the notification service handles the events in order: a repeat's would have come before the last).
     await eventually(async () => (await capturedMailTo(email)).length === 5);
     expect(await capturedMailTo(email)).toHaveLength(5);
+    expect(await capturedMailTo(elsewhere)).toEqual([]);
     // Another user's press with the same id is theirs alone.
     const other = await signUp();
     const theirs = await share(other, { fileId: (await uploadFile(other, 'Theirs.pdf', randomBytes(8))).id, email: uniqueEmail('theirs'), requestId });

@@ -150,10 +150,12 @@ export const createShareSchema = z.object({
   /**
    * The id of this press of Share, the same when the same request is sent
    * again: a repeat answers with the share the first made, and sends no
-   * second email.
+   * second email; the id sent with anything else is refused.
    */
   requestId: z.uuid({ error: 'The request id must be a UUID' }).optional(),
 });
+/** A request id sent again with another file, address or restrictions (409). */
+export const SHARE_REQUEST_REUSED = 'This request id was already used for a different share';
 export type CreateShareInput = z.input<typeof createShareSchema>;
 
 export const SHARE_DIRECTIONS = ['with-me', 'by-me'] as const;

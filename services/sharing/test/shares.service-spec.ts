@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () =>
         repository.transaction(async (tx) => {
-          if (!(await repository.claimRequest(tx, userId, requestId))) return (await repository.madeByRequest(tx, userId, requestId))?.id ?? 'none';
+          if (!(await repository.claimRequest(tx, userId, requestId, 'asked'))) return (await repository.madeByRequest(tx, userId, requestId))?.share.id ?? 'none';
           // The one through makes its share slowly: the others must wait for it, not go on.
           await new Promise((r) => setTimeout(r, 200));
           await repository.requestMade(tx, userId, requestId, share.id);
@@ -90,7 +90,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     );
     expect(outcomes.sort()).toEqual(['made', ...Array(5).fill(share.id)].sort());
     // The same id is another user's to use.
-    expect(await repository.transaction((tx) => repository.claimRequest(tx, randomUUID(), requestId))).toBe(true);
+    expect(await repository.transaction((tx) => repository.claimRequest(tx, randomUUID(), requestId, 'asked'))).toBe(true);
   });
 
   it('pages a list of 250 shares, many made at the same instant, newest first: each share on exactly one page, even when the one a page starts after is revoked', async () => {

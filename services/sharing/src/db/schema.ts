@@ -120,6 +120,8 @@ export const shareRequests = pgTable(
     requestId: text('request_id').notNull(),
     /** Set once the share is made (in the same transaction). */
     shareId: uuid('share_id').references(() => shares.id, { onDelete: 'cascade' }),
+    /** What was asked (SHA-256 of the file, address and restrictions): the same id with other content is refused. */
+    fingerprint: text('fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.requestId] }), index('share_requests_time_idx').on(t.createdAt)],

@@ -43,9 +43,9 @@ export class SharesRepository extends Repository {
    * was, answered already. A second claim of the same press waits for the
    * first one's transaction (the primary key), so the two never both go on.
    */
-  async claimRequest(tx: Database, userId: string, requestId: string): Promise<boolean> {
+  async claimRequest(tx: Database, userId: string, requestId: string, fingerprint: string): Promise<boolean> {
     await tx.delete(shareRequests).where(and(eq(shareRequests.userId, userId), sql`${shareRequests.createdAt} < now() - interval '1 day'`));
-    const claimed = await tx.insert(shareRequests).values({ userId, requestId }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
+    const claimed = await tx.insert(shareRequests).values({ userId, requestId, fingerprint }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
     return claimed.length > 0;
   }
 
@@ -54,14 +54,14 @@ export class SharesRepository extends Repository {
     await tx.update(shareRequests).set({ shareId }).where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
   }
 
-  /** The share an earlier press made, as it is now. */
-  async madeByRequest(tx: Database, userId: string, requestId: string): Promise<ShareRow | undefined> {
+  /** The share an earlier press made, as it is now, and what that press asked for (its fingerprint). */
+  async madeByRequest(tx: Database, userId: string, requestId: string): Promise<{ share: ShareRow; fingerprint: string | null } | undefined> {
     const [row] = await tx
-      .select({ share: shares })
+      .select({ share: shares, fingerprint: shareRequests.fingerprint })
       .from(shareRequests)
       .innerJoin(shares, eq(shares.id, shareRequests.shareId))
       .where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
-    return row?.share;
+    return row;
   }
 
   /** Makes the share, or renews it (new restrictions, count back to 0) when the file is already shared with that address. */

@@ -13,6 +13,7 @@ import {
   FilesSubject,
   ipVersion,
   RESTRICTION_NEEDS_PLAN,
+  SHARE_REQUEST_REUSED,
   ShareRefusal,
   OK,
   SharingEvent,
@@ -40,6 +41,10 @@ type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 /** Roles that may revoke any share made in their account (product decisions, roles). */
 
 const DAY_MS = 86_400_000;
+
+/** What a press of Share asked for, as kept beside its id: the same request sent again has the same. */
+const fingerprintOf = (input: ShareRequest) =>
+  createHash('sha256').update(JSON.stringify([input.fileId, input.email, input.allowedIps, input.expiresInDays, input.maxAccessCount])).digest('base64url');
 
 /** Tickets are kept by their hash: the table never holds a working link. */
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
@@ -129,9 +134,11 @@ export class SharesService {
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
     const row = await this.bus.inTransaction(this.repository, async (tx) => {
       // The same press of Share sent again (its answer was lost): the share it made, and no second email.
-      if (input.requestId && !(await this.repository.claimRequest(tx, caller.userId, input.requestId))) {
+      if (input.requestId && !(await this.repository.claimRequest(tx, caller.userId, input.requestId, fingerprintOf(input)))) {
         const made = await this.repository.madeByRequest(tx, caller.userId, input.requestId);
-        if (made) return made;
+        // The id of one press sent with another file, address or restrictions: a client's mistake, never answered with the first share.
+        if (made?.fingerprint && made.fingerprint !== fingerprintOf(input)) throw rpcError(ErrorCode.Conflict, 409, SHARE_REQUEST_REUSED);
+        if (made) return made.share;
       }
       await this.checkSendLimits(tx, caller, input.email);
       const row = await this.repository.upsert(tx, {
