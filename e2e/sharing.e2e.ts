@@ -195,4 +195,33 @@ test.describe('sharing', () => {
     await sharedWith.getByRole('button', { name: 'Show more' }).click();
     await expect(sharedWith.getByRole('button', { name: /^Revoke access for / })).toHaveCount(60);
   });
+
+  test('a share opened more times than a page lists every open: how many show of how many, and the rest on demand', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('handbook.txt', 120));
+    const recipientContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
+      const made = await page.request.post('/api/shares', { data: { fileId, email: recipient.email }, headers: { authorization: `Bearer ${owner.accessToken}` } });
+      const shareId = ((await made.json()) as { id: string }).id;
+      // 105 opens: more than a page of the history (100).
+      const asRecipient = { authorization: `Bearer ${recipient.accessToken}` };
+      for (let i = 0; i < 105; i += 15) {
+        const opened = await Promise.all(Array.from({ length: Math.min(15, 105 - i) }, () => other.request.get(`/api/shares/${shareId}/link?disposition=inline`, { headers: asRecipient })));
+        expect(opened.map((res) => res.status())).toEqual(Array(opened.length).fill(200));
+      }
+
+      await page.goto('/dashboard/files');
+      await chooseFromMenu(page, 'handbook.txt', 'Share');
+      const sharedWith = shareDialog(page).getByRole('region', { name: 'Shared with' });
+      const opens = sharedWith.getByRole('list', { name: `Opens by ${recipient.email}` }).getByRole('listitem');
+      await expect(opens).toHaveCount(100);
+      await expect(sharedWith.getByRole('status')).toHaveText('Showing 100 of 105');
+      await sharedWith.getByRole('button', { name: 'Show more' }).click();
+      await expect(opens).toHaveCount(105);
+      await expect(sharedWith.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    } finally {
+      await recipientContext.close();
+    }
+  });
 });

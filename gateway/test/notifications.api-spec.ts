@@ -21,7 +21,7 @@ const open = (user: TestUser, shareId: string, disposition: 'inline' | 'attachme
     headers: { 'x-forwarded-for': ip },
     base: gatewayUrl(),
   });
-const accessesOf = (user: TestUser, shareId: string) => call<ListShareAccessesReply & HttpErrorBody>(`/api/shares/${shareId}/accesses`, { token: user.accessToken });
+const accessesOf = (user: TestUser, shareId: string, query = '') => call<ListShareAccessesReply & HttpErrorBody>(`/api/shares/${shareId}/accesses${query}`, { token: user.accessToken });
 
 describe('notifications', () => {
   it('tells the recipient of a share once, live, even when the event is delivered again', async () => {
@@ -112,7 +112,7 @@ describe('notifications', () => {
     const file = await uploadFile(sharer, 'Contract.pdf', randomBytes(2048));
     const made = await share(sharer, file.id, recipient.email);
 
-    expect((await accessesOf(sharer, made.body.id)).body).toEqual({ items: [] });
+    expect((await accessesOf(sharer, made.body.id)).body).toEqual({ items: [], next: null, total: 0 });
     expect((await open(recipient, made.body.id, 'inline', '203.0.113.7')).status).toBe(200);
     expect((await open(recipient, made.body.id, 'attachment', '198.51.100.23')).status).toBe(200);
 
@@ -122,6 +122,12 @@ describe('notifications', () => {
       ['inline', '203.0.113.7'],
     ]);
     expect(Date.parse(items[1].accessedAt)).toBeLessThanOrEqual(Date.parse(items[0].accessedAt));
+    // A page at a time, with how many in all: the second page starts where the first ended.
+    const first = (await accessesOf(sharer, made.body.id, '?limit=1')).body;
+    expect([first.items.map((a) => a.id), first.total]).toEqual([[items[0].id], 2]);
+    const second = (await accessesOf(sharer, made.body.id, `?limit=1&after=${first.next}`)).body;
+    expect([second.items.map((a) => a.id), second.next]).toEqual([[items[1].id], null]);
+    for (const query of ['?limit=0', '?limit=501', '?after=yesterday']) expect((await accessesOf(sharer, made.body.id, query)).status).toBe(400);
     // Only the sharer sees the history.
     for (const who of [recipient, stranger]) {
       expect((await accessesOf(who, made.body.id)).body).toMatchObject({ statusCode: 404, message: 'Share not found' });

@@ -4,6 +4,7 @@ import {
   createShareSchema,
   okReplySchema,
   linkDispositionSchema,
+  listShareAccessesQuerySchema,
   listShareAccessesReplySchema,
   listSharesReplySchema,
   listSharesSchema,
@@ -66,8 +67,11 @@ export class SharesController {
   }
 
   @Get(':id/accesses')
-  @ApiDoc({ summary: "Your share's opens and downloads (when, client IP, view or download), newest first; its sharer only", reply: listShareAccessesReplySchema })
-  accesses(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams) {
-    return this.services.request(SharingSubject.ListShareAccesses, { shareId: params.id }, meta);
+  @ApiDoc({
+    summary: "Your share's opens and downloads (when, client IP, view or download), newest first, a page at a time (limit, after: the next of the page before), with how many in all; its sharer only",
+    reply: listShareAccessesReplySchema,
+  })
+  accesses(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams, @ValidQuery(listShareAccessesQuerySchema) query: Valid<typeof listShareAccessesQuerySchema>) {
+    return this.services.request(SharingSubject.ListShareAccesses, { shareId: params.id, ...query }, meta);
   }
 }

@@ -164,22 +164,23 @@ export type ShareDirection = (typeof SHARE_DIRECTIONS)[number];
 export const SHARES_PAGE_MAX = 500;
 export const SHARES_PAGE_SIZE = 50;
 /**
- * Where a page of shares starts: the `next` of the page before (the last share's time in microseconds since
+ * Where a page of a list starts: the `next` of the page before (the last item's time in microseconds since
  * 1970, and its id). At most 17 digits (until the year 5138): a longer number is no cursor the server gave.
  */
-const SHARES_CURSOR = /^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PAGE_CURSOR = /^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A page of a list, newest first: at most `limit` items (`size` unless asked), after `after` (the `next` of the page before). */
+function newestFirstPage(size: number) {
+  const limitMessage = `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`;
+  return z.object({
+    limit: z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(SHARES_PAGE_MAX, limitMessage).default(size),
+    after: z.string().regex(PAGE_CURSOR, 'after must be the next of the page before').optional(),
+  });
+}
 export const listSharesSchema = z.object({
   direction: z.enum(SHARE_DIRECTIONS, { error: `direction must be one of ${SHARE_DIRECTIONS.join(', ')}` }).default('with-me'),
   /** By me only: the shares of one file (the Share dialog's "Shared with" list). */
   fileId: z.uuid({ error: 'fileId must be a file id' }).optional(),
-  /** A page, newest share first: at most `limit` shares, after `after` (the `next` of the page before). */
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
-    .max(SHARES_PAGE_MAX, `limit must be a whole number from 1 to ${SHARES_PAGE_MAX}`)
-    .default(SHARES_PAGE_SIZE),
-  after: z.string().regex(SHARES_CURSOR, 'after must be the next of the page before').optional(),
+  ...newestFirstPage(SHARES_PAGE_SIZE).shape,
 });
 export const shareIdSchema = z.object({ shareId: z.uuid({ error: 'Share not found' }) });
 
@@ -215,8 +216,10 @@ export const listSharesReplySchema = z.object({
 });
 export type ListSharesReply = z.output<typeof listSharesReplySchema>;
 
-/** How many opens a share's access history lists at most (newest first). */
-export const SHARE_ACCESS_LIMIT = 100;
+/** How many opens a page of a share's access history holds unless asked (newest first; Show more for the rest). */
+export const SHARE_ACCESSES_PAGE_SIZE = 100;
+/** A page of a share's opens and downloads. */
+export const listShareAccessesQuerySchema = newestFirstPage(SHARE_ACCESSES_PAGE_SIZE);
 /** One open (inline: a view) or download (attachment) of a share by its recipient. */
 export const shareAccessSchema = z.object({
   id: z.uuid(),
@@ -225,7 +228,13 @@ export const shareAccessSchema = z.object({
   disposition: z.enum(['inline', 'attachment']),
 });
 export type ShareAccess = z.output<typeof shareAccessSchema>;
-export const listShareAccessesReplySchema = z.object({ items: z.array(shareAccessSchema) });
+export const listShareAccessesReplySchema = z.object({
+  items: z.array(shareAccessSchema),
+  /** Where the next page starts (its `after`); null on the last page. */
+  next: z.string().nullable(),
+  /** How many opens the share has had in all. */
+  total: z.number().int().min(0),
+});
 export type ListShareAccessesReply = z.output<typeof listShareAccessesReplySchema>;
 
 /** Every request the sharing service answers: its payload and its reply. */
@@ -236,7 +245,7 @@ export const sharingRequests = {
   [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), shareTicketReplySchema),
   [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema }), redeemedTicketSchema),
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
-  [SharingSubject.ListShareAccesses]: message(shareIdSchema, listShareAccessesReplySchema),
+  [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
 };
 
 /** A file was shared with an email address (again: its restrictions were replaced). */

@@ -3,7 +3,7 @@ import { Share2 } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { ShareDirection, ShareItem } from '@coffer/contracts';
 import { useShareList } from '../features/sharing/hooks/use-share-list';
-import { MoreShares } from '../features/sharing/components/more-shares';
+import { ShowMore } from '../features/sharing/components/show-more';
 import { SharedFileCard } from '../features/sharing/components/shared-file-card';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
 import { useConfirmAddress } from '../features/sharing/hooks/use-confirm-address';
@@ -78,7 +78,7 @@ function SharedSection({
             </li>
           ))}
         </ul>
-        <MoreShares list={list} />
+        <ShowMore list={list} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { AuthEvent, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARE_ACCESSES_PAGE_SIZE, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -8,7 +8,7 @@ import { sharingConfigSchema } from '../src/config.js';
 import { AccessesRepository } from '../src/accesses/accesses.repository.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
 import { SharesRepository } from '../src/shares/shares.repository.js';
-import { shares, shareTickets } from '../src/db/schema.js';
+import { shareAccess, shares, shareTickets } from '../src/db/schema.js';
 import { eq, sql } from 'drizzle-orm';
 
 Logger.overrideLogger(false);
@@ -206,24 +206,43 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     expect(await use(leaked)).toBeUndefined();
   });
 
-  it("lists a share's opens and downloads, newest first, to its sharer only", async () => {
+  it("lists a share's opens and downloads, newest first, a page at a time, to its sharer only", async () => {
     const { share, recipient } = await shareWith({});
     const accesses = app.get(AccessesRepository);
     await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
     await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: null, disposition: 'attachment' }));
     const sharer: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'owner' };
-    const { items } = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, sharer);
+    const { items, next, total } = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, sharer);
     expect(items.map((a) => [a.disposition, a.clientIp])).toEqual([
       ['attachment', null],
       ['inline', '203.0.113.7'],
     ]);
+    expect([next, total]).toEqual([null, 2]);
+
+    // A much opened share: 250 more opens, fifty at each of five instants. Every one is on exactly one page, in order.
+    const base = Date.now() + 60_000;
+    await accesses.transaction((tx) =>
+      tx.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 50) * 1000) }))),
+    );
+    const seen: { id: string; accessedAt: string }[] = [];
+    let after: string | undefined;
+    do {
+      const page = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id, after }, sharer);
+      expect(page.total).toBe(252);
+      expect(page.items.length).toBeLessThanOrEqual(SHARE_ACCESSES_PAGE_SIZE);
+      seen.push(...page.items);
+      after = page.next ?? undefined;
+    } while (after);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(252);
+    expect(seen.map((a) => a.id)).toEqual([...seen].sort((a, b) => b.accessedAt.localeCompare(a.accessedAt) || b.id.localeCompare(a.id)).map((a) => a.id));
+    await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id, limit: 501 } as never, sharer)).rejects.toMatchObject({ status: 400 });
     // The recipient, another member of the account and a stranger learn nothing.
     for (const who of [recipient, { ...newCaller('admin'), accountId: share.accountId }, newCaller()]) {
       await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, who)).rejects.toMatchObject({ status: 404, message: 'Share not found' });
     }
     // Revoking the share removes its history with it.
     await repository.transaction((tx) => repository.remove(tx, share.id));
-    expect(await accesses.latest(share.id, 10)).toEqual([]);
+    expect(await accesses.page(share.id, { limit: 10 })).toEqual({ rows: [], next: null, total: 0 });
   });
 
   it("lists shares with a user only once auth's events say they confirmed their address", async () => {

@@ -10,6 +10,6 @@ export class AccessesHandler {
 
   @Handles(SharingSubject.ListShareAccesses)
   list(@Caller() caller: CallerIdentity, @Received(SharingSubject.ListShareAccesses) p: ReceivedPayload<typeof SharingSubject.ListShareAccesses>) {
-    return this.accesses.list(caller, p.shareId);
+    return this.accesses.list(caller, p);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
+import { newestFirst, type Page, type PageRequest } from '../db/newest-first.js';
 import { shareAccess, type ShareAccessRow } from '../db/schema.js';
 
 /** The only place that reads and writes the share access history. */
@@ -12,13 +13,8 @@ export class AccessesRepository extends Repository {
     return row;
   }
 
-  /** A share's latest opens and downloads, newest first. */
-  latest(shareId: string, limit: number): Promise<ShareAccessRow[]> {
-    return this.db
-      .select()
-      .from(shareAccess)
-      .where(eq(shareAccess.shareId, shareId))
-      .orderBy(desc(shareAccess.accessedAt), desc(shareAccess.id))
-      .limit(limit);
+  /** A page of a share's opens and downloads, newest first (ties by id), and how many it has had. */
+  page(shareId: string, page: PageRequest): Promise<Page<ShareAccessRow>> {
+    return newestFirst(this.db, shareAccess, { time: shareAccess.accessedAt, id: shareAccess.id }, eq(shareAccess.shareId, shareId), page);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SHARE_ACCESS_LIMIT, type CallerIdentity, type ListShareAccessesReply } from '@coffer/contracts';
+import type { CallerIdentity, ListShareAccessesReply, ReceivedPayload, SharingSubject } from '@coffer/contracts';
 import { notFound } from '@coffer/server-core';
 import { SharesRepository } from '../shares/shares.repository.js';
 import { AccessesRepository } from './accesses.repository.js';
@@ -12,13 +12,16 @@ export class AccessesService {
     @Inject(SharesRepository) private readonly shares: SharesRepository,
   ) {}
 
-  async list(caller: CallerIdentity, shareId: string): Promise<ListShareAccessesReply> {
+  /** A page of a share's opens and downloads, newest first, for its sharer. */
+  async list(caller: CallerIdentity, { shareId, limit, after }: ReceivedPayload<typeof SharingSubject.ListShareAccesses>): Promise<ListShareAccessesReply> {
     const share = await this.shares.find(shareId);
     // Anyone but the sharer learns nothing, not even that the share exists.
     if (!share || share.sharedByUserId !== caller.userId) throw notFound('Share not found');
-    const rows = await this.accesses.latest(share.id, SHARE_ACCESS_LIMIT);
+    const page = await this.accesses.page(share.id, { limit, after });
     return {
-      items: rows.map((r) => ({ id: r.id, accessedAt: r.accessedAt.toISOString(), clientIp: r.clientIp, disposition: r.disposition })),
+      items: page.rows.map((r) => ({ id: r.id, accessedAt: r.accessedAt.toISOString(), clientIp: r.clientIp, disposition: r.disposition })),
+      next: page.next,
+      total: page.total,
     };
   }
 }

@@ -61,7 +61,7 @@ export const shareAccess = pgTable(
     disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
     accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('share_access_share_time_idx').on(t.shareId, t.accessedAt)],
+  (t) => [index('share_access_share_order_idx').on(t.shareId, t.accessedAt.desc(), t.id.desc())],
 );
 
 /** Every share email a user caused (a share, or the same share again): how many they may send an hour is limited. */

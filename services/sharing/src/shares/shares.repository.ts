@@ -1,21 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
+import { newestFirst, type Page, type PageRequest } from '../db/newest-first.js';
 import { shareRequests, shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
 
 export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | 'fileTrashed' | 'createdAt'>;
-
-/** A page of a list of shares: at most `limit`, after the cursor `after` (the `next` of the page before). */
-export interface SharesPageRequest {
-  limit: number;
-  after?: string;
-}
-export interface SharesPage {
-  rows: ShareRow[];
-  /** The cursor of the next page; null on the last. */
-  next: string | null;
-  total: number;
-}
 
 /** The only place that reads and writes shares. */
 @Injectable()
@@ -81,37 +70,18 @@ export class SharesRepository extends Repository {
   }
 
   /** A page of the shares the user made (of one file when `fileId` is given), newest first. */
-  sharedBy(userId: string, fileId: string | undefined, page: SharesPageRequest): Promise<SharesPage> {
+  sharedBy(userId: string, fileId: string | undefined, page: PageRequest): Promise<Page<ShareRow>> {
     return this.page(and(eq(shares.sharedByUserId, userId), eq(shares.fileTrashed, false), fileId ? eq(shares.fileId, fileId) : undefined)!, page);
   }
 
   /** A page of the shares made with an email address, newest first. */
-  sharedWith(email: string, page: SharesPageRequest): Promise<SharesPage> {
+  sharedWith(email: string, page: PageRequest): Promise<Page<ShareRow>> {
     return this.page(and(eq(shares.sharedWithEmail, email), eq(shares.fileTrashed, false))!, page);
   }
 
-  /**
-   * One page of a list of shares, newest first (ties by id), and how many the
-   * list holds. A page starts after its cursor, the last share's time (in
-   * microseconds, as stored) and id, compared as one row: read from the index,
-   * and still right when that share was revoked since.
-   */
-  private async page(where: SQL, { limit, after }: SharesPageRequest): Promise<SharesPage> {
-    const position = sql<string>`(extract(epoch from ${shares.createdAt}) * 1000000)::bigint::text`;
-    const [micros, id] = after?.split('.') ?? [];
-    const start = after ? sql`(${shares.createdAt}, ${shares.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)` : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select({ share: shares, position })
-        .from(shares)
-        .where(and(where, start))
-        .orderBy(desc(shares.createdAt), desc(shares.id))
-        .limit(limit + 1),
-      this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(shares).where(where),
-    ]);
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
-    return { rows: shown.map((row) => row.share), next: rows.length > limit && last ? `${last.position}.${last.share.id}` : null, total };
+  /** One page of a list of shares, newest first (ties by id), and how many the list holds. */
+  private page(where: SQL, page: PageRequest): Promise<Page<ShareRow>> {
+    return newestFirst(this.db, shares, { time: shares.createdAt, id: shares.id }, where, page);
   }
 
   /** Counts one access, unless the share has used them all up: one statement, so parallel opens cannot overshoot. */

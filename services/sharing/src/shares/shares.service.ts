@@ -34,7 +34,8 @@ import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
-import { SharesRepository, type SharesPage } from './shares.repository.js';
+import { SharesRepository } from './shares.repository.js';
+import type { Page } from '../db/newest-first.js';
 
 type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
 
@@ -177,7 +178,7 @@ export class SharesService {
 
   /** A page of the shares made by the caller, or with their confirmed address, newest first. */
   async list(caller: CallerIdentity, { direction, fileId, limit, after }: ReceivedPayload<typeof SharingSubject.ListShares>): Promise<ListSharesReply> {
-    let page: SharesPage;
+    let page: Page<ShareRow>;
     if (direction === 'by-me') {
       page = await this.repository.sharedBy(caller.userId, fileId, { limit, after });
     } else {

@@ -29,9 +29,10 @@ export const sharingApi = cofferApi.injectEndpoints({
       query: ({ shareId, disposition }) => ({ url: `/shares/${shareId}/link`, params: { disposition } }),
       invalidatesTags: (_reply, _error, { shareId }) => [{ type: 'Share', id: shareId }],
     }),
-    /** A share's opens and downloads, for its sharer; live, since every access pushes a change to the share. */
-    shareAccesses: build.query<ListShareAccessesReply, string>({
-      query: (shareId) => `/shares/${shareId}/accesses`,
+    /** A share's opens and downloads, for its sharer, newest first, a page at a time; live, since every access pushes a change to the share. */
+    shareAccesses: build.infiniteQuery<ListShareAccessesReply, string, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.next },
+      query: ({ queryArg: shareId, pageParam }) => ({ url: `/shares/${shareId}/accesses`, params: pageParam ? { after: pageParam } : {} }),
       providesTags: (_reply, _error, shareId) => [{ type: 'Share', id: shareId }],
     }),
     /** Confirms the caller's address with a share email's link: the files shared with it list at once. */
@@ -42,4 +43,4 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useConfirmAddressMutation, useListSharesInfiniteQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesQuery } = sharingApi;
+export const { useConfirmAddressMutation, useListSharesInfiniteQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesInfiniteQuery } = sharingApi;

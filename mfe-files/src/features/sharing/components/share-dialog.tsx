@@ -20,7 +20,7 @@ import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileIte
 import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateShareMutation } from '../api/sharing-api';
 import { useShareList } from '../hooks/use-share-list';
-import { MoreShares } from './more-shares';
+import { ShowMore } from './show-more';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';
@@ -222,7 +222,7 @@ function SharedWithList({ fileId, onChange }: { fileId: string; onChange: (share
           </li>
         ))}
       </ul>
-      <MoreShares list={list} />
+      <ShowMore list={list} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ShareDirection } from '@coffer/contracts';
 import { useListSharesInfiniteQuery } from '../api/sharing-api';
+import { pagedList } from './paged-list';
 
 /**
  * A list of shares a page at a time: the shares loaded so far, how many the
@@ -9,18 +10,16 @@ import { useListSharesInfiniteQuery } from '../api/sharing-api';
 export function useShareList(args: { direction: ShareDirection; fileId?: string }, options?: { skip?: boolean }) {
   const query = useListSharesInfiniteQuery(args, options);
   const pages = query.data?.pages ?? [];
+  const shares = pages.flatMap((page) => page.items);
   return {
     isLoading: query.isLoading,
     isError: query.isError,
     isFetching: query.isFetching,
     refetch: query.refetch,
     loaded: query.data !== undefined,
-    shares: pages.flatMap((page) => page.items),
-    total: pages[0]?.total ?? 0,
+    shares,
     emailConfirmed: pages[0]?.emailConfirmed ?? true,
-    hasMore: query.hasNextPage,
-    loadingMore: query.isFetchingNextPage,
-    loadMore: () => void query.fetchNextPage(),
+    ...pagedList(query, shares.length),
   };
 }
 

@@ -1,0 +1,2 @@
+DROP INDEX "share_access_share_time_idx";--> statement-breakpoint
+CREATE INDEX "share_access_share_order_idx" ON "share_access" USING btree ("share_id","accessed_at" DESC NULLS LAST,"id" DESC NULLS LAST);
