@@ -136,7 +136,6 @@ export type ListFilesReply = z.output<typeof listFilesReplySchema>;
 
 export const folderIdSchema = z.object({ folderId: z.uuid({ error: 'Folder not found' }) });
 
-/** Every active folder of the user, for the upload dialog's and Move to…'s folder choices. */
 /** A folder a picker offers: its name, parent, and path from the root ("Projects / 2026 / Q1"). */
 export const folderSummarySchema = z.object({ id: z.uuid(), name: z.string(), parentId: z.string(), path: z.string() });
 export type FolderSummary = z.output<typeof folderSummarySchema>;
