@@ -72,7 +72,7 @@ describe('sharing', () => {
     const together = await Promise.all(Array.from({ length: 5 }, () => share(owner, { fileId: file.id, email, requestId })));
     expect(together.map((r) => [r.status, r.body.id])).toEqual(Array(5).fill([201, first.body.id]));
     // The same request written differently is the same request; the id sent with anything else is refused, and makes nothing.
-    expect((await share(owner, { fileId: file.id, email: ` ${email.toUpperCase()}`, requestId })).body.id).toBe(first.body.id);
+    expect((await share(owner, { fileId: file.id.toUpperCase(), email: ` ${email.toUpperCase()}`, requestId })).body.id).toBe(first.body.id);
     const elsewhere = uniqueEmail('elsewhere');
     const otherFile = await uploadFile(owner, 'Other.pdf', randomBytes(16));
     for (const changed of [{ email: elsewhere }, { fileId: otherFile.id }]) {
@@ -270,14 +270,28 @@ describe('sharing', () => {
     // Past the end: nothing to send.
     const past = await read(view, `bytes=${size}-`);
     expect(past.status).toBe(416);
-    // Several ranges, or none, are read whole.
-    for (const range of ['bytes=0-1,5-6', 'items=0-1', undefined]) {
-      const whole = await read(view, range);
-      expect(whole.status).toBe(200);
-      expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
-    }
     // All of that was one open.
     expect((await sharesOf(owner, 'by-me', file.id)).body.items[0]).toMatchObject({ accessCount: 1 });
+
+    // The file trashed while the player is open: a read checks the share again, is refused, and the View is over.
+    await call(`/api/files/${file.id}/trash`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => {
+      const res = await read(view, 'bytes=0-9');
+      await res.arrayBuffer();
+      return res.status === 404;
+    });
+    await call(`/api/files/${file.id}/restore`, { method: 'POST', token: owner.accessToken });
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items.length === 1);
+    expect((await read(view, 'bytes=0-9')).status).toBe(404);
+
+    // Read whole (no range, or several, which no player asks for), a View is one read, as a picture or a PDF is.
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', undefined]) {
+      const once = (await open(recipient, made.body.id, undefined, 'inline')).body;
+      const whole = await read(once, range);
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+      expect((await read(once, 'bytes=0-9')).status).toBe(404);
+    }
 
     // A Download's link ignores a range, and is spent by its one read.
     const downloadLink = (await open(recipient, made.body.id, undefined, 'attachment')).body;
@@ -286,11 +300,13 @@ describe('sharing', () => {
     expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
     expect((await read(downloadLink, 'bytes=100-199')).status).toBe(404);
 
-    // Revoked while the player is open: its next read is refused, and so is any after.
+    // Revoked while a player is open: its next read is refused, and so is any after the file is shared again.
+    const playing = (await open(recipient, made.body.id, undefined, 'inline')).body;
+    expect((await read(playing, 'bytes=0-9')).status).toBe(206);
     expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
-    expect((await read(view, 'bytes=0-9')).status).toBe(404);
+    expect((await read(playing, 'bytes=0-9')).status).toBe(404);
     await share(owner, { fileId: file.id, email: recipient.email });
-    expect((await read(view, 'bytes=0-9')).status).toBe(404);
+    expect((await read(playing, 'bytes=0-9')).status).toBe(404);
   });
 
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {

@@ -8,6 +8,12 @@ import { RealtimeHub } from './realtime-hub.js';
 
 const PING_MS = 25_000;
 
+/** Whether a push says the caller's own account or role changed since their token was issued (a repeat of an older change does not). */
+function outdates(push: MessageEvent, caller: CallerIdentity): boolean {
+  const { itemId, membershipVersion } = push.data as { itemId?: string; membershipVersion?: number };
+  return push.type === 'team' && itemId === caller.userId && (membershipVersion ?? Infinity) > (caller.membershipVersion ?? 0);
+}
+
 @Controller('events')
 export class EventsController {
   constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
@@ -27,6 +33,6 @@ export class EventsController {
     return merge(
       this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
-    ).pipe(takeWhile((push) => !(push.type === 'team' && (push.data as { itemId: string }).itemId === caller.userId), true));
+    ).pipe(takeWhile((push) => !outdates(push, caller), true));
   }
 }

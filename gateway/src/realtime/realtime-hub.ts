@@ -19,6 +19,8 @@ export interface RealtimeMessage {
   itemId: string;
   item?: FileItem;
   fromFolderId?: string;
+  /** With a member's change of account or role: the membership version their tokens carry from then on. */
+  membershipVersion?: number;
 }
 
 interface Routed extends RealtimeMessage {
@@ -65,8 +67,8 @@ const ROUTES: Record<RealtimeChannel, { subjects: string[]; route: (event: Domai
     route: (event) => {
       if (event.type !== AccountEvent.MembershipChanged) return { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId, userIds: [], accountIds: [event.accountId] };
       // Joined, removed or given another role: the member's own tabs renew their session, both teams' lists change.
-      const { userId, accountId, previousAccountId } = (event as DomainEvent<MembershipChanged>).payload;
-      return { itemId: userId, userIds: [userId], accountIds: [...new Set([accountId, previousAccountId])] };
+      const { userId, accountId, previousAccountId, membershipVersion } = (event as DomainEvent<MembershipChanged>).payload;
+      return { itemId: userId, membershipVersion, userIds: [userId], accountIds: [...new Set([accountId, previousAccountId])] };
     },
   },
   branding: {

@@ -39,7 +39,7 @@ export function downloadPolicy(contentType: string | null): string {
  * A share's bytes, for the browser that holds a download ticket (GET /api/shares/:id/link). The sharing
  * service checks the ticket and the share again, then the gateway streams the file from storage:
  * the storage URL never reaches the browser, so every download is one counted, checked open. A View's
- * player reads in ranges (to play from any point), each read checked again.
+ * player reads in ranges (to play from any point), each read checked again; read whole, a View is one read.
  */
 @Controller('share-downloads')
 export class ShareDownloadsController {
@@ -51,7 +51,7 @@ export class ShareDownloadsController {
   @Get(':ticket')
   @ApiDoc({
     summary:
-      "A shared file's bytes, for a download ticket from GET /shares/{id}/link, from the address that asked for it, used within 60 s: a Download's once; a View's (disposition=inline) as long as its player reads, a byte range (Range) at a time",
+      "A shared file's bytes, for a download ticket from GET /shares/{id}/link, from the address that asked for it, used within 60 s: a Download's once; a View's (disposition=inline) once read whole, or as long as its player reads a byte range (Range) at a time",
     contentType: 'application/octet-stream',
   })
   async download(
@@ -60,8 +60,9 @@ export class ShareDownloadsController {
     @Headers('range') rangeHeader: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const { url, disposition } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket }, meta);
-    const range = disposition === 'inline' ? singleByteRange(rangeHeader) : undefined;
+    const asked = singleByteRange(rangeHeader);
+    const { url, disposition } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket, ranged: asked !== undefined }, meta);
+    const range = disposition === 'inline' ? asked : undefined;
     const abort = new AbortController();
     res.once('close', () => abort.abort());
     const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {

@@ -50,8 +50,9 @@ export const CONFIRM_ADDRESS_PARAM = 'confirm';
  * A recipient's open hands out a download ticket, not the file's address: to be used
  * within this long, from the address that asked, and only while the share still allows it.
  * Every download is therefore one counted open, and a revoke, an expiry or the trash stops it.
- * A Download's ticket is good once; a View's is the one open of a player, which reads the
- * file in ranges as the recipient plays and jumps (SHARE_VIEW_IDLE_SECONDS).
+ * A Download's ticket is good once; so is a View's read whole (a picture, a PDF). A View's read
+ * a byte range at a time is the one open of a player, which reads the file in ranges as the
+ * recipient plays and jumps (SHARE_VIEW_IDLE_SECONDS).
  */
 export const SHARE_TICKET_SECONDS = 60;
 /**
@@ -243,7 +244,8 @@ export const sharingRequests = {
   [SharingSubject.ListShares]: message(listSharesSchema, listSharesReplySchema),
   [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
   [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), shareTicketReplySchema),
-  [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema }), redeemedTicketSchema),
+  /** `ranged`: the browser asked for one byte range (a player): a View's ticket is kept for the next; read whole, it is spent. */
+  [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema, ranged: z.boolean().default(false) }), redeemedTicketSchema),
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
 };

@@ -109,8 +109,8 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
           mimeType: 'application/pdf',
           sharedByUserId: owner.userId,
           sharedWithEmail: email,
-          // Five instants, fifty shares each: the order's ties are broken by id.
-          createdAt: new Date(base + Math.floor(i / 50) * 1000),
+          // Thirty shares at each instant: pages of fifty end inside a tie, which the order breaks by id.
+          createdAt: new Date(base + Math.floor(i / 30) * 1000),
         })),
       );
     });
@@ -171,12 +171,12 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     await expect(redeem(stale)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
   });
 
-  it("keeps a View's ticket while its player reads, never past its limit, spends a Download's, and drops one presented from elsewhere", async () => {
+  it("keeps a View's ticket while its player reads ranges, never past its limit; spends a Download's and a View read whole; drops one presented from elsewhere", async () => {
     const { share } = await shareWith({});
     const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
     const issue = (ticket: string, disposition: 'inline' | 'attachment') =>
       repository.transaction((tx) => repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: '198.51.100.9' }, SHARE_TICKET_SECONDS));
-    const use = (ticket: string) => repository.useTicket(hashOf(ticket), SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS);
+    const use = (ticket: string, ranged = true) => repository.useTicket(hashOf(ticket), { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     const secondsLeft = (row: { expiresAt: Date } | undefined) => Math.round((row!.expiresAt.getTime() - Date.now()) / 1000);
 
     const view = 'V'.repeat(43);
@@ -197,10 +197,16 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     expect(await use(download)).toMatchObject({ disposition: 'attachment' });
     expect(await use(download)).toBeUndefined();
 
+    // A View read whole (a picture, a PDF: no range) is one read, like a Download.
+    const picture = 'P'.repeat(43);
+    await issue(picture, 'inline');
+    expect(await use(picture, false)).toMatchObject({ disposition: 'inline' });
+    expect(await use(picture)).toBeUndefined();
+
     // A View's ticket presented from another address is refused and gone, for its own address too.
     const leaked = 'L'.repeat(43);
     await issue(leaked, 'inline');
-    const redeem = (clientIp: string) => caller.request(SharingSubject.RedeemShareTicket, { ticket: leaked }, newCaller(), { clientIp });
+    const redeem = (clientIp: string) => caller.request(SharingSubject.RedeemShareTicket, { ticket: leaked, ranged: true }, newCaller(), { clientIp });
     await expect(redeem('192.0.2.77')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
     await expect(redeem('198.51.100.9')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
     expect(await use(leaked)).toBeUndefined();
@@ -219,10 +225,10 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     ]);
     expect([next, total]).toEqual([null, 2]);
 
-    // A much opened share: 250 more opens, fifty at each of five instants. Every one is on exactly one page, in order.
+    // A much opened share: 250 more opens, thirty at each instant (pages of a hundred end inside a tie). Every one is on exactly one page, in order.
     const base = Date.now() + 60_000;
     await accesses.transaction((tx) =>
-      tx.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 50) * 1000) }))),
+      tx.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 30) * 1000) }))),
     );
     const seen: { id: string; accessedAt: string }[] = [];
     let after: string | undefined;

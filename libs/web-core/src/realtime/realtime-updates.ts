@@ -124,7 +124,8 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
         // ended the stream; a renewed session sees the account as it is now, and so does a new stream.
         const outcome = await refreshSession();
         if (outcome === 'signed-out') return;
-        if (outcome === 'refreshed') invalidate(ACCOUNT_TAGS);
+        // Refetched either way: after a refresh that failed, the calls meet the old token's 401 and renew it themselves.
+        invalidate(ACCOUNT_TAGS);
         void connect();
         return;
       }

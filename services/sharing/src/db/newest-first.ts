@@ -1,4 +1,4 @@
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@coffer/server-core';
 
@@ -18,7 +18,7 @@ export interface Page<Row> {
 /**
  * One page of a list newest first (ties by id), and how many the list holds. A page starts after its
  * cursor, the last row's time (in microseconds, as stored) and id, compared as one row: read from an
- * index on (…, time desc, id desc), and still right when that row was deleted since.
+ * index on (…, time desc nulls last, id desc nulls last), and still right when that row was deleted since.
  */
 export async function newestFirst<T extends PgTable>(
   db: Database,
@@ -36,7 +36,8 @@ export async function newestFirst<T extends PgTable>(
       .select({ row: table as PgTable, position })
       .from(table as PgTable)
       .where(and(where, start))
-      .orderBy(desc(time), desc(id))
+      // NULLS LAST as the indexes are made (the columns hold no nulls): plain DESC means NULLS FIRST, which no index here serves.
+      .orderBy(sql`${time} desc nulls last`, sql`${id} desc nulls last`)
       .limit(limit + 1) as unknown as Promise<{ row: T['$inferSelect']; position: string }[]>,
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })

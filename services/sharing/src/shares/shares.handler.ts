@@ -49,6 +49,6 @@ export class SharesHandler implements OnModuleInit {
   /** Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof. */
   @Handles(SharingSubject.RedeemShareTicket)
   redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received(SharingSubject.RedeemShareTicket) p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {
-    return this.shares.redeem(client.clientIp, p.ticket);
+    return this.shares.redeem(client.clientIp, p.ticket, p.ranged);
   }
 }

@@ -105,22 +105,26 @@ export class SharesRepository extends Repository {
   }
 
   /**
-   * Uses a ticket, unexpired: a View's is kept `idleSeconds` more from now (never past `maxSeconds`
-   * from its issue), a Download's is gone. Undefined when it was unknown, spent or expired.
+   * Uses a ticket, unexpired. With `keepView`, a View's is kept `idleSeconds` more from now (never
+   * past `maxSeconds` from its issue); any other use spends the ticket. Undefined when it was
+   * unknown, spent or expired.
    */
-  async useTicket(ticketHash: string, idleSeconds: number, maxSeconds: number): Promise<ShareTicketRow | undefined> {
+  async useTicket(ticketHash: string, { keepView, idleSeconds, maxSeconds }: { keepView: boolean; idleSeconds: number; maxSeconds: number }): Promise<ShareTicketRow | undefined> {
     const usable = and(eq(shareTickets.ticketHash, ticketHash), sql`${shareTickets.expiresAt} > now()`);
-    const [viewed] = await this.db
-      .update(shareTickets)
-      .set({ expiresAt: sql`least(now() + make_interval(secs => ${idleSeconds}), ${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}))` })
-      .where(and(usable, eq(shareTickets.disposition, 'inline'), sql`${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}) > now()`))
-      .returning();
-    if (viewed) return viewed;
-    const [downloaded] = await this.db
+    if (keepView) {
+      const [viewed] = await this.db
+        .update(shareTickets)
+        .set({ expiresAt: sql`least(now() + make_interval(secs => ${idleSeconds}), ${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}))` })
+        .where(and(usable, eq(shareTickets.disposition, 'inline'), sql`${shareTickets.issuedAt} + make_interval(secs => ${maxSeconds}) > now()`))
+        .returning();
+      if (viewed) return viewed;
+    }
+    const [spent] = await this.db
       .delete(shareTickets)
-      .where(and(usable, eq(shareTickets.disposition, 'attachment')))
+      // A View past its limit, read a range at a time, is left to expire: never read again either way.
+      .where(and(usable, keepView ? eq(shareTickets.disposition, 'attachment') : undefined))
       .returning();
-    return downloaded;
+    return spent;
   }
 
   /** Forgets a ticket, whatever it was for (one presented from another address). */

@@ -45,7 +45,9 @@ const DAY_MS = 86_400_000;
 
 /** What a press of Share asked for, as kept beside its id: the same request sent again has the same. */
 const fingerprintOf = (input: ShareRequest) =>
-  createHash('sha256').update(JSON.stringify([input.fileId, input.email, input.allowedIps, input.expiresInDays, input.maxAccessCount])).digest('base64url');
+  createHash('sha256')
+    .update(JSON.stringify([input.fileId.toLowerCase(), input.email, input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null, input.expiresInDays, input.maxAccessCount]))
+    .digest('base64url');
 
 /** Tickets are kept by their hash: the table never holds a working link. */
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
@@ -249,13 +251,13 @@ export class SharesService {
   /**
    * Uses a download ticket: it must be unexpired and presented from the address it was issued
    * to, and its share must still exist and allow the open (not revoked, expired, trashed or
-   * outside its allow-list now); refused, it is gone. A Download's ticket is spent; a View's is
-   * kept while the player reads. Answers where the gateway reads the bytes: a
+   * outside its allow-list now); refused, it is gone. A Download's ticket is spent, and so is a
+   * View's read whole (`ranged` false); a View's read a range at a time is kept while the player reads. Answers where the gateway reads the bytes: a
    * short-lived URL the files service signs for the file's owner.
    */
-  async redeem(clientIp: string | undefined, ticket: string): Promise<RedeemedTicket> {
+  async redeem(clientIp: string | undefined, ticket: string, ranged = false): Promise<RedeemedTicket> {
     const ticketHash = hashOf(ticket);
-    const used = await this.repository.useTicket(ticketHash, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS);
+    const used = await this.repository.useTicket(ticketHash, { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     if (!used) throw notFound(ShareRefusal.TicketSpent);
     const share = await this.repository.find(used.shareId);
     try {
