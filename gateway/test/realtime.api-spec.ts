@@ -84,6 +84,11 @@ describe('activity and realtime', () => {
     expect(pushesOf(memberStream, 'team').at(-1)).toContain(`"itemId":"${member.userId}"`);
     await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(member.userId)), 5000);
     expect(ownerStream.ended).toBe(false);
+    // The same role given again: the member's role stays, but the Permissions list changed, and the team hears it.
+    const again = await call<{ id: string }>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
+    expect(again.status).toBe(201);
+    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(again.body.id)), 5000);
+    expect(ownerStream.ended).toBe(false);
 
     await Promise.all([ownerStream, memberStream, outsiderStream].map((stream) => stream.stop()));
     expect(pushesOf(outsiderStream, 'team')).toEqual([]);

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import { AccountEvent, BillingEvent, type DomainEvent, type FileChange, type FileItem, type MembershipChanged, type NotificationCreated, type ShareCreated } from '@coffer/contracts';
+import { AccountEvent, BillingEvent, type DomainEvent, type FileChange, type FileItem, type MembershipChanged, type NotificationCreated, type RolesChanged, type ShareCreated } from '@coffer/contracts';
 import { natsConnectionOptions } from '@coffer/server-core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
@@ -63,8 +63,9 @@ const ROUTES: Record<RealtimeChannel, { subjects: string[]; route: (event: Domai
     },
   },
   team: {
-    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn],
+    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn, AccountEvent.RolesChanged],
     route: (event) => {
+      if (event.type === AccountEvent.RolesChanged) return { itemId: (event as DomainEvent<RolesChanged>).payload.roleId, userIds: [], accountIds: [event.accountId] };
       if (event.type !== AccountEvent.MembershipChanged) return { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId, userIds: [], accountIds: [event.accountId] };
       // Joined, removed or given another role: the member's own tabs renew their session, both teams' lists change.
       const { userId, accountId, previousAccountId, membershipVersion } = (event as DomainEvent<MembershipChanged>).payload;

@@ -46,6 +46,8 @@ export const AccountEvent = {
   InvitationWithdrawn: 'events.auth.team.invitation-withdrawn',
   /** The account's branding was saved. */
   BrandingChanged: 'events.auth.branding.changed',
+  /** A role was given or taken on User Permissions (whether or not the member's role changed with it). */
+  RolesChanged: 'events.auth.team.roles-changed',
 } as const;
 
 /** The personal-data inventory subject of each service (internal; used by the deletion proof). */
@@ -316,7 +318,16 @@ export interface BrandingChanged {
   secondaryColor: string;
 }
 
+export interface RolesChanged {
+  /** The role given or taken (its row on User Permissions). */
+  roleId: string;
+  userId: string;
+  /** The role given; null when it was taken. */
+  role: Role | null;
+}
+
 export interface AccountEvents {
+  [AccountEvent.RolesChanged]: RolesChanged;
   [AccountEvent.InvitationWithdrawn]: InvitationWithdrawn;
   [AccountEvent.BrandingChanged]: BrandingChanged;
   [AccountEvent.MemberInvited]: MemberInvited;

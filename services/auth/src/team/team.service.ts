@@ -101,6 +101,7 @@ export class TeamService {
     const saved = await this.bus.inTransaction(this.team, async (tx) => {
       const row = await this.team.upsertRole(tx, { accountId: actor.accountId, userId: target.id, email: target.email, role: input.role });
       await this.membership.refreshRole(tx, target.id, actor.id);
+      await this.bus.record(tx, AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: target.id, role: row.role } });
       return row;
     });
     return toUserRole(saved);
@@ -113,6 +114,7 @@ export class TeamService {
     await this.bus.inTransaction(this.team, async (tx) => {
       await this.team.deleteRole(tx, row.id);
       await this.membership.refreshRole(tx, row.userId, actor.id);
+      await this.bus.record(tx, AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: row.userId, role: null } });
     });
     return OK;
   }
