@@ -7,16 +7,21 @@
 // of an upload slot), as S3 and MinIO do. It also answers the two multipart
 // calls s3rver lacks: ListParts (which parts arrived, for resuming) and
 // AbortMultipartUpload (a cancelled upload keeps nothing), completes a
-// multipart upload as S3 does (parts checked, joined without hashing again),
-// and reads a suffix range (`bytes=-N`, the last N bytes) as S3 does.
-import { createHash } from 'node:crypto';
+// multipart upload as S3 does (parts checked, kept as they are: see
+// multipart-store.mjs), writes a PUT whole or not at all, and reads a suffix
+// range (`bytes=-N`, the last N bytes) as S3 does.
+//
+// Like S3 (and MinIO) it serves on every core: a worker per CPU (or
+// COFFER_S3_WORKERS) shares the port, so the parts of an upload sent at once are
+// written at once, where one stream goes as fast as one core writes it.
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import nodePath from 'node:path';
 import http from 'node:http';
-import { pipeline } from 'node:stream/promises';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import S3rver from 's3rver';
-import S3Error from 's3rver/lib/models/error.js';
+import { keepObjectsAsS3Does } from './multipart-store.mjs';
 import { s3ErrorXml, verifySignature } from './sigv4.mjs';
 
 const { values: opts } = parseArgs({
@@ -44,40 +49,91 @@ const server = new S3rver({
   silent: true,
   configureBuckets: [{ name: opts.bucket, configs: [cors] }],
 });
-await server.configureBuckets();
+const WORKERS = Math.max(1, Number(process.env.COFFER_S3_WORKERS) || os.availableParallelism());
+const listening = () => process.stdout.write(`s3rver on http://127.0.0.1:${opts.port}, bucket ${opts.bucket}, signatures checked, ${WORKERS} workers\n`);
 
-/**
- * CompleteMultipartUpload as S3 does it: every part listed must be stored with the ETag given
- * (InvalidPart otherwise); the object is the parts joined in order, put in place at once; its
- * ETag is the MD5 of the parts' MD5s and "-N", so the bytes are not read to be hashed again
- * (s3rver's own joins through a hash of the whole object: a second pass over a gigabyte).
- */
-server.store.putObjectMultipart = async function putObjectMultipart(bucket, uploadId, parts) {
-  const dir = nodePath.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId);
-  const [key, metadata] = await Promise.all([fs.promises.readFile(nodePath.join(dir, 'key'), 'utf8'), fs.promises.readFile(nodePath.join(dir, 'metadata'), 'utf8').then(JSON.parse)]);
-  const ordered = [...parts].sort((a, b) => a.number - b.number);
-  const md5s = await Promise.all(ordered.map((p) => fs.promises.readFile(nodePath.join(dir, `${p.number}.md5`), 'utf8').then((m) => m.trim(), () => undefined)));
-  ordered.forEach((p, i) => {
-    if (md5s[i] !== p.etag) throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.');
-  });
-  const joined = nodePath.join(dir, 'joined');
-  await fs.promises.rename(nodePath.join(dir, String(ordered[0].number)), joined);
-  for (const p of ordered.slice(1)) {
-    await pipeline(fs.createReadStream(nodePath.join(dir, String(p.number)), { highWaterMark: 1 << 20 }), fs.createWriteStream(joined, { flags: 'a' }));
-  }
-  const objectPath = this.getResourcePath(bucket, key, 'object');
-  await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
-  await fs.promises.rename(joined, objectPath);
-  const md5 = `${createHash('md5').update(Buffer.concat(md5s.map((m) => Buffer.from(m, 'hex')))).digest('hex')}-${ordered.length}`;
-  await this.putMetadata(bucket, key, metadata, md5);
-  await fs.promises.rm(dir, { recursive: true, force: true });
-  return { md5, size: (await fs.promises.stat(objectPath)).size };
-};
+if (cluster.isPrimary) {
+  await server.configureBuckets();
+  superviseWorkers();
+} else {
+  keepObjectsAsS3Does(server.store);
+  await serve();
+}
+
+/** The primary: starts the workers, starts another for one that dies, and stops them all on SIGTERM or SIGINT. */
+function superviseWorkers() {
+  let stopping = false;
+  let ready = 0;
+  const alive = new Set();
+  const start = () => {
+    const worker = cluster.fork();
+    let served = false;
+    alive.add(worker);
+    worker.once('listening', () => {
+      served = true;
+      if (++ready === WORKERS) listening();
+    });
+    worker.once('exit', (code, signal) => {
+      alive.delete(worker);
+      if (!stopping && !served) {
+        // It never served (the port taken, a broken store): starting another would fail the same way.
+        stop();
+        process.exitCode = 1;
+      } else if (!stopping && code !== 0) {
+        process.stderr.write(`s3rver worker ended (${signal ?? code}); starting another\n`);
+        return start();
+      }
+      if (!alive.size) process.exit();
+    });
+  };
+  const stop = () => {
+    stopping = true;
+    for (const worker of alive) worker.process.kill('SIGTERM');
+    if (!alive.size) process.exit();
+  };
+  for (let i = 0; i < WORKERS; i++) start();
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
 const s3rver = server.callback();
 /** The store's only key: the services' S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (s3rver's own by default). */
 const keys = { [process.env.S3_ACCESS_KEY_ID ?? 'S3RVER']: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER' };
-/** Objects being written with if-none-match: * right now (a second such PUT of the same key waits for nothing: it is refused). */
-const writing = new Set();
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+};
+
+/**
+ * Claims the one write of a key that `if-none-match: *` allows, for all the workers: a lock file
+ * made only where none is (one left by a worker that died no longer holds). Returns its release,
+ * or undefined when the object exists or another write of it is under way (a second PUT of the
+ * same key waits for nothing: it is refused).
+ */
+async function claimFirstWrite(bucket, key) {
+  const lock = server.store.getResourcePath(bucket, key, 'writing');
+  await fs.promises.mkdir(nodePath.dirname(lock), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.promises.writeFile(lock, String(process.pid), { flag: 'wx' });
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const holder = Number(await fs.promises.readFile(lock, 'utf8').catch(() => 'gone'));
+      // An empty lock is one being written this instant: held.
+      if (!holder || isAlive(holder)) return undefined;
+      await fs.promises.rm(lock, { force: true });
+      continue;
+    }
+    const release = () => fs.promises.rm(lock, { force: true });
+    if (!(await server.store.existsObject(bucket, key))) return release;
+    await release();
+    return undefined;
+  }
+  return undefined;
+}
 
 function answer(res, status, code, message) {
   res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(code, message));
@@ -127,6 +183,8 @@ async function abortUpload(res, bucket, key, params) {
   res.writeHead(204).end();
 }
 
+/** A worker: the signature checks and the calls s3rver lacks in front of s3rver, on the shared port. */
+async function serve() {
 const front = http.createServer(async (req, res) => {
   // CORS preflights carry no signature; s3rver answers them from the bucket's CORS rules.
   if (req.method === 'OPTIONS') return s3rver(req, res);
@@ -153,23 +211,24 @@ const front = http.createServer(async (req, res) => {
   const isObjectPut = req.method === 'PUT' && !/(^|&)(partNumber|uploadId)=/.test(query) && !req.headers['x-amz-copy-source'];
   if (!isObjectPut || req.headers['if-none-match'] !== '*') return s3rver(req, res);
   const [, bucket, ...key] = path.split('/');
-  const id = `${bucket}/${key.join('/')}`;
-  if (writing.has(id) || (await server.store.existsObject(decodeURIComponent(bucket), decodeURIComponent(key.join('/'))))) {
+  const release = await claimFirstWrite(decodeURIComponent(bucket), decodeURIComponent(key.join('/')));
+  if (!release) {
     req.resume();
     return answer(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
   }
-  writing.add(id);
-  res.once('close', () => writing.delete(id));
+  res.once('close', release);
   return s3rver(req, res);
 });
 // Idle connections are kept as long as S3 keeps them (Node's 5 s default closes one a client is about to reuse).
 front.keepAliveTimeout = 20_000;
 front.headersTimeout = 25_000;
 await new Promise((resolve, reject) => front.once('error', reject).listen(Number(opts.port), '127.0.0.1', resolve));
-process.stdout.write(`s3rver on http://127.0.0.1:${opts.port}, bucket ${opts.bucket}, signatures checked\n`);
 const stop = () => {
   front.close(() => process.exit(0));
   front.closeAllConnections();
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// The primary gone (killed outright): nothing would stop this worker.
+process.on('disconnect', stop);
+}

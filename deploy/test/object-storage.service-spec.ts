@@ -1,0 +1,137 @@
+// The embedded S3 (deploy/local/object-storage.mjs, a worker per CPU) against the S3
+// behaviours Coffer counts on: a multipart object kept as its parts reads back as the same
+// bytes whole and in any range; a later PUT, completion, copy or delete of the key sees the
+// right bytes; a PUT broken off keeps nothing; one `if-none-match: *` PUT of a key wins.
+import http from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { eventually } from '@coffer/server-core/testing';
+
+const Bucket = 'coffer-files';
+const MB = 1024 * 1024;
+const s3 = new S3Client({
+  endpoint: process.env.COFFER_TEST_S3_ENDPOINT,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+});
+const prefix = `object-storage-${randomUUID()}`;
+afterAll(() => s3.destroy());
+
+async function read(Key: string, Range?: string): Promise<Buffer> {
+  const out = await s3.send(new GetObjectCommand({ Bucket, Key, Range }));
+  return Buffer.from(await out.Body!.transformToByteArray());
+}
+
+const exists = (Key: string) => s3.send(new HeadObjectCommand({ Bucket, Key })).then(() => true, (err: { name?: string }) => (err.name === 'NotFound' ? false : Promise.reject(err)));
+
+/** Stores `parts` as one multipart upload of `Key` (sent all at once, as the browser does). */
+async function storeInParts(Key: string, parts: Buffer[]): Promise<void> {
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+  const etags = await Promise.all(parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag)));
+  await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }));
+}
+
+/** A PUT of `size` bytes with `if-none-match: *` that sends only `sent` of them and is broken off. */
+async function putBrokenOff(Key: string, size: number, sent: number): Promise<void> {
+  const url = new URL(await getSignedUrl(s3, new PutObjectCommand({ Bucket, Key, IfNoneMatch: '*' }), { expiresIn: 600 }));
+  await new Promise<void>((resolve) => {
+    const req = http.request(url, { method: 'PUT', headers: { 'content-length': size, 'if-none-match': '*' } });
+    req.on('error', () => resolve());
+    req.write(randomBytes(sent), () => setImmediate(() => req.destroy()));
+    req.on('close', () => resolve());
+  });
+}
+
+describe('the embedded S3', () => {
+  const parts = [randomBytes(5 * MB), randomBytes(5 * MB), randomBytes(1234)];
+  const whole = Buffer.concat(parts);
+
+  it('reads a multipart object back whole and in any range, across its parts', async () => {
+    const Key = `${prefix}/parts.bin`;
+    await storeInParts(Key, parts);
+
+    const head = await s3.send(new HeadObjectCommand({ Bucket, Key }));
+    expect(head.ContentLength).toBe(whole.length);
+    expect(head.ETag).toMatch(/^"[0-9a-f]{32}-3"$/);
+    expect((await read(Key)).equals(whole)).toBe(true);
+    const ranges: Array<[number, number]> = [
+      [0, 0],
+      [100, 5 * MB - 1],
+      [5 * MB - 10, 5 * MB + 9],
+      [5 * MB - 1, 10 * MB + 100],
+      [10 * MB, whole.length - 1],
+    ];
+    for (const [start, end] of ranges) expect([start, end, (await read(Key, `bytes=${start}-${end}`)).equals(whole.subarray(start, end + 1))]).toEqual([start, end, true]);
+    expect((await read(Key, 'bytes=3000000-')).equals(whole.subarray(3_000_000))).toBe(true);
+    expect((await read(Key, 'bytes=-2000')).equals(whole.subarray(-2000))).toBe(true);
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/parts` }));
+    expect(listed.Contents?.map((o) => [o.Key, o.Size])).toEqual([[Key, whole.length]]);
+  });
+
+  it('reads what was stored last over a multipart object, copies one, and deletes one whole', async () => {
+    const Key = `${prefix}/replaced.bin`;
+    await storeInParts(Key, parts);
+    const small = randomBytes(4096);
+    await s3.send(new PutObjectCommand({ Bucket, Key, Body: small }));
+    expect((await read(Key)).equals(small)).toBe(true);
+    const again = [randomBytes(5 * MB), randomBytes(77)];
+    await storeInParts(Key, again);
+    expect((await read(Key)).equals(Buffer.concat(again))).toBe(true);
+    await storeInParts(Key, parts);
+    expect((await read(Key, 'bytes=5242870-5242889')).equals(whole.subarray(5_242_870, 5_242_890))).toBe(true);
+
+    const copy = `${prefix}/copy.bin`;
+    await s3.send(new CopyObjectCommand({ Bucket, Key: copy, CopySource: `${Bucket}/${Key}` }));
+    await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    expect(await exists(Key)).toBe(false);
+    expect((await read(copy)).equals(whole)).toBe(true);
+    await s3.send(new DeleteObjectCommand({ Bucket, Key: copy }));
+    expect(await exists(copy)).toBe(false);
+  });
+
+  it('keeps nothing of a PUT broken off, and takes the same PUT again', async () => {
+    const Key = `${prefix}/broken.bin`;
+    await putBrokenOff(Key, 8 * MB, 2 * MB);
+    expect(await exists(Key)).toBe(false);
+    // Until the store has seen the connection end, the write is still under way (a second one is refused).
+    const body = randomBytes(8 * MB);
+    await eventually(async () => {
+      const res = await s3.send(new PutObjectCommand({ Bucket, Key, Body: body, IfNoneMatch: '*' })).then(() => 200, (err: { $metadata?: { httpStatusCode?: number } }) => err.$metadata?.httpStatusCode);
+      return res === 200;
+    }, 10_000);
+    expect((await read(Key)).equals(body)).toBe(true);
+  });
+
+  it('stores one of many PUTs of a key with if-none-match sent at once, whichever worker takes each', async () => {
+    const Key = `${prefix}/once.bin`;
+    const bodies = Array.from({ length: 8 }, () => randomBytes(2 * MB));
+    // Separate connections, so the workers each take some.
+    const statuses = await Promise.all(
+      bodies.map(async (body) => {
+        const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket, Key, IfNoneMatch: '*' }), { expiresIn: 600 });
+        const res = await fetch(url, { method: 'PUT', headers: { 'if-none-match': '*', connection: 'close' }, body });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(7);
+    const stored = await read(Key);
+    expect(stored.equals(bodies[statuses.indexOf(200)])).toBe(true);
+  });
+});
