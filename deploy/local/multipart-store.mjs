@@ -4,9 +4,9 @@
 //    a folder and writes a list (s3rver copied the gigabyte and hashed it again). A read,
 //    whole or a range, streams the parts it covers in order.
 //  - A read of `bytes=0-0` is the first byte (s3rver answered the whole object).
-//  - A PUT is written beside the object and put in place once all of it arrived, as S3
-//    does: a PUT broken off keeps nothing, the object before it stays whole, and the same
-//    PUT can be sent again (s3rver wrote in place: half an object, then refused).
+//  - A PUT (or a part) is written beside the object and put in place once all of it
+//    arrived, as S3 does: a PUT broken off keeps nothing, the object before it stays whole,
+//    and the same PUT can be sent again (s3rver wrote in place: half an object, then refused).
 //
 // A multipart object's files, beside s3rver's own files of its key:
 //   <key>._S3rver_object            a sparse file of the object's size: s3rver reads from it
@@ -80,10 +80,14 @@ export function keepObjectsAsS3Does(store) {
     return object;
   };
 
-  store.putObject = async function putObject(object) {
-    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
-    await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
-    const incoming = `${objectPath}.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.incoming`;
+  /**
+   * Writes `content` (a stream or a Buffer) to a new file beside `target` and puts it in place once all
+   * of it arrived (nothing is kept of one broken off); gives its size and MD5. Written a megabyte at a
+   * time where s3rver wrote 16 KB at a time: a system call fewer per 16 KB.
+   */
+  async function writeWhole(content, target) {
+    await fs.promises.mkdir(nodePath.dirname(target), { recursive: true });
+    const incoming = `${target}.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.incoming`;
     const md5 = createHash('md5');
     let size = 0;
     const count = new Transform({
@@ -94,16 +98,31 @@ export function keepObjectsAsS3Does(store) {
       },
     });
     try {
-      await pipeline(Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content, count, fs.createWriteStream(incoming, { highWaterMark: CHUNK }));
-      await fs.promises.rename(incoming, objectPath);
+      await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, count, fs.createWriteStream(incoming, { highWaterMark: CHUNK }));
+      await fs.promises.rename(incoming, target);
     } catch (err) {
       await fs.promises.rm(incoming, { force: true });
       throw err;
     }
+    return { size, md5: md5.digest('hex') };
+  }
+
+  store.putObject = async function putObject(object) {
+    const written = await writeWhole(object.content, this.getResourcePath(object.bucket, object.key, 'object'));
     await pruneParts(object.bucket, object.key);
-    const digest = md5.digest('hex');
-    await this.putMetadata(object.bucket, object.key, object.metadata, digest);
-    return { size, md5: digest };
+    await this.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+
+  /** UploadPart: stored whole or not at all; its MD5 written once all of it arrived (ListParts lists only those). */
+  store.putPart = async function putPart(bucket, uploadId, partNumber, content) {
+    // A part of an upload never started, aborted or completed is refused (s3rver made its folder again).
+    const known = /^[0-9a-f]{32}$/.test(uploadId) && (await fs.promises.access(nodePath.join(uploadDir(bucket, uploadId), 'key')).then(() => true, () => false));
+    if (!known) throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+    const part = nodePath.join(uploadDir(bucket, uploadId), String(partNumber));
+    const written = await writeWhole(content, part);
+    await fs.promises.writeFile(`${part}.md5`, written.md5);
+    return written;
   };
 
   /**

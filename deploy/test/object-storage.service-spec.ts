@@ -39,11 +39,12 @@ async function read(Key: string, Range?: string): Promise<Buffer> {
 
 const exists = (Key: string) => s3.send(new HeadObjectCommand({ Bucket, Key })).then(() => true, (err: { name?: string }) => (err.name === 'NotFound' ? false : Promise.reject(err)));
 
-/** Stores `parts` as one multipart upload of `Key` (sent all at once, as the browser does). */
-async function storeInParts(Key: string, parts: Buffer[]): Promise<void> {
+/** Stores `parts` as one multipart upload of `Key` (sent all at once, as the browser does); gives its id. */
+async function storeInParts(Key: string, parts: Buffer[]): Promise<string> {
   const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
   const etags = await Promise.all(parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag)));
   await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }));
+  return UploadId!;
 }
 
 /** A PUT of `size` bytes with `if-none-match: *` that sends only `sent` of them and is broken off. */
@@ -92,8 +93,12 @@ describe('the embedded S3', () => {
     const again = [randomBytes(5 * MB), randomBytes(77)];
     await storeInParts(Key, again);
     expect((await read(Key)).equals(Buffer.concat(again))).toBe(true);
-    await storeInParts(Key, parts);
+    const lastUpload = await storeInParts(Key, parts);
     expect((await read(Key, 'bytes=5242870-5242889')).equals(whole.subarray(5_242_870, 5_242_890))).toBe(true);
+
+    // The upload is over: a part sent to it now is refused, and makes nothing.
+    const late = s3.send(new UploadPartCommand({ Bucket, Key, UploadId: lastUpload, PartNumber: 4, Body: randomBytes(1024) }));
+    await expect(late).rejects.toMatchObject({ name: 'NoSuchUpload' });
 
     const copy = `${prefix}/copy.bin`;
     await s3.send(new CopyObjectCommand({ Bucket, Key: copy, CopySource: `${Bucket}/${Key}` }));

@@ -188,6 +188,9 @@ export const partSizeFor = (size: number) => Math.max(8 * MB, Math.ceil(size / M
 /** The bytes of part `partNumber` (from 1) of a file in parts of `partSize`: the last one takes the rest. */
 export const partBytes = (size: number, partSize: number, partNumber: number) => Math.max(0, Math.min(partSize, size - (partNumber - 1) * partSize));
 
+/** Where to PUT one part of a multipart upload, and its exact size. */
+const partUrlSchema = z.object({ partNumber: z.number().int(), size: z.number().int(), url: z.url() });
+
 /** An unfinished multipart upload: the browser sends its parts, then completes it. */
 export const multipartUploadSchema = z.object({
   uploadId: z.uuid(),
@@ -201,6 +204,8 @@ export const multipartUploadSchema = z.object({
   /** The parts the store holds whole already: a resumed upload sends only the others. */
   uploadedParts: z.array(z.number().int().min(1)),
   expiresAt: isoDateTime(),
+  /** A new upload's first parts (up to PART_URLS_PER_REQUEST) with their presigned URLs, so they go at once. */
+  parts: z.array(partUrlSchema).optional(),
 });
 export type MultipartUpload = z.output<typeof multipartUploadSchema>;
 /** What asking to upload a file gives: one presigned PUT, or (over MULTIPART_THRESHOLD_BYTES) a multipart upload. */
@@ -218,7 +223,7 @@ export const uploadPartsRequestSchema = z.object({
     .max(PART_URLS_PER_REQUEST, `Ask for at most ${PART_URLS_PER_REQUEST} parts at once`),
 });
 export const uploadPartsReplySchema = z.object({
-  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int(), url: z.url() })),
+  parts: z.array(partUrlSchema),
   expiresAt: isoDateTime(),
 });
 export type UploadPartsReply = z.output<typeof uploadPartsReplySchema>;

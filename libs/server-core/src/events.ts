@@ -63,6 +63,8 @@ export class EventBus<M extends EventMap = DomainEvents> {
   private db?: Database;
   private relayTimer?: NodeJS.Timeout;
   private relaying?: Promise<void>;
+  /** A relay was asked for while one ran: it runs once more. */
+  private relayAgain = false;
   /** Whether the connection to NATS is up right now (it reconnects by itself while away). */
   private connected = true;
   /** Set when the consumer's loop ended (its messages closed): events no longer arrive. */
@@ -165,20 +167,35 @@ export class EventBus<M extends EventMap = DomainEvents> {
 
   /**
    * Runs `work` in one transaction of `repository` and relays the events it
-   * recorded once that transaction committed: how a change announces itself.
-   * Once committed the change is made: a relay that fails then (NATS away or
-   * slow) is retried by the periodic relay, and the caller is told of success,
-   * so a person never makes again what was made (a second share, a second email).
+   * recorded as soon as that transaction committed: how a change announces
+   * itself. The caller is answered without waiting for JetStream: once
+   * committed the change is made and its events are on their way (a relay that
+   * fails, NATS away or slow, is retried by the periodic relay), so a person
+   * never makes again what was made (a second share, a second email), and no
+   * write waits on a publish's acknowledgement.
    */
   async inTransaction<T>(repository: Transactional, work: (tx: Database) => Promise<T>): Promise<T> {
     const result = await repository.transaction(work);
-    await this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
+    this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
     return result;
   }
 
-  /** Publishes what the outbox holds, oldest first; safe to call often and from every replica. */
+  /**
+   * Publishes what the outbox holds, oldest first; safe to call often and from
+   * every replica. Called while a relay runs, it runs again after that one (and
+   * resolves then): what committed meanwhile is not left to the periodic relay.
+   */
   relay(): Promise<void> {
-    this.relaying ??= this.relayPending().finally(() => {
+    if (this.relaying) {
+      this.relayAgain = true;
+      return this.relaying;
+    }
+    this.relaying = (async () => {
+      do {
+        this.relayAgain = false;
+        await this.relayPending();
+      } while (this.relayAgain);
+    })().finally(() => {
       this.relaying = undefined;
     });
     return this.relaying;

@@ -9,7 +9,7 @@ export interface SendPartsOptions {
   /** Hears the share of the file stored so far (0–100), parts already stored included. */
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
-  /** Parts sent at once. */
+  /** Parts sent at once: 6, the connections a browser opens to one host (S3's, not the app's). */
   parallel?: number;
   /** Tries of one part before the upload stops (to be resumed later). */
   attempts?: number;
@@ -56,7 +56,7 @@ function backOnline(signal?: AbortSignal): Promise<void> {
  * fails every try; what was stored stays, so the upload resumes from there.
  */
 export async function sendParts(file: Blob, upload: MultipartUpload, options: SendPartsOptions): Promise<void> {
-  const { partUrls, onProgress, signal, parallel = 4, attempts = 5, retryDelayMs = defaultDelay } = options;
+  const { partUrls, onProgress, signal, parallel = 6, attempts = 5, retryDelayMs = defaultDelay } = options;
   const stored = new Set(upload.uploadedParts);
   const queue = Array.from({ length: upload.partCount }, (_, i) => i + 1).filter((n) => !stored.has(n));
   const sizeOf = (n: number) => partBytes(upload.size, upload.partSize, n);
@@ -70,7 +70,7 @@ export async function sendParts(file: Blob, upload: MultipartUpload, options: Se
 
   // URLs are asked for in batches, ahead of the parts that need them (one batch at a time);
   // a part tried again gets a fresh one of its own, as the first may have run out.
-  const urls = new Map<number, string>();
+  const urls = new Map<number, string>((upload.parts ?? []).map((part) => [part.partNumber, part.url]));
   const fetchUrls = async (numbers: number[]) => {
     for (const part of await partUrls(numbers)) urls.set(part.partNumber, part.url);
   };

@@ -7,6 +7,7 @@ import {
   FilesSubject,
   fileTooLarge,
   MULTIPART_THRESHOLD_BYTES,
+  PART_URLS_PER_REQUEST,
   OK,
   partBytes,
   partSizeFor,
@@ -89,9 +90,12 @@ export class UploadsService {
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
+    // The plan (from billing) and the folder are looked up together; a file too large is told first.
+    const folderChecked = input.folderId !== ROOT_FOLDER ? this.items.activeFolder(caller, input.folderId) : Promise.resolve();
+    folderChecked.catch(() => undefined);
     const limits = await this.storage.limits(caller);
     if (input.size > limits.maxFileBytes) throw tooLarge(limits.maxFileBytes);
-    if (input.folderId !== ROOT_FOLDER) await this.items.activeFolder(caller, input.folderId);
+    await folderChecked;
     const storagePath = storageKey(caller.userId, input.name);
     const mimeType = input.mimeType || 'application/octet-stream';
     const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
@@ -122,7 +126,11 @@ export class UploadsService {
         if (multipartId) await this.objects.abortMultipart(storagePath, multipartId);
         throw err;
       });
-    if (multipart) return toMultipartUpload(upload, []);
+    if (multipart) {
+      // The first parts' URLs come with it, so the browser starts sending at once.
+      const first = Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(upload)) }, (_, i) => i + 1);
+      return { ...toMultipartUpload(upload, []), parts: (await this.presignParts(upload, first)).parts };
+    }
     const { url, headers } = await this.objects.presignPut(storagePath, input.size, upload.mimeType, this.config.UPLOAD_SLOT_SECONDS);
     return { uploadId: upload.id, url, headers, expiresAt: expiresAt.toISOString() };
   }
@@ -138,6 +146,10 @@ export class UploadsService {
     const upload = await this.uploads.find(caller.userId, uploadId);
     if (!upload?.multipartId || upload.expiresAt.getTime() < Date.now()) throw notFound('Upload not found');
     if (partNumbers.some((n) => n > partCountOf(upload))) throw invalid('No such part');
+    return this.presignParts(upload, partNumbers);
+  }
+
+  private async presignParts(upload: UploadRow, partNumbers: number[]): Promise<UploadPartsReply> {
     const seconds = Math.min(this.config.UPLOAD_SLOT_SECONDS, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000));
     const parts = await Promise.all(
       [...new Set(partNumbers)].map(async (partNumber) => {
@@ -168,16 +180,18 @@ export class UploadsService {
 
   /**
    * Joins a multipart upload's parts into its object once every one is stored
-   * whole; until then the upload stays open, to be resumed. Nothing to join
+   * whole, and gives the object's size (the parts' sizes, as the store listed
+   * them); until then the upload stays open, to be resumed. Nothing to join
    * means it was joined already (a repeated confirmation): the object tells.
    */
-  private async assemble(upload: UploadRow): Promise<void> {
+  private async assemble(upload: UploadRow): Promise<number | undefined> {
     const stored = await this.objects.parts(upload.storagePath, upload.multipartId!);
-    if (!stored) return;
+    if (!stored) return undefined;
     const whole = wholeParts(upload, stored);
     const missing = partCountOf(upload) - whole.length;
     if (missing > 0) throw partsMissing(missing);
     await this.objects.completeMultipart(upload.storagePath, upload.multipartId!, whole);
+    return whole.reduce((sum, part) => sum + part.size, 0);
   }
 
   /**
@@ -189,9 +203,8 @@ export class UploadsService {
   async complete(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) throw notFound('Upload not found');
-    const limits = await this.storage.limits(caller);
-    if (slot.multipartId) await this.assemble(slot);
-    const size = await this.objects.size(slot.storagePath);
+    const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
+    const size = joined ?? (await this.objects.size(slot.storagePath));
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
 
