@@ -1,8 +1,11 @@
 // Uploads through Coffer's full path against a raw PUT of the same bytes to the
 // same S3 endpoint, in the same run. Files over 16 MB go as Coffer's multipart
 // uploads (as the browser sends them: the upload asked of the files service via
-// the gateway with its first part URLs, the others in batches, 6 parts at once straight to S3, then the
-// confirmation with the size checks). Sizes: 50 MB, and 1 GB on a paid plan;
+// the gateway with its first part URLs, the others in batches, 6 parts at once
+// straight to S3, then the confirmation with the size checks). Beside both, the
+// same parts straight to S3 (no Coffer): what parallel parts gain on this
+// machine, where the client and the store share its cores, and so what Coffer's
+// own calls cost. Sizes: 50 MB, and 1 GB on a paid plan;
 // then a 1 GB upload broken off at half, resumed from the parts the server
 // says it holds, and read back byte for byte.
 //
@@ -11,7 +14,7 @@
 // COFFER_BENCH_UPLOAD_MB=50,1024 picks the sizes; COFFER_BENCH_ROUNDS the runs of each.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 const appUrl = process.env.COFFER_BENCH_APP_URL;
@@ -45,12 +48,12 @@ async function api(path, init = {}) {
 // CPU per MB here), which on a 2-core machine takes from the store's cores what a browser's
 // own network process would not.
 const agent = new http.Agent({ keepAlive: true });
-/** PUTs `body` to `url`; resolves with the status. */
+/** PUTs `body` to `url`; resolves with the status and the ETag. */
 const put = (url, body, headers = {}) =>
   new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'PUT', agent, headers: { ...headers, 'content-length': body.length } }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode));
+      res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag }));
     });
     req.on('error', reject);
     req.end(body);
@@ -67,20 +70,28 @@ async function sendParts(upload, bytes, limit = Infinity) {
     const { parts } = await api(`/uploads/${upload.uploadId}/parts`, json({ partNumbers: missing.slice(i, i + 100) }));
     for (const p of parts) urls.set(p.partNumber, p.url);
   }
+  await putParts(queue, upload.partSize, bytes, (n) => urls.get(n));
+}
+
+/** PUTs the parts numbered in `queue` of `bytes` (in parts of `partSize`) to `urlOf(n)`, `PARALLEL` at once; gives their ETags. */
+async function putParts(queue, partSize, bytes, urlOf) {
+  const etags = new Map();
   const worker = async () => {
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-      const start = (n - 1) * upload.partSize;
-      const status = await put(urls.get(n), bytes.subarray(start, start + upload.partSize));
+      const start = (n - 1) * partSize;
+      const { status, etag } = await put(urlOf(n), bytes.subarray(start, start + partSize));
       if (status !== 200) throw new Error(`part ${n}: ${status}`);
+      etags.set(n, etag);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return etags;
 }
 
 async function throughCoffer(name, bytes) {
   const upload = await api('/uploads', json({ name, size: bytes.length, mimeType: 'application/octet-stream' }));
   if (upload.partCount) await sendParts(upload, bytes);
-  else if ((await put(upload.url, bytes, upload.headers)) !== 200) throw new Error('PUT failed');
+  else if ((await put(upload.url, bytes, upload.headers)).status !== 200) throw new Error('PUT failed');
   return api(`/uploads/${upload.uploadId}/complete`, { method: 'POST' });
 }
 
@@ -94,8 +105,23 @@ const s3 = new S3Client({
 });
 async function rawPut(key, bytes) {
   const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'coffer-files', Key: key, ContentType: 'application/octet-stream' }), { expiresIn: 3600 });
-  const status = await put(url, bytes, { 'content-type': 'application/octet-stream' });
+  const { status } = await put(url, bytes, { 'content-type': 'application/octet-stream' });
   if (status !== 200) throw new Error(`raw PUT failed: ${status}`);
+}
+
+/**
+ * The same parts as Coffer sends, straight to S3 as one multipart upload with no Coffer in
+ * between: what parallel parts gain on this machine and this store, and so what Coffer's own
+ * calls (asking to upload, confirming) cost beside them.
+ */
+async function rawMultipart(Key, bytes) {
+  const Bucket = 'coffer-files';
+  const partSize = Math.max(8 * MB, Math.ceil(bytes.length / 10_000 / MB) * MB);
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+  const numbers = Array.from({ length: Math.ceil(bytes.length / partSize) }, (_, i) => i + 1);
+  const urls = await Promise.all(numbers.map((PartNumber) => getSignedUrl(s3, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), { expiresIn: 3600 })));
+  const etags = await putParts([...numbers], partSize, bytes, (n) => urls[n - 1]);
+  await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: numbers.map((PartNumber) => ({ PartNumber, ETag: etags.get(PartNumber) })) } }));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -111,17 +137,25 @@ const files = new Map(SIZES_MB.map((sizeMb) => [sizeMb, new Uint8Array(randomByt
 for (const [sizeMb, bytes] of files) {
   const coffer = [];
   const raw = [];
-  // Alternating, so both sides see the same machine; the objects are deleted as they go.
+  const rawParts = [];
+  // Alternating, so all three see the same machine; the objects are deleted as they go.
   for (let i = 0; i < ROUNDS; i++) {
-    raw.push(await seconds(() => rawPut(`bench-raw/${sizeMb}-${i}.bin`, bytes)));
+    const [whole, inParts] = [`bench-raw/${sizeMb}-${i}.bin`, `bench-raw/${sizeMb}-${i}-parts.bin`];
+    raw.push(await seconds(() => rawPut(whole, bytes)));
+    rawParts.push(await seconds(() => rawMultipart(inParts, bytes)));
+    for (const Key of [whole, inParts]) await s3.send(new DeleteObjectCommand({ Bucket: 'coffer-files', Key }));
     let file;
     coffer.push(await seconds(async () => (file = await throughCoffer(`bench-${sizeMb}-${i}.bin`, bytes))));
     await api(`/files/${file.id}/trash`, { method: 'POST' });
     await api(`/files/${file.id}`, { method: 'DELETE' });
   }
   const ratio = median(raw) / median(coffer);
+  const mbps = (times) => (sizeMb / median(times)).toFixed(1);
   console.log(
-    `upload ${sizeMb} MB: ${(sizeMb / median(coffer)).toFixed(1)} MB/s through Coffer (${PARALLEL} parts at once), ${(sizeMb / median(raw)).toFixed(1)} MB/s one raw PUT to S3; ratio ${ratio.toFixed(2)} (target ≥ 1.0)${ratio >= 1 ? '' : ' — UNDER TARGET'}`,
+    `upload ${sizeMb} MB: ${mbps(coffer)} MB/s through Coffer (${PARALLEL} parts at once), ${mbps(raw)} MB/s one raw PUT to S3; ratio ${ratio.toFixed(2)} (target ≥ 1.0)${ratio >= 1 ? '' : ' — UNDER TARGET'}`,
+  );
+  console.log(
+    `  the same parts straight to S3: ${mbps(rawParts)} MB/s, ${(median(raw) / median(rawParts)).toFixed(2)}x one raw PUT (what parallel parts can gain here); Coffer ${(median(rawParts) / median(coffer)).toFixed(2)}x of that`,
   );
 }
 

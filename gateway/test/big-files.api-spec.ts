@@ -104,6 +104,8 @@ describe('big files', () => {
     const user = await paidUser();
     const huge = await startUpload(user, 'Archive.tar', 10 * GB + 1);
     expect([huge.status, huge.body.message]).toEqual([413, 'This file is larger than 10GB, the largest file your plan accepts.']);
+    // The store's upload, started while the plan was looked up, went with the refusal.
+    expect(await storeUploadsOf(user)).toEqual([]);
     const upload = (await startUpload(user, 'Archive.tar', 10 * GB)).body;
     // 10 GB in parts of 8 MB: 1,280 of them, asked for at most 100 at a time, none past the last.
     expect([upload.partSize, upload.partCount]).toEqual([8 * MB, 1280]);

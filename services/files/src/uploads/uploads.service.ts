@@ -90,18 +90,24 @@ export class UploadsService {
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
-    // The plan (from billing) and the folder are looked up together; a file too large is told first.
-    const folderChecked = input.folderId !== ROOT_FOLDER ? this.items.activeFolder(caller, input.folderId) : Promise.resolve();
-    folderChecked.catch(() => undefined);
-    const limits = await this.storage.limits(caller);
-    if (input.size > limits.maxFileBytes) throw tooLarge(limits.maxFileBytes);
-    await folderChecked;
     const storagePath = storageKey(caller.userId, input.name);
     const mimeType = input.mimeType || 'application/octet-stream';
     const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
     const expiresAt = new Date(Date.now() + (multipart ? this.config.UPLOAD_RESUMABLE_SECONDS : this.config.UPLOAD_SLOT_SECONDS) * 1000);
-    // The store's multipart upload is started first; a refusal drops it again.
-    const multipartId = multipart ? await this.objects.startMultipart(storagePath, mimeType) : null;
+    // The store's multipart upload, the plan (from billing) and the folder are asked for at once;
+    // a refusal (a file too large is told first) drops the store's upload again.
+    const started = multipart ? this.objects.startMultipart(storagePath, mimeType) : Promise.resolve(null);
+    const folderChecked = input.folderId !== ROOT_FOLDER ? this.items.activeFolder(caller, input.folderId) : Promise.resolve();
+    for (const pending of [started, folderChecked]) pending.catch(() => undefined);
+    const refuse = async (err: unknown): Promise<never> => {
+      const id = await started.catch(() => null);
+      if (id) await this.objects.abortMultipart(storagePath, id);
+      throw err;
+    };
+    const limits = await this.storage.limits(caller).catch(refuse);
+    if (input.size > limits.maxFileBytes) return refuse(tooLarge(limits.maxFileBytes));
+    await folderChecked.catch(refuse);
+    const multipartId = await started;
     const upload = await this.uploads
       .transaction(async (tx) => {
         await this.uploads.lockAccount(tx, caller.accountId);
@@ -122,10 +128,7 @@ export class UploadsService {
           lastModified: input.lastModified ?? null,
         });
       })
-      .catch(async (err: unknown) => {
-        if (multipartId) await this.objects.abortMultipart(storagePath, multipartId);
-        throw err;
-      });
+      .catch(refuse);
     if (multipart) {
       // The first parts' URLs come with it, so the browser starts sending at once.
       const first = Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(upload)) }, (_, i) => i + 1);
