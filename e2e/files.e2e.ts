@@ -129,7 +129,9 @@ test.describe('big files', () => {
     await dialog.getByLabel('Choose files').setInputFiles(path);
     await dialog.getByRole('button', { name: 'Upload (1)' }).click();
     const bar = dialog.getByRole('progressbar', { name: 'Uploading Site survey.mp4' });
-    await expect.poll(() => filled(bar), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+    // Some parts stored whole (6 go at once: the bar moves well before the first of them is stored).
+    await expect.poll(() => partsSent.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    expect(await filled(bar)).toBeGreaterThanOrEqual(10);
     expect(await filled(bar)).toBeLessThan(100);
 
     // The tab is reloaded mid-upload: what arrived stays, and the dialog offers to resume it.

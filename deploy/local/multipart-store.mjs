@@ -3,82 +3,107 @@
 //    were written and the object is the list of them, so completing a 1 GB upload moves
 //    a folder and writes a list (s3rver copied the gigabyte and hashed it again). A read,
 //    whole or a range, streams the parts it covers in order.
-//  - A read of `bytes=0-0` is the first byte (s3rver answered the whole object).
 //  - A PUT (or a part) is written beside the object and put in place once all of it
 //    arrived, as S3 does: a PUT broken off keeps nothing, the object before it stays whole,
 //    and the same PUT can be sent again (s3rver wrote in place: half an object, then refused).
+//  - A read of `bytes=0-0` is the first byte (s3rver answered the whole object).
+//  - A part sent to an upload that is over (completed, aborted, never started) is refused.
 //
 // A multipart object's files, beside s3rver's own files of its key:
-//   <key>._S3rver_object            a sparse file of the object's size: s3rver reads from it
-//                                   the size, the date and whether the key exists; never its bytes
-//   <key>._S3rver_parts/<inode>/    the parts, and manifest.json naming them in order
-// The parts are found by the inode of the object file they back, and the manifest repeats
-// that file's size and date: a later PUT of the key is another file, and its bytes are read.
+//   <key>._S3rver_object              its manifest (size, ETag, the parts in order), read-only
+//                                     (mode 0400): no PUT makes such a file, so bytes a user
+//                                     stored are never taken for a manifest
+//   <key>._S3rver_parts/<uploadId>/   the parts, moved there from the upload's folder
+// The manifest is put in place with one rename, as a PUT's file is: a reader opens one or
+// the other, whole. A folder of parts no object names any more is removed by the next write
+// or delete of the key (one completed a moment ago is left to it: its manifest may be on its
+// way); a read opens every part it needs first, so a delete meanwhile does not cut it short.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import nodePath from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import S3Error from 's3rver/lib/models/error.js';
+import S3Object from 's3rver/lib/models/object.js';
 
-const MANIFEST = 'manifest.json';
 const CHUNK = 1 << 20;
-const fstat = promisify(fs.fstat);
+/** The mode of a manifest; a PUT's file has the umask's (0644). */
+const MANIFEST_MODE = 0o400;
+/** A folder of parts claimed this recently may be a completion whose manifest is not in place yet. */
+const CLAIM_GRACE_MS = 10 * 60_000;
+
+const isManifest = (stat) => (stat.mode & 0o777) === MANIFEST_MODE;
+const noSuchUpload = () => new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+const unique = () => `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** The manifest in the open file `handle` (a few kilobytes; read whole from that very file). */
+async function readManifest(handle) {
+  return JSON.parse(await handle.readFile('utf8'));
+}
 
 /** Makes s3rver's filesystem `store` keep multipart objects as their parts and write PUTs whole (see above). */
 export function keepObjectsAsS3Does(store) {
-  const base = { getObject: store.getObject.bind(store), deleteObject: store.deleteObject.bind(store), copyObject: store.copyObject.bind(store) };
+  const base = { getMetadata: store.getMetadata.bind(store), deleteObject: store.deleteObject.bind(store), copyObject: store.copyObject.bind(store) };
   const partsRoot = (bucket, key) => store.getResourcePath(bucket, key, 'parts');
   const uploadDir = (bucket, uploadId) => nodePath.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
 
-  /** The parts behind the object file described by `stat` (of `key`), or undefined for an object stored whole. */
-  async function partsBehind(bucket, key, stat) {
-    const dir = nodePath.join(partsRoot(bucket, key), String(stat.ino));
-    const manifest = await fs.promises.readFile(nodePath.join(dir, MANIFEST), 'utf8').then(JSON.parse, () => undefined);
-    if (!manifest || manifest.size !== stat.size || manifest.mtimeMs !== stat.mtimeMs) return undefined;
-    return { dir, parts: manifest.parts };
+  /** The manifest of the object now stored at `key`, or undefined for an object stored whole (or none). */
+  async function manifestOf(bucket, key) {
+    const handle = await fs.promises.open(store.getResourcePath(bucket, key, 'object'), 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    try {
+      return isManifest(await handle.stat()) ? await readManifest(handle) : undefined;
+    } finally {
+      await handle.close();
+    }
   }
 
-  /** Removes the parts of the earlier objects of `key`: all of them, or all but those of inode `keep`. */
+  /**
+   * Removes the folders of parts of `key` no object names: all but `keep`'s, and but those
+   * claimed in the last CLAIM_GRACE_MS (a completion of the same key still under way).
+   */
   async function pruneParts(bucket, key, keep) {
     const root = partsRoot(bucket, key);
-    const names = await fs.promises.readdir(root).catch(() => []);
-    await Promise.all(names.filter((name) => name !== keep).map((name) => fs.promises.rm(nodePath.join(root, name), { recursive: true, force: true })));
-    if (keep === undefined) await fs.promises.rmdir(root).catch(() => undefined);
+    const names = (await fs.promises.readdir(root).catch(() => [])).filter((name) => name !== keep);
+    await Promise.all(
+      names.map(async (name) => {
+        const claimedAt = Number(await fs.promises.readFile(nodePath.join(root, name, 'claimed'), 'utf8').catch(() => 0));
+        if (Date.now() - claimedAt > CLAIM_GRACE_MS) await fs.promises.rm(nodePath.join(root, name), { recursive: true, force: true });
+      }),
+    );
+    await fs.promises.rmdir(root).catch(() => undefined);
   }
 
-  /** Bytes `start` to `end` (inclusive) of the object made of `parts`, read part after part. */
-  function readParts({ dir, parts }, start, end) {
-    return Readable.from(
+  /**
+   * Bytes `start` to `end` (inclusive) of the object of `manifest`, read part after part. Every part
+   * it needs is opened first: a delete or a replacement of the object meanwhile leaves the read whole.
+   */
+  async function readParts(dir, manifest, start, end) {
+    const wanted = [];
+    let offset = 0;
+    for (const part of manifest.parts) {
+      const from = Math.max(start, offset);
+      const to = Math.min(end, offset + part.size - 1);
+      if (from <= to) wanted.push({ file: nodePath.join(dir, String(part.number)), start: from - offset, end: to - offset });
+      offset += part.size;
+    }
+    const handles = [];
+    try {
+      for (const part of wanted) handles.push(await fs.promises.open(part.file, 'r'));
+    } catch (err) {
+      await Promise.all(handles.map((h) => h.close()));
+      throw err;
+    }
+    const stream = Readable.from(
       (async function* read() {
-        let offset = 0;
-        for (const part of parts) {
-          if (offset > end) return;
-          const from = Math.max(start, offset);
-          const to = Math.min(end, offset + part.size - 1);
-          if (from <= to) yield* fs.createReadStream(nodePath.join(dir, String(part.number)), { start: from - offset, end: to - offset, highWaterMark: CHUNK });
-          offset += part.size;
-        }
+        for (const [i, part] of wanted.entries()) yield* handles[i].createReadStream({ start: part.start, end: part.end, highWaterMark: CHUNK, autoClose: false });
       })(),
       { objectMode: false },
     );
+    // Read to the end, broken off, or never read (a HEAD): the files are closed.
+    stream.once('close', () => Promise.all(handles.map((h) => h.close().catch(() => undefined))));
+    return stream;
   }
-
-  store.getObject = async function getObject(bucket, key, options) {
-    const object = await base.getObject(bucket, key, options);
-    if (!object?.content) return object;
-    // s3rver reads `bytes=0-0` (the first byte: a player's first question) as the whole object.
-    const firstByte = options?.start === 0 && options.end === 0;
-    if (firstByte) object.range = { start: 0, end: 0 };
-    // Decided by the file actually opened: a PUT or a completion of the same key meanwhile is another file.
-    const stored = await partsBehind(bucket, key, await fstat(object.content.fd));
-    if (!stored && !firstByte) return object;
-    object.content.destroy();
-    const { start, end } = object.range ?? { start: 0, end: object.size - 1 };
-    object.content = stored ? readParts(stored, start, end) : fs.createReadStream(this.getResourcePath(bucket, key, 'object'), { start, end });
-    return object;
-  };
 
   /**
    * Writes `content` (a stream or a Buffer) to a new file beside `target` and puts it in place once all
@@ -86,8 +111,7 @@ export function keepObjectsAsS3Does(store) {
    * time where s3rver wrote 16 KB at a time: a system call fewer per 16 KB.
    */
   async function writeWhole(content, target) {
-    await fs.promises.mkdir(nodePath.dirname(target), { recursive: true });
-    const incoming = `${target}.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.incoming`;
+    const incoming = `${target}.${unique()}.incoming`;
     const md5 = createHash('md5');
     let size = 0;
     const count = new Transform({
@@ -107,74 +131,136 @@ export function keepObjectsAsS3Does(store) {
     return { size, md5: md5.digest('hex') };
   }
 
+  store.getMetadata = async function getMetadata(bucket, key) {
+    const manifest = await manifestOf(bucket, key);
+    if (!manifest) return base.getMetadata(bucket, key);
+    const [stat, stored] = await Promise.all([
+      fs.promises.stat(this.getResourcePath(bucket, key, 'object')),
+      fs.promises.readFile(this.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({})),
+    ]);
+    return { ...stored, etag: JSON.stringify(manifest.etag), 'last-modified': stat.mtime.toUTCString(), 'content-length': manifest.size };
+  };
+
+  store.getObject = async function getObject(bucket, key, options) {
+    const objectPath = this.getResourcePath(bucket, key, 'object');
+    const handle = await fs.promises.open(objectPath, 'r').catch((err) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
+    if (!handle) return null;
+    // Everything is read from the file opened: a PUT or a completion of the key meanwhile is another file.
+    let streamsFile = false;
+    try {
+      const stat = await handle.stat();
+      const manifest = isManifest(stat) ? await readManifest(handle) : undefined;
+      const size = manifest?.size ?? stat.size;
+      const stored = await fs.promises.readFile(this.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({}));
+      const etag = manifest?.etag ?? (await fs.promises.readFile(`${objectPath}.md5`, 'utf8').catch(() => undefined)) ?? (await base.getMetadata(bucket, key)).etag.replace(/"/g, '');
+      const metadata = { ...stored, etag: JSON.stringify(etag), 'last-modified': stat.mtime.toUTCString(), 'content-length': size };
+      // A Range that is not one (bytes=abc) is ignored, as S3 ignores it.
+      const ranged = Number.isFinite(options?.start);
+      const lastByte = Math.max(0, size - 1);
+      const range = { start: ranged ? options.start : 0, end: Math.min(ranged && Number.isFinite(options.end) ? options.end : Infinity, lastByte) };
+      const object = new S3Object(bucket, key, null, metadata);
+      if (ranged) object.range = range;
+      // Not satisfiable: no content (the controller answers 416).
+      if (range.start < 0 || range.end < range.start || (ranged && size === 0)) return object;
+      if (manifest) {
+        object.content = await readParts(nodePath.join(partsRoot(bucket, key), manifest.uploadId), manifest, range.start, range.end);
+      } else {
+        // The stream closes the file when it ends or is destroyed.
+        object.content = handle.createReadStream({ start: range.start, end: range.end, highWaterMark: CHUNK });
+        streamsFile = true;
+      }
+      return object;
+    } finally {
+      if (!streamsFile) await handle.close();
+    }
+  };
+
   store.putObject = async function putObject(object) {
-    const written = await writeWhole(object.content, this.getResourcePath(object.bucket, object.key, 'object'));
-    await pruneParts(object.bucket, object.key);
+    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
+    const written = await writeWhole(object.content, objectPath);
     await this.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    await pruneParts(object.bucket, object.key);
     return written;
   };
 
   /** UploadPart: stored whole or not at all; its MD5 written once all of it arrived (ListParts lists only those). */
   store.putPart = async function putPart(bucket, uploadId, partNumber, content) {
-    // A part of an upload never started, aborted or completed is refused (s3rver made its folder again).
-    const known = /^[0-9a-f]{32}$/.test(uploadId) && (await fs.promises.access(nodePath.join(uploadDir(bucket, uploadId), 'key')).then(() => true, () => false));
-    if (!known) throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
-    const part = nodePath.join(uploadDir(bucket, uploadId), String(partNumber));
-    const written = await writeWhole(content, part);
+    if (!/^[0-9a-f]{32}$/.test(uploadId) || !(await fs.promises.access(nodePath.join(uploadDir(bucket, uploadId), 'key')).then(() => true, () => false))) throw noSuchUpload();
+    const part = nodePath.join(uploadDir(bucket, uploadId), String(Number(partNumber)));
+    // The upload's folder is never made here: one aborted meanwhile stays gone.
+    const written = await writeWhole(content, part).catch((err) => Promise.reject(err.code === 'ENOENT' ? noSuchUpload() : err));
     await fs.promises.writeFile(`${part}.md5`, written.md5);
     return written;
   };
 
   /**
-   * CompleteMultipartUpload as S3 does it: every part listed must be stored with the ETag given
-   * (InvalidPart otherwise); the object is those parts in order, put in place at once; its ETag
-   * is the MD5 of the parts' MD5s and "-N", so no byte is read again.
+   * CompleteMultipartUpload as S3 does it: the upload is claimed first (of two completions at once,
+   * the second finds no upload); every part listed must be stored with the ETag given (InvalidPart
+   * otherwise, and the upload stays as it was); the object is those parts in order, put in place at
+   * once; its ETag is the MD5 of the parts' MD5s and "-N", so no byte is read again.
    */
   store.putObjectMultipart = async function putObjectMultipart(bucket, uploadId, parts) {
     const dir = uploadDir(bucket, uploadId);
-    const [key, metadata] = await Promise.all([fs.promises.readFile(nodePath.join(dir, 'key'), 'utf8'), fs.promises.readFile(nodePath.join(dir, 'metadata'), 'utf8').then(JSON.parse)]);
-    const ordered = [...parts].sort((a, b) => a.number - b.number);
-    const stored = await Promise.all(
-      ordered.map(async ({ number }) => {
-        const file = nodePath.join(dir, String(number));
-        const [md5, stat] = await Promise.all([fs.promises.readFile(`${file}.md5`, 'utf8').then((m) => m.trim()), fs.promises.stat(file)]).catch(() => []);
-        return { number, md5, size: stat?.size };
-      }),
-    );
-    ordered.forEach((part, i) => {
-      if (stored[i].md5 !== part.etag) throw new S3Error('InvalidPart', "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.");
-    });
-    const size = stored.reduce((sum, part) => sum + part.size, 0);
-    const objectPath = this.getResourcePath(bucket, key, 'object');
-    await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
-    const incoming = `${objectPath}.${uploadId}.incoming`;
-    const file = await fs.promises.open(incoming, 'w');
-    const stat = await file.truncate(size).then(() => file.stat()).finally(() => file.close());
+    const key = /^[0-9a-f]{32}$/.test(uploadId) ? await fs.promises.readFile(nodePath.join(dir, 'key'), 'utf8').catch(() => undefined) : undefined;
+    if (key === undefined) throw noSuchUpload();
     const root = partsRoot(bucket, key);
-    const partsDir = nodePath.join(root, String(stat.ino));
+    const claimed = nodePath.join(root, uploadId);
     await fs.promises.mkdir(root, { recursive: true });
-    await fs.promises.rm(partsDir, { recursive: true, force: true });
-    await fs.promises.rename(dir, partsDir);
-    const manifest = { size, mtimeMs: stat.mtimeMs, parts: stored.map(({ number, size: partSize }) => ({ number, size: partSize })) };
-    await fs.promises.writeFile(nodePath.join(partsDir, MANIFEST), JSON.stringify(manifest));
-    await fs.promises.rename(incoming, objectPath);
-    await pruneParts(bucket, key, String(stat.ino));
-    const md5 = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${stored.length}`;
-    await this.putMetadata(bucket, key, metadata, md5);
-    return { md5, size };
+    await fs.promises.writeFile(nodePath.join(dir, 'claimed'), String(Date.now())).catch(() => undefined);
+    await fs.promises.rename(dir, claimed).catch((err) => Promise.reject(err.code === 'ENOENT' ? noSuchUpload() : err));
+    const objectPath = this.getResourcePath(bucket, key, 'object');
+    const incoming = `${objectPath}.${uploadId}.incoming`;
+    try {
+      const metadata = JSON.parse(await fs.promises.readFile(nodePath.join(claimed, 'metadata'), 'utf8'));
+      const ordered = [...parts].sort((a, b) => a.number - b.number);
+      const stored = await Promise.all(
+        ordered.map(async ({ number }) => {
+          const file = nodePath.join(claimed, String(number));
+          const [md5, stat] = await Promise.all([fs.promises.readFile(`${file}.md5`, 'utf8').then((m) => m.trim()), fs.promises.stat(file)]).catch(() => []);
+          return { number, md5, size: stat?.size };
+        }),
+      );
+      ordered.forEach((part, i) => {
+        if (stored[i].md5 !== part.etag) throw new S3Error('InvalidPart', "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.");
+      });
+      const size = stored.reduce((sum, part) => sum + part.size, 0);
+      const etag = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${stored.length}`;
+      const manifest = { size, etag, parts: stored.map(({ number, size: partSize }) => ({ number, size: partSize })) };
+      await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
+      await fs.promises.rm(incoming, { force: true });
+      await fs.promises.writeFile(incoming, JSON.stringify({ ...manifest, uploadId }), { mode: MANIFEST_MODE });
+      await this.putMetadata(bucket, key, metadata);
+      await fs.promises.rename(incoming, objectPath);
+      await fs.promises.rm(`${objectPath}.md5`, { force: true });
+      await pruneParts(bucket, key, uploadId);
+      return { md5: etag, size };
+    } catch (err) {
+      // Not completed: the upload is back as it was, to be completed again or aborted.
+      await fs.promises.rm(incoming, { force: true });
+      await fs.promises.rename(claimed, dir).catch(() => undefined);
+      throw err;
+    }
   };
 
   store.deleteObject = async function deleteObject(bucket, key) {
+    const manifest = await manifestOf(bucket, key);
+    await base.deleteObject(bucket, key);
+    if (manifest) await fs.promises.rm(nodePath.join(partsRoot(bucket, key), manifest.uploadId), { recursive: true, force: true });
     await pruneParts(bucket, key);
-    return base.deleteObject(bucket, key);
+    // The key's folders, emptied only now (s3rver removes those it finds empty, before its parts went).
+    for (let dir = nodePath.dirname(this.getResourcePath(bucket, key, 'object')); dir.length > this.getBucketPath(bucket).length; dir = nodePath.dirname(dir)) {
+      if (!(await fs.promises.rmdir(dir).then(() => true, () => false))) break;
+    }
   };
 
   store.copyObject = async function copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata) {
-    if (srcBucket === destBucket && srcKey === destKey) return base.copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
-    const stat = await fs.promises.stat(this.getResourcePath(srcBucket, srcKey, 'object'));
-    if (!(await partsBehind(srcBucket, srcKey, stat))) {
-      await pruneParts(destBucket, destKey);
-      return base.copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+    const same = srcBucket === destBucket && srcKey === destKey;
+    if (same || !(await manifestOf(srcBucket, srcKey))) {
+      if (!same) await fs.promises.rm(this.getResourcePath(destBucket, destKey, 'object'), { force: true });
+      const copied = await base.copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+      if (!same) await pruneParts(destBucket, destKey);
+      return copied;
     }
     // A copy of a multipart object is a new object stored whole (a new ETag, as S3 gives it).
     const source = await this.getObject(srcBucket, srcKey);

@@ -52,33 +52,39 @@ const server = new S3rver({
 const WORKERS = Math.max(1, Number(process.env.COFFER_S3_WORKERS) || os.availableParallelism());
 const listening = () => process.stdout.write(`s3rver on http://127.0.0.1:${opts.port}, bucket ${opts.bucket}, signatures checked, ${WORKERS} workers\n`);
 
-if (cluster.isPrimary) {
-  await server.configureBuckets();
-  superviseWorkers();
-} else {
-  keepObjectsAsS3Does(server.store);
-  await serve();
-}
-
 /** The primary: starts the workers, starts another for one that dies, and stops them all on SIGTERM or SIGINT. */
 function superviseWorkers() {
   let stopping = false;
   let ready = 0;
   const alive = new Set();
+  /** The keys being written with `if-none-match: *`, each by the worker that claimed it (see claimFirstWrite). */
+  const claims = new Map();
   const start = () => {
     const worker = cluster.fork();
     let served = false;
     alive.add(worker);
+    worker.on('message', (msg) => {
+      if (msg?.claim !== undefined) {
+        const free = !claims.has(msg.claim);
+        if (free) claims.set(msg.claim, worker.id);
+        try {
+          worker.send({ seq: msg.seq, granted: free });
+        } catch {
+          // The worker is gone; its claims go with it below.
+        }
+      } else if (msg?.release !== undefined && claims.get(msg.release) === worker.id) claims.delete(msg.release);
+    });
     worker.once('listening', () => {
       served = true;
       if (++ready === WORKERS) listening();
     });
     worker.once('exit', (code, signal) => {
       alive.delete(worker);
+      for (const [id, owner] of claims) if (owner === worker.id) claims.delete(id);
       if (!stopping && !served) {
         // It never served (the port taken, a broken store): starting another would fail the same way.
-        stop();
         process.exitCode = 1;
+        stop();
       } else if (!stopping && code !== 0) {
         process.stderr.write(`s3rver worker ended (${signal ?? code}); starting another\n`);
         return start();
@@ -98,43 +104,6 @@ function superviseWorkers() {
 const s3rver = server.callback();
 /** The store's only key: the services' S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (s3rver's own by default). */
 const keys = { [process.env.S3_ACCESS_KEY_ID ?? 'S3RVER']: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER' };
-const isAlive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-};
-
-/**
- * Claims the one write of a key that `if-none-match: *` allows, for all the workers: a lock file
- * made only where none is (one left by a worker that died no longer holds). Returns its release,
- * or undefined when the object exists or another write of it is under way (a second PUT of the
- * same key waits for nothing: it is refused).
- */
-async function claimFirstWrite(bucket, key) {
-  const lock = server.store.getResourcePath(bucket, key, 'writing');
-  await fs.promises.mkdir(nodePath.dirname(lock), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await fs.promises.writeFile(lock, String(process.pid), { flag: 'wx' });
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      const holder = Number(await fs.promises.readFile(lock, 'utf8').catch(() => 'gone'));
-      // An empty lock is one being written this instant: held.
-      if (!holder || isAlive(holder)) return undefined;
-      await fs.promises.rm(lock, { force: true });
-      continue;
-    }
-    const release = () => fs.promises.rm(lock, { force: true });
-    if (!(await server.store.existsObject(bucket, key))) return release;
-    await release();
-    return undefined;
-  }
-  return undefined;
-}
-
 function answer(res, status, code, message) {
   res.writeHead(status, { 'content-type': 'application/xml' }).end(s3ErrorXml(code, message));
 }
@@ -181,6 +150,37 @@ async function abortUpload(res, bucket, key, params) {
   if (!dir) return noSuchUpload(res);
   await fs.promises.rm(dir, { recursive: true, force: true });
   res.writeHead(204).end();
+}
+
+/** The primary's answers to this worker's claims, by the claim's number. */
+const answers = new Map();
+let claimsAsked = 0;
+if (cluster.isWorker) {
+  process.on('message', (msg) => {
+    if (msg?.granted === undefined) return;
+    answers.get(msg.seq)?.(msg.granted);
+    answers.delete(msg.seq);
+  });
+}
+
+/**
+ * Claims the one write of a key that `if-none-match: *` allows, for all the workers: the primary
+ * holds every claim, and drops a worker's when it dies. Returns its release, or undefined when
+ * the object exists or another write of it is under way (a second PUT of the same key waits for
+ * nothing: it is refused).
+ */
+async function claimFirstWrite(bucket, key) {
+  const id = `${bucket}/${key}`;
+  const seq = ++claimsAsked;
+  const granted = await new Promise((resolve) => {
+    answers.set(seq, resolve);
+    process.send({ claim: id, seq });
+  });
+  if (!granted) return undefined;
+  const release = () => process.send({ release: id });
+  if (!(await server.store.existsObject(bucket, key))) return release;
+  release();
+  return undefined;
 }
 
 /** A worker: the signature checks and the calls s3rver lacks in front of s3rver, on the shared port. */
@@ -231,4 +231,12 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 // The primary gone (killed outright): nothing would stop this worker.
 process.on('disconnect', stop);
+}
+
+if (cluster.isPrimary) {
+  await server.configureBuckets();
+  superviseWorkers();
+} else {
+  keepObjectsAsS3Does(server.store);
+  await serve();
 }

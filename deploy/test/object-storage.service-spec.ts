@@ -12,6 +12,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -107,6 +108,41 @@ describe('the embedded S3', () => {
     expect((await read(copy)).equals(whole)).toBe(true);
     await s3.send(new DeleteObjectCommand({ Bucket, Key: copy }));
     expect(await exists(copy)).toBe(false);
+  });
+
+  it('completes an upload once when it is completed twice at once, and keeps one a wrong ETag did not complete', async () => {
+    const Key = `${prefix}/twice.bin`;
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+    const etags = await Promise.all(parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag!)));
+    const complete = (tags: string[]) =>
+      s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: tags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }));
+
+    await expect(complete([etags[0], etags[1], `"${'0'.repeat(32)}"`])).rejects.toMatchObject({ name: 'InvalidPart' });
+    expect((await s3.send(new ListPartsCommand({ Bucket, Key, UploadId }))).Parts?.map((p) => p.PartNumber)).toEqual([1, 2, 3]);
+    const outcomes = await Promise.allSettled([complete(etags), complete(etags), complete(etags)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { name: string }).name] : []))).toEqual(['NoSuchUpload', 'NoSuchUpload']);
+    expect((await read(Key)).equals(whole)).toBe(true);
+  });
+
+  it('finishes a read of a multipart object deleted while it is read, and reads a PUT of a manifest as its bytes', async () => {
+    const Key = `${prefix}/read-while-deleted.bin`;
+    await storeInParts(Key, parts);
+    const out = await s3.send(new GetObjectCommand({ Bucket, Key }));
+    const chunks: Buffer[] = [];
+    const stream = out.Body as AsyncIterable<Uint8Array>;
+    const iterator = stream[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    chunks.push(Buffer.from(first.value!));
+    await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    expect(await exists(Key)).toBe(false);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) chunks.push(Buffer.from(next.value));
+    expect(Buffer.concat(chunks).equals(whole)).toBe(true);
+
+    // Bytes that look like a manifest are a file like any other.
+    const lookalike = Buffer.from(JSON.stringify({ size: 10, etag: 'x-1', uploadId: '0'.repeat(32), parts: [{ number: 1, size: 10 }] }));
+    await s3.send(new PutObjectCommand({ Bucket, Key, Body: lookalike }));
+    expect((await read(Key)).equals(lookalike)).toBe(true);
   });
 
   it('keeps nothing of a PUT broken off, and takes the same PUT again', async () => {

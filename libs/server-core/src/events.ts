@@ -65,6 +65,8 @@ export class EventBus<M extends EventMap = DomainEvents> {
   private relaying?: Promise<void>;
   /** A relay was asked for while one ran: it runs once more. */
   private relayAgain = false;
+  /** Closing: a relay under way finishes its round and does not start another. */
+  private closing = false;
   /** Whether the connection to NATS is up right now (it reconnects by itself while away). */
   private connected = true;
   /** Set when the consumer's loop ended (its messages closed): events no longer arrive. */
@@ -191,13 +193,16 @@ export class EventBus<M extends EventMap = DomainEvents> {
       return this.relaying;
     }
     this.relaying = (async () => {
-      do {
-        this.relayAgain = false;
-        await this.relayPending();
-      } while (this.relayAgain);
-    })().finally(() => {
-      this.relaying = undefined;
-    });
+      try {
+        do {
+          this.relayAgain = false;
+          await this.relayPending();
+        } while (this.relayAgain && !this.closing);
+      } finally {
+        // At once, in the same step as the last look at relayAgain: a call after it starts a new relay.
+        this.relaying = undefined;
+      }
+    })();
     return this.relaying;
   }
 
@@ -301,6 +306,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
   }
 
   async close() {
+    this.closing = true;
     clearInterval(this.relayTimer);
     await this.relaying?.catch(() => undefined);
     await this.messages?.close().catch(() => undefined);

@@ -155,10 +155,16 @@ export class ObjectStore {
     return parts;
   }
 
-  /** Joins the parts into the object. */
-  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void> {
+  /** Joins the parts into the object; false when the upload is gone (completed by another call, or aborted). */
+  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<boolean> {
     const Parts = [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
-    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }));
+    try {
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }));
+      return true;
+    } catch (err) {
+      if (statusOf(err) === 404) return false;
+      throw err;
+    }
   }
 
   /** Drops a multipart upload and every part sent (nothing is kept); one already gone is fine. */

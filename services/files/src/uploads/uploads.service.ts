@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
   FilesEvent,
@@ -79,6 +79,8 @@ function storageKey(userId: string, name: string): string {
  */
 @Injectable()
 export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
   constructor(
     @Inject(UploadsRepository) private readonly uploads: UploadsRepository,
     @Inject(FilesRepository) private readonly files: FilesRepository,
@@ -101,7 +103,8 @@ export class UploadsService {
     for (const pending of [started, folderChecked]) pending.catch(() => undefined);
     const refuse = async (err: unknown): Promise<never> => {
       const id = await started.catch(() => null);
-      if (id) await this.objects.abortMultipart(storagePath, id);
+      // The refusal is what the person hears; a store that fails to drop the upload is only logged.
+      if (id) await this.objects.abortMultipart(storagePath, id).catch((abortError: unknown) => this.logger.warn({ msg: 'A refused upload could not be dropped from the store', storagePath, error: String(abortError) }));
       throw err;
     };
     const limits = await this.storage.limits(caller).catch(refuse);
@@ -193,7 +196,8 @@ export class UploadsService {
     const whole = wholeParts(upload, stored);
     const missing = partCountOf(upload) - whole.length;
     if (missing > 0) throw partsMissing(missing);
-    await this.objects.completeMultipart(upload.storagePath, upload.multipartId!, whole);
+    // Gone meanwhile: another confirmation of the same upload joined it (the object tells).
+    if (!(await this.objects.completeMultipart(upload.storagePath, upload.multipartId!, whole))) return undefined;
     return whole.reduce((sum, part) => sum + part.size, 0);
   }
 
