@@ -15,9 +15,10 @@
 //                                     stored are never taken for a manifest
 //   <key>._S3rver_parts/<uploadId>/   the parts, moved there from the upload's folder
 // The manifest is put in place with one rename, as a PUT's file is: a reader opens one or
-// the other, whole. A folder of parts no object names any more is removed by the next write
-// or delete of the key (one completed a moment ago is left to it: its manifest may be on its
-// way); a read opens every part it needs first, so a delete meanwhile does not cut it short.
+// the other, whole. A folder of parts no object names any more (deleted, replaced) is retired:
+// noted in <bucket>/._S3rver_retired and removed an hour later, so a download under way when
+// the object went still reads to its end; one claimed a moment ago is left alone (its
+// completion's manifest may be on its way).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import nodePath from 'node:path';
@@ -31,14 +32,22 @@ const CHUNK = 1 << 20;
 const MANIFEST_MODE = 0o400;
 /** A folder of parts claimed this recently may be a completion whose manifest is not in place yet. */
 const CLAIM_GRACE_MS = 10 * 60_000;
+/** A retired folder of parts stays this long: reads that began before it was retired finish. */
+const RETIRED_FOR_MS = 60 * 60_000;
+/** How often a worker looks for retired folders to remove (on the writes and deletes it serves). */
+const SWEEP_EVERY_MS = 60_000;
 
 const isManifest = (stat) => (stat.mode & 0o777) === MANIFEST_MODE;
 const noSuchUpload = () => new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
 const unique = () => `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** The manifest in the open file `handle` (a few kilobytes; read whole from that very file). */
+/** The manifest in the open file `handle` (read whole from that very file); undefined for one broken (a crash while it was written). */
 async function readManifest(handle) {
-  return JSON.parse(await handle.readFile('utf8'));
+  try {
+    return JSON.parse(await handle.readFile('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Makes s3rver's filesystem `store` keep multipart objects as their parts and write PUTs whole (see above). */
@@ -58,51 +67,81 @@ export function keepObjectsAsS3Does(store) {
     }
   }
 
+  const retiredRoot = (bucket) => nodePath.join(store.getBucketPath(bucket), '._S3rver_retired');
+
+  /** Removes the folders from `dir`'s up to the bucket's that are empty now. */
+  async function removeEmptyFolders(bucket, dir) {
+    for (let folder = dir; folder.length > store.getBucketPath(bucket).length; folder = nodePath.dirname(folder)) {
+      if (!(await fs.promises.rmdir(folder).then(() => true, () => false))) return;
+    }
+  }
+
+  /** Retires a folder of parts no object names any more: removed RETIRED_FOR_MS from now (see sweep). */
+  async function retire(bucket, dir) {
+    const notes = retiredRoot(bucket);
+    await fs.promises.mkdir(notes, { recursive: true });
+    await fs.promises.writeFile(nodePath.join(notes, `${Date.now()}-${unique()}`), dir);
+    await fs.promises.writeFile(nodePath.join(dir, 'retired'), String(Date.now())).catch(() => undefined);
+  }
+
+  let swept = 0;
+  /** Removes the folders retired more than RETIRED_FOR_MS ago (at most once a minute per worker). */
+  async function sweep(bucket) {
+    if (Date.now() - swept < SWEEP_EVERY_MS) return;
+    swept = Date.now();
+    const notes = retiredRoot(bucket);
+    for (const note of await fs.promises.readdir(notes).catch(() => [])) {
+      if (Date.now() - Number(note.split('-')[0]) < RETIRED_FOR_MS) continue;
+      const dir = await fs.promises.readFile(nodePath.join(notes, note), 'utf8').catch(() => undefined);
+      if (dir?.startsWith(store.getBucketPath(bucket))) {
+        await fs.promises.rm(dir, { recursive: true, force: true });
+        await removeEmptyFolders(bucket, nodePath.dirname(dir));
+      }
+      await fs.promises.rm(nodePath.join(notes, note), { force: true });
+    }
+  }
+
   /**
-   * Removes the folders of parts of `key` no object names: all but `keep`'s, and but those
-   * claimed in the last CLAIM_GRACE_MS (a completion of the same key still under way).
+   * Retires the folders of parts of `key` no object names: all but `keep`'s, and but those claimed
+   * in the last CLAIM_GRACE_MS (a completion of the same key still under way) or retired already.
    */
   async function pruneParts(bucket, key, keep) {
     const root = partsRoot(bucket, key);
     const names = (await fs.promises.readdir(root).catch(() => [])).filter((name) => name !== keep);
-    await Promise.all(
-      names.map(async (name) => {
-        const claimedAt = Number(await fs.promises.readFile(nodePath.join(root, name, 'claimed'), 'utf8').catch(() => 0));
-        if (Date.now() - claimedAt > CLAIM_GRACE_MS) await fs.promises.rm(nodePath.join(root, name), { recursive: true, force: true });
-      }),
-    );
-    await fs.promises.rmdir(root).catch(() => undefined);
+    for (const name of names) {
+      const dir = nodePath.join(root, name);
+      const [claimedAt, retired] = await Promise.all([
+        fs.promises.readFile(nodePath.join(dir, 'claimed'), 'utf8').then(Number, () => 0),
+        fs.promises.access(nodePath.join(dir, 'retired')).then(() => true, () => false),
+      ]);
+      if (!retired && Date.now() - claimedAt > CLAIM_GRACE_MS) await retire(bucket, dir);
+    }
+    await sweep(bucket);
+  }
+
+  /** Retires the parts of the object `manifest` of `key` (deleted or replaced), however recently completed. */
+  async function retireParts(bucket, key, manifest) {
+    if (manifest) await retire(bucket, nodePath.join(partsRoot(bucket, key), manifest.uploadId));
   }
 
   /**
-   * Bytes `start` to `end` (inclusive) of the object of `manifest`, read part after part. Every part
-   * it needs is opened first: a delete or a replacement of the object meanwhile leaves the read whole.
+   * Bytes `start` to `end` (inclusive) of the object of `manifest`, whose parts are in `dir`, read part
+   * after part (each opened when the read reaches it: a 10 GB file is 1,280 parts).
    */
-  async function readParts(dir, manifest, start, end) {
-    const wanted = [];
-    let offset = 0;
-    for (const part of manifest.parts) {
-      const from = Math.max(start, offset);
-      const to = Math.min(end, offset + part.size - 1);
-      if (from <= to) wanted.push({ file: nodePath.join(dir, String(part.number)), start: from - offset, end: to - offset });
-      offset += part.size;
-    }
-    const handles = [];
-    try {
-      for (const part of wanted) handles.push(await fs.promises.open(part.file, 'r'));
-    } catch (err) {
-      await Promise.all(handles.map((h) => h.close()));
-      throw err;
-    }
-    const stream = Readable.from(
+  function readParts(dir, manifest, start, end) {
+    return Readable.from(
       (async function* read() {
-        for (const [i, part] of wanted.entries()) yield* handles[i].createReadStream({ start: part.start, end: part.end, highWaterMark: CHUNK, autoClose: false });
+        let offset = 0;
+        for (const part of manifest.parts) {
+          if (offset > end) return;
+          const from = Math.max(start, offset);
+          const to = Math.min(end, offset + part.size - 1);
+          if (from <= to) yield* fs.createReadStream(nodePath.join(dir, String(part.number)), { start: from - offset, end: to - offset, highWaterMark: CHUNK });
+          offset += part.size;
+        }
       })(),
       { objectMode: false },
     );
-    // Read to the end, broken off, or never read (a HEAD): the files are closed.
-    stream.once('close', () => Promise.all(handles.map((h) => h.close().catch(() => undefined))));
-    return stream;
   }
 
   /**
@@ -150,6 +189,7 @@ export function keepObjectsAsS3Does(store) {
     try {
       const stat = await handle.stat();
       const manifest = isManifest(stat) ? await readManifest(handle) : undefined;
+      if (isManifest(stat) && !manifest) throw new S3Error('InternalError', 'This object was not stored whole; store it again.');
       const size = manifest?.size ?? stat.size;
       const stored = await fs.promises.readFile(this.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({}));
       const etag = manifest?.etag ?? (await fs.promises.readFile(`${objectPath}.md5`, 'utf8').catch(() => undefined)) ?? (await base.getMetadata(bucket, key)).etag.replace(/"/g, '');
@@ -163,7 +203,7 @@ export function keepObjectsAsS3Does(store) {
       // Not satisfiable: no content (the controller answers 416).
       if (range.start < 0 || range.end < range.start || (ranged && size === 0)) return object;
       if (manifest) {
-        object.content = await readParts(nodePath.join(partsRoot(bucket, key), manifest.uploadId), manifest, range.start, range.end);
+        object.content = readParts(nodePath.join(partsRoot(bucket, key), manifest.uploadId), manifest, range.start, range.end);
       } else {
         // The stream closes the file when it ends or is destroyed.
         object.content = handle.createReadStream({ start: range.start, end: range.end, highWaterMark: CHUNK });
@@ -178,8 +218,10 @@ export function keepObjectsAsS3Does(store) {
   store.putObject = async function putObject(object) {
     const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
     await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
+    const replaced = await manifestOf(object.bucket, object.key);
     const written = await writeWhole(object.content, objectPath);
     await this.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    await retireParts(object.bucket, object.key, replaced);
     await pruneParts(object.bucket, object.key);
     return written;
   };
@@ -211,6 +253,9 @@ export function keepObjectsAsS3Does(store) {
     await fs.promises.rename(dir, claimed).catch((err) => Promise.reject(err.code === 'ENOENT' ? noSuchUpload() : err));
     const objectPath = this.getResourcePath(bucket, key, 'object');
     const incoming = `${objectPath}.${uploadId}.incoming`;
+    let replaced;
+    let etag;
+    let size;
     try {
       const metadata = JSON.parse(await fs.promises.readFile(nodePath.join(claimed, 'metadata'), 'utf8'));
       const ordered = [...parts].sort((a, b) => a.number - b.number);
@@ -224,42 +269,51 @@ export function keepObjectsAsS3Does(store) {
       ordered.forEach((part, i) => {
         if (stored[i].md5 !== part.etag) throw new S3Error('InvalidPart', "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.");
       });
-      const size = stored.reduce((sum, part) => sum + part.size, 0);
-      const etag = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${stored.length}`;
+      size = stored.reduce((sum, part) => sum + part.size, 0);
+      etag = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${stored.length}`;
       const manifest = { size, etag, parts: stored.map(({ number, size: partSize }) => ({ number, size: partSize })) };
       await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
       await fs.promises.rm(incoming, { force: true });
-      await fs.promises.writeFile(incoming, JSON.stringify({ ...manifest, uploadId }), { mode: MANIFEST_MODE });
+      const file = await fs.promises.open(incoming, 'wx', MANIFEST_MODE);
+      try {
+        await file.writeFile(JSON.stringify({ ...manifest, uploadId }));
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await this.putMetadata(bucket, key, metadata);
+      replaced = await manifestOf(bucket, key);
       await fs.promises.rename(incoming, objectPath);
-      await fs.promises.rm(`${objectPath}.md5`, { force: true });
-      await pruneParts(bucket, key, uploadId);
-      return { md5: etag, size };
     } catch (err) {
       // Not completed: the upload is back as it was, to be completed again or aborted.
       await fs.promises.rm(incoming, { force: true });
       await fs.promises.rename(claimed, dir).catch(() => undefined);
       throw err;
     }
+    // Completed (the manifest is in place): what follows only tidies, and never undoes it.
+    await fs.promises.rm(`${objectPath}.md5`, { force: true }).catch(() => undefined);
+    await retireParts(bucket, key, replaced).catch(() => undefined);
+    await pruneParts(bucket, key, uploadId).catch(() => undefined);
+    return { md5: etag, size };
   };
 
   store.deleteObject = async function deleteObject(bucket, key) {
     const manifest = await manifestOf(bucket, key);
     await base.deleteObject(bucket, key);
-    if (manifest) await fs.promises.rm(nodePath.join(partsRoot(bucket, key), manifest.uploadId), { recursive: true, force: true });
+    await retireParts(bucket, key, manifest);
     await pruneParts(bucket, key);
-    // The key's folders, emptied only now (s3rver removes those it finds empty, before its parts went).
-    for (let dir = nodePath.dirname(this.getResourcePath(bucket, key, 'object')); dir.length > this.getBucketPath(bucket).length; dir = nodePath.dirname(dir)) {
-      if (!(await fs.promises.rmdir(dir).then(() => true, () => false))) break;
-    }
   };
 
   store.copyObject = async function copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata) {
     const same = srcBucket === destBucket && srcKey === destKey;
     if (same || !(await manifestOf(srcBucket, srcKey))) {
-      if (!same) await fs.promises.rm(this.getResourcePath(destBucket, destKey, 'object'), { force: true });
+      if (same) return base.copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+      // A new file (fs-extra writes into the one there, and a manifest's mode would stay).
+      const replaced = await manifestOf(destBucket, destKey);
+      await fs.promises.rm(this.getResourcePath(destBucket, destKey, 'object'), { force: true });
       const copied = await base.copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
-      if (!same) await pruneParts(destBucket, destKey);
+      await retireParts(destBucket, destKey, replaced);
+      await pruneParts(destBucket, destKey);
       return copied;
     }
     // A copy of a multipart object is a new object stored whole (a new ETag, as S3 gives it).

@@ -63,24 +63,30 @@ function superviseWorkers() {
     const worker = cluster.fork();
     let served = false;
     alive.add(worker);
+    let gone = false;
+    const dropClaims = () => {
+      gone = true;
+      for (const [id, owner] of claims) if (owner === worker.id) claims.delete(id);
+    };
     worker.on('message', (msg) => {
+      // A message read after the worker went is from no one: a claim kept for it would hold its key forever.
+      if (gone) return;
       if (msg?.claim !== undefined) {
         const free = !claims.has(msg.claim);
         if (free) claims.set(msg.claim, worker.id);
-        try {
-          worker.send({ seq: msg.seq, granted: free });
-        } catch {
-          // The worker is gone; its claims go with it below.
-        }
+        // A worker gone meanwhile: the send fails (reported to the callback, not thrown), its claims go below.
+        worker.send({ seq: msg.seq, granted: free }, () => undefined);
       } else if (msg?.release !== undefined && claims.get(msg.release) === worker.id) claims.delete(msg.release);
     });
+    worker.on('error', () => undefined);
+    worker.once('disconnect', dropClaims);
     worker.once('listening', () => {
       served = true;
       if (++ready === WORKERS) listening();
     });
     worker.once('exit', (code, signal) => {
       alive.delete(worker);
-      for (const [id, owner] of claims) if (owner === worker.id) claims.delete(id);
+      dropClaims();
       if (!stopping && !served) {
         // It never served (the port taken, a broken store): starting another would fail the same way.
         process.exitCode = 1;
@@ -185,7 +191,15 @@ async function claimFirstWrite(bucket, key) {
 
 /** A worker: the signature checks and the calls s3rver lacks in front of s3rver, on the shared port. */
 async function serve() {
-const front = http.createServer(async (req, res) => {
+const front = http.createServer((req, res) =>
+  handle(req, res).catch((err) => {
+    // A request this front cannot read (a key that is not valid percent-encoding) is refused, not a crash.
+    req.resume();
+    if (!res.headersSent) answer(res, err instanceof URIError ? 400 : 500, err instanceof URIError ? 'InvalidURI' : 'InternalError', String(err));
+    else res.destroy();
+  }),
+);
+async function handle(req, res) {
   // CORS preflights carry no signature; s3rver answers them from the bucket's CORS rules.
   if (req.method === 'OPTIONS') return s3rver(req, res);
   const verdict = verifySignature(req, keys);
@@ -216,9 +230,13 @@ const front = http.createServer(async (req, res) => {
     req.resume();
     return answer(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
   }
-  res.once('close', release);
-  return s3rver(req, res);
-});
+  // Released once the answer is over and s3rver is done with the write (a client gone while the file
+  // is put in place must not let a second write of the key in).
+  let ended = 0;
+  const releaseWhenDone = () => ++ended === 2 && release();
+  res.once('close', releaseWhenDone);
+  return Promise.resolve(s3rver(req, res)).finally(releaseWhenDone);
+}
 // Idle connections are kept as long as S3 keeps them (Node's 5 s default closes one a client is about to reuse).
 front.keepAliveTimeout = 20_000;
 front.headersTimeout = 25_000;
