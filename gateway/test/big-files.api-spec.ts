@@ -63,6 +63,10 @@ describe('big files', () => {
     const { body: urls } = await partUrls(user, upload.uploadId, [2]);
     expect((await fetch(urls.parts[0].url, { method: 'PUT', body: new Uint8Array(9 * MB) })).status).toBe(403);
     expect((await fetch(urls.parts[0].url, { method: 'PUT', body: new Uint8Array(MB) })).status).toBe(403);
+    // And only as its own part: the same URL for another part of the same size is refused.
+    const otherPart = new URL(urls.parts[0].url);
+    otherPart.searchParams.set('partNumber', '4');
+    expect((await fetch(otherPart, { method: 'PUT', body: new Uint8Array(8 * MB) })).status).toBe(403);
 
     // Resumed: only the missing parts are sent.
     await sendParts(user, upload, bytes, [2, 4]);
@@ -76,6 +80,21 @@ describe('big files', () => {
     // Confirmed once: a second confirmation finds nothing.
     expect((await complete(user, upload.uploadId)).status).toBe(404);
   }, 120_000);
+
+  it('confirmed twice at once (a retry beside the first), becomes one file: the other confirmation hears it is gone', async () => {
+    const user = await paidUser();
+    const bytes = randomBytes(17 * MB);
+    const upload = (await startUpload(user, 'Board minutes.mp4', bytes.length)).body;
+    await sendParts(user, upload, bytes, [1, 2, 3], true);
+    const answers = await Promise.all([1, 2, 3].map(() => complete(user, upload.uploadId)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 404, 404]);
+    expect(answers.find((a) => a.status !== 201)?.body.message).toBe('Upload not found');
+    const files = (await call<{ items: FileItem[] }>('/api/files', { token: user.accessToken })).body.items.filter((f) => !f.isFolder);
+    expect(files.map((f) => [f.name, f.size])).toEqual([['Board minutes.mp4', 17 * MB]]);
+    expect((await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body.usedBytes).toBe(17 * MB);
+    const link = await call<FileLink>(`/api/files/${files[0].id}/link?disposition=attachment`, { token: user.accessToken });
+    expect(sha256(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()))).toBe(sha256(bytes));
+  }, 60_000);
 
   it('a cancelled upload keeps nothing: no parts, no object, no open upload', async () => {
     const user = await paidUser();

@@ -13,7 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 
 /** The S3 settings of a service that keeps bytes (s3rver in the embedded default). */
@@ -42,6 +42,9 @@ export interface StoredPart {
   etag: string;
 }
 
+/** RFC 3986 encoding, as SigV4 and S3's own URLs have it (only A-Z a-z 0-9 - _ . ~ left as they are). */
+const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /** The S3 key given; without one, the embedded S3's outside production, and in production the SDK's default chain (undefined). */
@@ -58,6 +61,8 @@ export class ObjectStore {
   protected readonly client: S3Client;
   /** Signs URLs for the browser, with the endpoint the browser can reach. */
   protected readonly signer: S3Client;
+  /** Signs requests already built for `signer`'s endpoint (a multipart upload's parts): the signature alone. */
+  private readonly partSigner: S3RequestPresigner;
   readonly bucket: string;
 
   constructor(config: ObjectStoreConfig & { NODE_ENV?: string }) {
@@ -75,6 +80,7 @@ export class ObjectStore {
       });
     this.client = client(config.S3_ENDPOINT);
     this.signer = client(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT);
+    this.partSigner = new S3RequestPresigner({ ...this.signer.config });
   }
 
   /** Creates the bucket when it is missing (the embedded default starts empty). */
@@ -130,10 +136,37 @@ export class ObjectStore {
     return started.UploadId;
   }
 
-  /** A URL the browser PUTs part `partNumber` to: exactly `size` bytes (signed), for `expiresIn` seconds. */
-  presignPart(key: string, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string> {
-    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
-    return getSignedUrl(this.signer, command, { expiresIn, signableHeaders: new Set(['content-length']) });
+  /**
+   * URLs the browser PUTs parts of a multipart upload to, each for exactly its size (signed), for
+   * `expiresIn` seconds, in the order asked. The SDK builds the first (the request as this endpoint
+   * wants it: its host, path style and the key's encoding); every part is then signed from it with
+   * the signer alone, where the SDK's whole path costs about 0.7 ms a URL (70 ms of the service's
+   * time for a batch of 100).
+   */
+  async presignParts(key: string, uploadId: string, parts: { partNumber: number; size: number }[], expiresIn: number): Promise<string[]> {
+    if (!parts.length) return [];
+    const signedHeaders = () => new Set(['content-length']);
+    const first = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: parts[0].partNumber, ContentLength: parts[0].size });
+    const template = new URL(await getSignedUrl(this.signer, first, { expiresIn, signableHeaders: signedHeaders() }));
+    const query = Object.fromEntries([...template.searchParams].filter(([name]) => !name.startsWith('X-Amz-')));
+    return Promise.all(
+      parts.map(async ({ partNumber, size }) => {
+        const signed = await this.partSigner.presign(
+          {
+            method: 'PUT',
+            protocol: template.protocol,
+            hostname: template.hostname,
+            port: template.port ? Number(template.port) : undefined,
+            path: template.pathname,
+            query: { ...query, partNumber: String(partNumber) },
+            headers: { host: template.host, 'content-length': String(size) },
+          },
+          { expiresIn, signableHeaders: signedHeaders() },
+        );
+        const search = Object.entries(signed.query ?? {}).flatMap(([name, value]) => [value ?? ''].flat().map((v) => `${rfc3986(name)}=${rfc3986(v)}`));
+        return `${template.origin}${signed.path}?${search.join('&')}`;
+      }),
+    );
   }
 
   /** Every part the store holds of a multipart upload, page by page; undefined when the upload is gone. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
@@ -41,7 +42,14 @@ const notArrived = () => rpcError(ErrorCode.ValidationFailed, 400, 'The file did
 const partsMissing = (missing: number) =>
   rpcError(ErrorCode.ValidationFailed, 400, `${missing} part${missing === 1 ? '' : 's'} of the file did not arrive. Please resume the upload.`);
 
-const partCountOf = (upload: UploadRow) => Math.max(1, Math.ceil(upload.declaredSize / upload.partSize!));
+/**
+ * How long a confirmation waits for the object of a multipart upload another confirmation is joining
+ * (within the gateway's 10 s for an answer), and how often it looks.
+ */
+const JOINED_ELSEWHERE_WAIT_MS = 8000;
+const JOINED_ELSEWHERE_POLL_MS = 100;
+
+const partCountOf = (upload: Pick<UploadRow, 'declaredSize' | 'partSize'>) => Math.max(1, Math.ceil(upload.declaredSize / upload.partSize!));
 
 /** The parts stored whole: each of the upload's part numbers at exactly its size (S3 signed that size; this checks again). */
 function wholeParts(upload: UploadRow, parts: StoredPart[]): StoredPart[] {
@@ -111,6 +119,11 @@ export class UploadsService {
     if (input.size > limits.maxFileBytes) return refuse(tooLarge(limits.maxFileBytes));
     await folderChecked.catch(refuse);
     const multipartId = await started;
+    const partSize = multipart ? partSizeFor(input.size) : null;
+    // The first parts' URLs (they come with the upload, so the browser starts sending at once) are signed meanwhile.
+    const slot = { declaredSize: input.size, partSize, storagePath, multipartId, expiresAt };
+    const firstParts = multipart ? this.presignParts(slot, Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(slot)) }, (_, i) => i + 1)) : undefined;
+    firstParts?.catch(() => undefined);
     const upload = await this.uploads
       .transaction(async (tx) => {
         await this.uploads.lockAccount(tx, caller.accountId);
@@ -127,16 +140,12 @@ export class UploadsService {
           storagePath,
           expiresAt,
           multipartId,
-          partSize: multipart ? partSizeFor(input.size) : null,
+          partSize,
           lastModified: input.lastModified ?? null,
         });
       })
       .catch(refuse);
-    if (multipart) {
-      // The first parts' URLs come with it, so the browser starts sending at once.
-      const first = Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(upload)) }, (_, i) => i + 1);
-      return { ...toMultipartUpload(upload, []), parts: (await this.presignParts(upload, first)).parts };
-    }
+    if (firstParts) return { ...toMultipartUpload(upload, []), parts: (await firstParts).parts };
     const { url, headers } = await this.objects.presignPut(storagePath, input.size, upload.mimeType, this.config.UPLOAD_SLOT_SECONDS);
     return { uploadId: upload.id, url, headers, expiresAt: expiresAt.toISOString() };
   }
@@ -155,15 +164,11 @@ export class UploadsService {
     return this.presignParts(upload, partNumbers);
   }
 
-  private async presignParts(upload: UploadRow, partNumbers: number[]): Promise<UploadPartsReply> {
+  private async presignParts(upload: Pick<UploadRow, 'declaredSize' | 'partSize' | 'storagePath' | 'multipartId' | 'expiresAt'>, partNumbers: number[]): Promise<UploadPartsReply> {
     const seconds = Math.min(this.config.UPLOAD_SLOT_SECONDS, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000));
-    const parts = await Promise.all(
-      [...new Set(partNumbers)].map(async (partNumber) => {
-        const size = partBytes(upload.declaredSize, upload.partSize!, partNumber);
-        return { partNumber, size, url: await this.objects.presignPart(upload.storagePath, upload.multipartId!, partNumber, size, seconds) };
-      }),
-    );
-    return { parts, expiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
+    const parts = [...new Set(partNumbers)].map((partNumber) => ({ partNumber, size: partBytes(upload.declaredSize, upload.partSize!, partNumber) }));
+    const urls = await this.objects.presignParts(upload.storagePath, upload.multipartId!, parts, seconds);
+    return { parts: parts.map((part, i) => ({ ...part, url: urls[i] })), expiresAt: new Date(Date.now() + seconds * 1000).toISOString() };
   }
 
   /** Drops one of the caller's unfinished uploads: its reservation, and whatever of it the store holds. */
@@ -202,6 +207,24 @@ export class UploadsService {
   }
 
   /**
+   * The size of a multipart upload's object when the store no longer holds the upload: another
+   * confirmation of it (a retry beside the first) joined it, and the object is there once that one has
+   * put it in place, which on S3 can take seconds. Meanwhile the slot tells: gone means the other
+   * confirmation recorded the file (or the upload was cancelled), and this one finds nothing to confirm.
+   * Undefined when no object appears.
+   */
+  private async joinedElsewhere(caller: CallerIdentity, slot: UploadRow): Promise<number | undefined> {
+    const deadline = Date.now() + JOINED_ELSEWHERE_WAIT_MS;
+    for (;;) {
+      const size = await this.objects.size(slot.storagePath);
+      if (size !== undefined) return size;
+      if (!(await this.uploads.find(caller.userId, slot.id))) throw notFound('Upload not found');
+      if (Date.now() >= deadline) return undefined;
+      await sleep(JOINED_ELSEWHERE_POLL_MS);
+    }
+  }
+
+  /**
    * Records an uploaded file once its object's real size passes the same
    * checks; otherwise the slot is used up and the object deleted. The size is
    * read from S3 before the account's lock is taken: a slow S3 must not hold
@@ -211,7 +234,7 @@ export class UploadsService {
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) throw notFound('Upload not found');
     const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
-    const size = joined ?? (await this.objects.size(slot.storagePath));
+    const size = joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot) : this.objects.size(slot.storagePath)));
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
 
