@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
 import {
@@ -20,9 +23,11 @@ import {
 import { EventBus, loadConfig, openDatabase, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
-import { AppModule } from '../src/app.module.js';
+import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
+import { eq, sql } from 'drizzle-orm';
 import { files } from '../src/db/schema.js';
 import { FilesRepository } from '../src/files/files.repository.js';
+import { PeopleRepository } from '../src/people/people.repository.js';
 import { filesConfigSchema } from '../src/config.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { TrashService } from '../src/trash/trash.service.js';
@@ -307,7 +312,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       }),
     );
 
+    expect(await repository.storedBytes(user.accountId)).toBe(12);
     expect(await app!.get(TrashService).purge()).toBe(1);
+    // What the purge deleted no longer counts against the account's storage.
+    expect(await repository.storedBytes(user.accountId)).toBe(8);
     expect(await objects.parts(bigKey, multipartId)).toBeUndefined();
     expect(await repository.find(user.userId, old.id)).toBeUndefined();
     expect(await exists(old.key)).toBe(false);
@@ -316,6 +324,39 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await exists(recent.key)).toBe(true);
     expect(await repository.find(user.userId, kept.id)).toBeDefined();
     expect(await exists(kept.key)).toBe(true);
+  });
+
+  it("keeps each account's stored bytes as its files come, go to the trash, are deleted, move with their person or are erased", async () => {
+    const repository = app!.get(FilesRepository);
+    const people = app!.get(PeopleRepository);
+    const [alice, bob] = [newCaller(), newCaller()];
+    const add = (user: CallerIdentity, name: string, size: number) =>
+      repository.transaction((tx) => repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name, size, storagePath: `${user.userId}/${name}`, mimeType: 'application/pdf', folder: 'root' }));
+    /** What the quota checks read, beside the sum over every file of the account (the truth it keeps). */
+    const stored = (user: CallerIdentity) =>
+      repository.transaction(async (tx) => {
+        const [truth] = await tx.select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) }).from(files).where(eq(files.accountId, user.accountId));
+        return [await repository.storedBytes(user.accountId, tx), truth.bytes];
+      });
+
+    expect(await stored(alice)).toEqual([0, 0]);
+    const a = await add(alice, 'a.pdf', 100);
+    const b = await add(alice, 'b.pdf', 250);
+    await repository.transaction((tx) => repository.insertFolders(tx, [{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]));
+    await add(bob, 'c.pdf', 40);
+    expect([await stored(alice), await stored(bob)]).toEqual([[350, 350], [40, 40]]);
+    // The trash still takes space; renaming or viewing changes nothing.
+    await repository.transaction((tx) => repository.update(tx, alice.userId, b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
+    await repository.touch(a.id);
+    expect(await stored(alice)).toEqual([350, 350]);
+    await repository.transaction((tx) => repository.remove(tx, [b.id]));
+    expect(await stored(alice)).toEqual([100, 100]);
+    // Alice joins Bob's account: her bytes go with her, in the one statement that moves her files.
+    await add(alice, 'd.pdf', 7);
+    await people.transaction((tx) => people.move(tx, alice.userId, bob.accountId));
+    expect([await stored(alice), await stored(bob)]).toEqual([[0, 0], [147, 147]]);
+    await people.transaction((tx) => people.erase(tx, alice.userId));
+    expect(await stored(bob)).toEqual([40, 40]);
   });
 
   it("records an upload once its object arrived, with the object's real size, and counts it in the storage meter", async () => {
@@ -391,6 +432,43 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     } finally {
       await listener.close();
       await handled.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('files migrations on %s', (kind) => {
+  it("give a database made before account storage every account's bytes as its files add up", async () => {
+    const target = await freshDatabase(kind);
+    const open = (migrationsFolder: string) => openDatabase({ service: 'files', schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+    // The journal as it was before 0006_account_storage.
+    const before = await mkdtemp(join(tmpdir(), 'files-migrations-'));
+    await cp(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0006');
+    await writeFile(journalFile, JSON.stringify(journal));
+
+    const old = await open(before);
+    const [alice, bob, empty] = [randomUUID(), randomUUID(), randomUUID()];
+    try {
+      await old.db.insert(files).values([
+        { userId: 'u1', accountId: alice, name: 'a.pdf', size: 100, mimeType: 'application/pdf' },
+        { userId: 'u2', accountId: alice, name: 'b.pdf', size: 23, mimeType: 'application/pdf', deletedAt: new Date() },
+        { userId: 'u3', accountId: bob, name: 'c.pdf', size: 5, mimeType: 'application/pdf' },
+        { userId: 'u4', accountId: empty, name: 'Folder', size: 0, mimeType: 'folder' },
+      ]);
+    } finally {
+      await old.close();
+    }
+    const upgraded = await open(MIGRATIONS_FOLDER);
+    try {
+      const repository = new FilesRepository(upgraded.db);
+      expect(await Promise.all([alice, bob, empty].map((id) => repository.storedBytes(id)))).toEqual([123, 5, 0]);
+      // And kept from then on.
+      await upgraded.db.insert(files).values({ userId: 'u3', accountId: bob, name: 'd.pdf', size: 10, mimeType: 'application/pdf' });
+      expect(await repository.storedBytes(bob)).toBe(15);
+    } finally {
+      await upgraded.close();
     }
   });
 });

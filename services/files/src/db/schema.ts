@@ -34,6 +34,16 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * The bytes each account stores (trash included: it still takes space), kept by triggers on files
+ * (see migration 0006) in the same transaction as every insert, delete or move of a file, so the quota
+ * checks of an upload read one row, not the sum of every file the account has.
+ */
+export const accountStorage = pgTable('account_storage', {
+  accountId: text('account_id').primaryKey(),
+  storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+});
+
 /** Upload slots handed out but not yet confirmed; their size counts against the quota until then. */
 export const uploads = pgTable('uploads', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
 import { Repository, type Database } from '@coffer/server-core';
-import { files, type FileRow } from '../db/schema.js';
+import { accountStorage, files, type FileRow } from '../db/schema.js';
 
 /** An order of a list: one key, then the id (so equal keys still have one order). */
 interface ListOrder {
@@ -226,12 +226,9 @@ export class FilesRepository extends Repository {
     return tx.select().from(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)));
   }
 
-  /** Bytes the account stores, trash included: it still takes space. */
+  /** Bytes the account stores, trash included: it still takes space (kept per account as files change: see accountStorage). */
   async storedBytes(accountId: string, tx: Database = this.db): Promise<number> {
-    const [stored] = await tx
-      .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
-      .from(files)
-      .where(eq(files.accountId, accountId));
-    return stored.bytes;
+    const [stored] = await tx.select({ bytes: accountStorage.storedBytes }).from(accountStorage).where(eq(accountStorage.accountId, accountId));
+    return stored?.bytes ?? 0;
   }
 }
