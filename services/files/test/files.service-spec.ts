@@ -326,6 +326,31 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await exists(kept.key)).toBe(true);
   });
 
+  it('purges a backlog bigger than one batch: every item trashed over 30 days ago goes, and each account stores what is left', async () => {
+    const repository = app!.get(FilesRepository);
+    const owners = [newCaller(), newCaller(), newCaller()];
+    const longAgo = new Date(Date.now() - 40 * 86400_000);
+    // 1,625 items trashed long ago (no objects: the rows alone: more than three batches), over three accounts, and one kept per account.
+    await repository.transaction(async (tx) => {
+      for (const [i, owner] of owners.entries()) {
+        const rows = Array.from({ length: i === 0 ? 975 : 325 }, (_, n) => ({
+          userId: owner.userId,
+          accountId: owner.accountId,
+          name: `old-${n}.bin`,
+          size: 3,
+          mimeType: 'application/octet-stream',
+          deletedAt: longAgo,
+        }));
+        await tx.insert(files).values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
+      }
+    });
+    expect(await Promise.all(owners.map((o) => repository.storedBytes(o.accountId)))).toEqual([975 * 3 + 5, 325 * 3 + 5, 325 * 3 + 5]);
+
+    expect(await app!.get(TrashService).purge()).toBe(1625);
+    expect(await Promise.all(owners.map((o) => repository.storedBytes(o.accountId)))).toEqual([5, 5, 5]);
+    for (const owner of owners) expect((await rootOf(owner)).items.map((i) => i.name)).toEqual(['kept.bin']);
+  });
+
   it("keeps each account's stored bytes as its files come, go to the trash, are deleted, move with their person or are erased", async () => {
     const repository = app!.get(FilesRepository);
     const people = app!.get(PeopleRepository);

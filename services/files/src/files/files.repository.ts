@@ -221,9 +221,18 @@ export class FilesRepository extends Repository {
     return tx.delete(files).where(inArray(files.id, ids)).returning();
   }
 
-  /** Items of every user trashed before `before`: what the purge removes. */
-  trashedBefore(tx: Database, before: Date): Promise<FileRow[]> {
-    return tx.select().from(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)));
+  /**
+   * The first `limit` items of every user trashed before `before`: what the purge removes, account by
+   * account (deleting them takes each account's stored bytes in that order, as every statement that
+   * changes several does).
+   */
+  trashedBefore(tx: Database, before: Date, limit: number): Promise<FileRow[]> {
+    return tx
+      .select()
+      .from(files)
+      .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)))
+      .orderBy(files.accountId, files.id)
+      .limit(limit);
   }
 
   /** Bytes the account stores, trash included: it still takes space (kept per account as files change: see accountStorage). */

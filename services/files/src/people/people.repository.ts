@@ -4,9 +4,11 @@ import { countPersonalData, erasePersonalData, Repository, type Database, type P
 import { files, uploads } from '../db/schema.js';
 
 /** Every files table that holds something of a person, and how a row is known to be theirs. */
+// Upload slots before files, here and in a move: a confirmation takes its slot before it adds a file
+// (and with it its account's stored bytes), so the same order never waits on itself.
 const personTables = (userId: string): PersonalDataTable[] => [
-  ['files', files, eq(files.userId, userId)],
   ['uploads', uploads, eq(uploads.userId, userId)],
+  ['files', files, eq(files.userId, userId)],
 ];
 
 /** A user's rows as their account changes: moved with them to another account, or erased with them. */
@@ -14,8 +16,8 @@ const personTables = (userId: string): PersonalDataTable[] => [
 export class PeopleRepository extends Repository {
   /** Their files, folders and open upload slots count against the account they are in now. */
   async move(tx: Database, userId: string, accountId: string) {
-    await tx.update(files).set({ accountId }).where(eq(files.userId, userId));
     await tx.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
+    await tx.update(files).set({ accountId }).where(eq(files.userId, userId));
   }
 
   erase(tx: Database, userId: string) {

@@ -9,6 +9,8 @@ import { UploadsRepository } from '../uploads/uploads.repository.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 
 const DAY_MS = 86_400_000;
+/** Items the purge deletes in one transaction. */
+const PURGE_BATCH = 500;
 
 /** The trash: moving items in and out, deleting them for good, and the purge of what stayed 30 days. */
 @Injectable()
@@ -64,22 +66,29 @@ export class TrashService {
 
   /**
    * Removes items trashed more than 30 days ago and abandoned upload slots,
-   * rows and objects. Runs on one replica at a time; returns how many items went.
+   * rows and objects, a batch to a transaction (each holds the stored bytes of
+   * the accounts it touches, which their uploads' confirmations wait on, only
+   * as long as a batch takes). Runs on one replica at a time; returns how many items went.
    */
   async purge(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
-    const result = await this.files.exclusively('coffer-files-purge', async (tx) => {
-      const trashed = await this.files.trashedBefore(tx, before);
-      const abandoned = await this.uploads.removeExpired(tx, now);
-      const keys: string[] = [];
-      for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
-      return { keys, abandoned, count: trashed.length };
-    });
-    if (!result) return 0;
-    await this.objects.remove(result.keys);
-    await this.uploadSlots.discard(result.abandoned);
+    let count = 0;
+    for (;;) {
+      const batch = await this.files.exclusively('coffer-files-purge', async (tx) => {
+        const trashed = await this.files.trashedBefore(tx, before, PURGE_BATCH);
+        const abandoned = await this.uploads.removeExpired(tx, now);
+        const keys: string[] = [];
+        for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
+        return { keys, abandoned, count: trashed.length };
+      });
+      if (!batch) break;
+      await this.objects.remove(batch.keys);
+      await this.uploadSlots.discard(batch.abandoned);
+      count += batch.count;
+      if (batch.count < PURGE_BATCH) break;
+    }
     await this.bus.relay();
-    return result.count;
+    return count;
   }
 
   /** Deletes items for good in `tx`, announcing each; returns the keys of their objects, to remove once committed. */

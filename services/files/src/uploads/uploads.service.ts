@@ -43,10 +43,10 @@ const partsMissing = (missing: number) =>
   rpcError(ErrorCode.ValidationFailed, 400, `${missing} part${missing === 1 ? '' : 's'} of the file did not arrive. Please resume the upload.`);
 
 /**
- * How long a confirmation waits for the object of a multipart upload another confirmation is joining
- * (within the gateway's 10 s for an answer), and how often it looks.
+ * How long after it was asked a confirmation stops waiting for the object of a multipart upload another
+ * confirmation is joining (it answers within the gateway's 10 s), and how often it looks.
  */
-const JOINED_ELSEWHERE_WAIT_MS = 8000;
+const JOINED_ELSEWHERE_WAIT_MS = 7000;
 const JOINED_ELSEWHERE_POLL_MS = 100;
 
 const partCountOf = (upload: Pick<UploadRow, 'declaredSize' | 'partSize'>) => Math.max(1, Math.ceil(upload.declaredSize / upload.partSize!));
@@ -213,12 +213,13 @@ export class UploadsService {
    * confirmation recorded the file (or the upload was cancelled), and this one finds nothing to confirm.
    * Undefined when no object appears.
    */
-  private async joinedElsewhere(caller: CallerIdentity, slot: UploadRow): Promise<number | undefined> {
-    const deadline = Date.now() + JOINED_ELSEWHERE_WAIT_MS;
+  private async joinedElsewhere(caller: CallerIdentity, slot: UploadRow, deadline: number): Promise<number | undefined> {
     for (;;) {
       const size = await this.objects.size(slot.storagePath);
       if (size !== undefined) return size;
       if (!(await this.uploads.find(caller.userId, slot.id))) throw notFound('Upload not found');
+      // The other confirmation failed, and the store holds the upload again: this one joins it.
+      if (await this.objects.parts(slot.storagePath, slot.multipartId!)) return this.assemble(slot);
       if (Date.now() >= deadline) return undefined;
       await sleep(JOINED_ELSEWHERE_POLL_MS);
     }
@@ -231,10 +232,11 @@ export class UploadsService {
    * up every other upload of the account.
    */
   async complete(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
+    const asked = Date.now();
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) throw notFound('Upload not found');
     const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
-    const size = joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot) : this.objects.size(slot.storagePath)));
+    const size = joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot, asked + JOINED_ELSEWHERE_WAIT_MS) : this.objects.size(slot.storagePath)));
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
 

@@ -3,6 +3,9 @@ CREATE TABLE "account_storage" (
 	"stored_bytes" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+-- No file changes between the count and the triggers (a replica still on the old code, during a rolling update).
+LOCK TABLE "files" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 -- Every account's bytes as they are now (files and folders alike: a folder's size is 0).
 INSERT INTO "account_storage" ("account_id", "stored_bytes")
   SELECT "account_id", sum("size") FROM "files" GROUP BY "account_id";
