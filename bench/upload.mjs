@@ -11,8 +11,9 @@
 //
 // Needs a running Coffer (it never starts one):
 //   COFFER_BENCH_APP_URL=… COFFER_BENCH_S3_ENDPOINT=… node bench/upload.mjs
-// COFFER_BENCH_UPLOAD_MB=50,1024 picks the sizes; COFFER_BENCH_ROUNDS the runs of each.
+// COFFER_BENCH_UPLOAD_MB=50,1024 picks the sizes; COFFER_BENCH_ROUNDS the runs of each (7 up to 100 MB, 3 above).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -23,7 +24,8 @@ if (!appUrl || !s3Endpoint) {
   console.error('upload: set COFFER_BENCH_APP_URL and COFFER_BENCH_S3_ENDPOINT of a running Coffer');
   process.exit(2);
 }
-const ROUNDS = Number(process.env.COFFER_BENCH_ROUNDS ?? 3);
+/** Runs of each size: a short upload's time varies more, so it is timed more often. */
+const roundsOf = (sizeMb) => Number(process.env.COFFER_BENCH_ROUNDS ?? (sizeMb <= 100 ? 7 : 3));
 const SIZES_MB = (process.env.COFFER_BENCH_UPLOAD_MB ?? '50,1024').split(',').map(Number);
 const PARALLEL = 6;
 const MB = 1024 * 1024;
@@ -124,8 +126,14 @@ async function rawMultipart(Key, bytes) {
   await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: numbers.map((PartNumber) => ({ PartNumber, ETag: etags.get(PartNumber) })) } }));
 }
 
+/**
+ * Each upload starts on a settled machine: what the one before it wrote is on disk first (the
+ * kernel writing 100 MB back while the next upload is timed takes from that upload's cores).
+ */
+const settled = () => spawnSync('sync');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const seconds = async (work) => {
+  settled();
   const t = performance.now();
   await work();
   return (performance.now() - t) / 1000;
@@ -138,14 +146,21 @@ for (const [sizeMb, bytes] of files) {
   const coffer = [];
   const raw = [];
   const rawParts = [];
-  // Alternating, so all three see the same machine; the objects are deleted as they go.
-  for (let i = 0; i < ROUNDS; i++) {
+  // Alternating, each round in another order (none always follows the same one), so all three see the same machine.
+  for (let i = 0; i < roundsOf(sizeMb); i++) {
     const [whole, inParts] = [`bench-raw/${sizeMb}-${i}.bin`, `bench-raw/${sizeMb}-${i}-parts.bin`];
-    raw.push(await seconds(() => rawPut(whole, bytes)));
-    rawParts.push(await seconds(() => rawMultipart(inParts, bytes)));
-    for (const Key of [whole, inParts]) await s3.send(new DeleteObjectCommand({ Bucket: 'coffer-files', Key }));
     let file;
-    coffer.push(await seconds(async () => (file = await throughCoffer(`bench-${sizeMb}-${i}.bin`, bytes))));
+    const runs = [
+      [raw, () => rawPut(whole, bytes)],
+      [rawParts, () => rawMultipart(inParts, bytes)],
+      [coffer, async () => (file = await throughCoffer(`bench-${sizeMb}-${i}.bin`, bytes))],
+    ];
+    for (let k = 0; k < runs.length; k++) {
+      const [times, work] = runs[(i + k) % runs.length];
+      times.push(await seconds(work));
+    }
+    // The objects are deleted as they go.
+    for (const Key of [whole, inParts]) await s3.send(new DeleteObjectCommand({ Bucket: 'coffer-files', Key }));
     await api(`/files/${file.id}/trash`, { method: 'POST' });
     await api(`/files/${file.id}`, { method: 'DELETE' });
   }
