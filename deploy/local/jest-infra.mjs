@@ -14,9 +14,16 @@ export default async function setup() {
   // would otherwise reach this run's services first (a durable consumer resumes where it stopped).
   for (const data of ['nats', 's3']) fs.rmSync(path.join(dir, data), { recursive: true, force: true });
   const group = new ProcessGroup({ logDir: path.join(dir, 'logs'), quiet: true });
-  process.env.COFFER_TEST_NATS_URL = await startNats(group, { port: ports.nats, dataDir: path.join(dir, 'nats') });
-  process.env.COFFER_TEST_S3_ENDPOINT = await startObjectStorage(group, { port: ports.s3, dataDir: path.join(dir, 's3'), bucket: 'coffer-files', origins: [] });
-  const postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dir, 'pg') });
+  let postgres;
+  try {
+    process.env.COFFER_TEST_NATS_URL = await startNats(group, { port: ports.nats, dataDir: path.join(dir, 'nats') });
+    process.env.COFFER_TEST_S3_ENDPOINT = await startObjectStorage(group, { port: ports.s3, dataDir: path.join(dir, 's3'), bucket: 'coffer-files', origins: [] });
+    postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dir, 'pg') });
+  } catch (err) {
+    // What started is stopped again: left running, it would hold its port and fail the next run too.
+    await group.stopAll();
+    throw err;
+  }
   process.env.COFFER_TEST_PG_URL = postgres.url;
   globalThis.__cofferInfra = async () => {
     postgres.stop();
