@@ -170,14 +170,16 @@ export function keepObjectsAsS3Does(store) {
     return { size, md5: md5.digest('hex') };
   }
 
+  /** An object's metadata as S3 answers it: what was stored with it, and its ETag, time (of the file `stat`) and size. */
+  async function metadataOf(bucket, key, stat, etag, size) {
+    const stored = await fs.promises.readFile(store.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({}));
+    return { ...stored, etag: JSON.stringify(etag), 'last-modified': stat.mtime.toUTCString(), 'content-length': size };
+  }
+
   store.getMetadata = async function getMetadata(bucket, key) {
     const manifest = await manifestOf(bucket, key);
     if (!manifest) return base.getMetadata(bucket, key);
-    const [stat, stored] = await Promise.all([
-      fs.promises.stat(this.getResourcePath(bucket, key, 'object')),
-      fs.promises.readFile(this.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({})),
-    ]);
-    return { ...stored, etag: JSON.stringify(manifest.etag), 'last-modified': stat.mtime.toUTCString(), 'content-length': manifest.size };
+    return metadataOf(bucket, key, await fs.promises.stat(this.getResourcePath(bucket, key, 'object')), manifest.etag, manifest.size);
   };
 
   store.getObject = async function getObject(bucket, key, options) {
@@ -191,9 +193,8 @@ export function keepObjectsAsS3Does(store) {
       const manifest = isManifest(stat) ? await readManifest(handle) : undefined;
       if (isManifest(stat) && !manifest) throw new S3Error('InternalError', 'This object was not stored whole; store it again.');
       const size = manifest?.size ?? stat.size;
-      const stored = await fs.promises.readFile(this.getResourcePath(bucket, key, 'metadata.json'), 'utf8').then(JSON.parse, () => ({}));
       const etag = manifest?.etag ?? (await fs.promises.readFile(`${objectPath}.md5`, 'utf8').catch(() => undefined)) ?? (await base.getMetadata(bucket, key)).etag.replace(/"/g, '');
-      const metadata = { ...stored, etag: JSON.stringify(etag), 'last-modified': stat.mtime.toUTCString(), 'content-length': size };
+      const metadata = await metadataOf(bucket, key, stat, etag, size);
       // A Range that is not one (bytes=abc) is ignored, as S3 ignores it.
       const ranged = Number.isFinite(options?.start);
       const lastByte = Math.max(0, size - 1);
