@@ -41,6 +41,8 @@ export interface EventBusOptions {
   metrics?: ServiceMetrics;
   /** Copies of the events stream a NATS cluster keeps (1 on a single server; 3 on a cluster of 3). */
   streamReplicas?: number;
+  /** How often the periodic relay sends what the outbox still holds (a relay after a commit failed, or a process stopped first): 1 s. */
+  relayEveryMs?: number;
 }
 
 /** The correlation id, and the client's IP and user agent when a person's request led here (the audit log shows them). */
@@ -238,7 +240,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
     this.db = db;
     this.relayTimer = setInterval(() => {
       this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed; it will retry', error: String(err) }, 'EventBus'));
-    }, 1000);
+    }, this.opts.relayEveryMs ?? 1000);
     await this.relay();
     const jsm = await jetstreamManager(this.nc);
     const durable = this.opts.consumer;

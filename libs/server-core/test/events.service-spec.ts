@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { DomainEvent } from '@coffer/contracts';
 import { EventBus, openDatabase, type DatabaseHandle } from '../src/index.js';
+import { outbox } from '../src/db-schema.js';
 import { DATABASE_KINDS, eventually, freshDatabase, privateNats, testInfra } from '../src/testing.js';
 
 const logger = new Logger('events-test');
@@ -139,6 +141,42 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await eventually(async () => seen.includes(2));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([2]);
+  });
+
+  it('relays what committed while a relay was running, in that relay, not a periodic relay later', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.overlapped`;
+    // The only bus on the database, with no periodic relay (an hour apart): only the relays after the commits can send.
+    const producer = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer: `p${randomUUID().slice(0, 8)}`, logger, relayEveryMs: 3_600_000 });
+    buses.push(producer);
+    await producer.start(database.db);
+
+    // The first relay, once it has sent event 1 (and committed: PGlite has one connection), is held until event 2 has committed.
+    const relayer = producer as unknown as { relayPending(): Promise<void> };
+    const relayPending = relayer.relayPending.bind(producer);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const firstSent = new Promise<void>((resolve) => (sent = resolve));
+    let first = true;
+    relayer.relayPending = async () => {
+      await relayPending();
+      if (first) {
+        first = false;
+        sent();
+        await held;
+      }
+    };
+    const repository = { transaction: <T>(work: (tx: typeof database.db) => Promise<T>) => database.db.transaction(work) };
+    await producer.inTransaction(repository, (tx) => producer.record(tx, type, event(1)));
+    await firstSent;
+    await producer.inTransaction(repository, (tx) => producer.record(tx, type, event(2)));
+    const relayed = producer.relay();
+    release();
+    await relayed;
+
+    // Both are sent (a row is marked once JetStream has stored its event).
+    const unsent = await database.db.select({ n: outbox.event }).from(outbox).where(and(eq(outbox.subject, type), isNull(outbox.publishedAt)));
+    expect(unsent).toEqual([]);
   });
 
   it('answers a committed change as made while NATS is away, and sends its event once NATS is back', async () => {
