@@ -11,9 +11,19 @@ import {
   type JetStreamClient,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, Header, type DomainEvent, type DomainEvents, type EventMap } from '@coffer/contracts';
+import {
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECT_PREFIX,
+  EVENTS_STREAM,
+  EVENTS_SUBJECT_PREFIX,
+  Header,
+  type DeadLetter,
+  type DomainEvent,
+  type DomainEvents,
+  type EventMap,
+} from '@coffer/contracts';
 import type { LoggerService } from '@nestjs/common';
-import { and, asc, inArray, isNull } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
@@ -28,6 +38,20 @@ export type NewEvent<T> = Pick<DomainEvent<T>, 'accountId' | 'actorId' | 'payloa
 
 /** How long a delivered event may stay unacknowledged before it is delivered again (to another instance, after a crash). */
 const ACK_WAIT_MS = 10_000;
+/** How many times an event is delivered to a consumer whose handler keeps failing before it is parked in the dead-letter stream. */
+const MAX_DELIVERIES = 10;
+/** The first retry's delay; each next one doubles, up to 30 s (with 10 deliveries an event is parked about 2.5 minutes after its first failure). */
+const RETRY_DELAY_MS = 500;
+/**
+ * Deliveries the server allows beyond ours: the event whose parking failed (NATS away at that moment)
+ * comes once or twice more instead of being dropped, and a poison event that crashes the process on
+ * every delivery (so it is never parked) still stops coming.
+ */
+const SPARE_DELIVERIES = 2;
+/** How long a parked event is kept in the dead-letter stream. */
+const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** While the database is away, how often a handler whose transaction failed looks whether it is back. */
+const DATABASE_RETRY_MS = 1000;
 
 export interface EventBusOptions {
   /** How to reach NATS (the process's settings, or a URL alone). */
@@ -43,6 +67,10 @@ export interface EventBusOptions {
   streamReplicas?: number;
   /** How often the periodic relay sends what the outbox still holds (a relay after a commit failed, or a process stopped first): 1 s. */
   relayEveryMs?: number;
+  /** Deliveries of an event whose handler keeps failing before it is parked in the dead-letter stream (10). */
+  maxDeliveries?: number;
+  /** The first retry's delay after a handler failed; each next one doubles, up to 30 s (500 ms). */
+  retryDelayMs?: number;
 }
 
 /** The correlation id, and the client's IP and user agent when a person's request led here (the audit log shows them). */
@@ -54,8 +82,12 @@ function requestOrigin(): Pick<DomainEvent<unknown>, 'correlationId' | 'clientIp
 /**
  * Domain events on JetStream: publish with a message id (the server drops
  * duplicates), consume through the service's durable consumer, ack only after
- * the handler's transaction committed, redeliver on failure, and never run a
- * handler twice for the same event id.
+ * the handler's transaction committed, redeliver on failure with a growing
+ * delay, and never run a handler twice for the same event id. An event whose
+ * handler still fails after `maxDeliveries` deliveries is parked in the
+ * dead-letter stream with its error, and the events after it flow on; while
+ * the database is away an event waits for it instead (its deliveries are not
+ * spent on an outage).
  */
 export class EventBus<M extends EventMap = DomainEvents> {
   /** Every handler of each event type; one event runs all of its handlers in one transaction. */
@@ -109,6 +141,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
   /** Creates the events stream if it does not exist yet, or sets its replicas as configured; safe to call from every replica. */
   private async ensureStream() {
     const jsm = await jetstreamManager(this.nc);
+    await this.ensureDeadLetterStream(jsm);
     const config = {
       name: EVENTS_STREAM,
       subjects: [`${EVENTS_SUBJECT_PREFIX}>`],
@@ -130,6 +163,26 @@ export class EventBus<M extends EventMap = DomainEvents> {
         throw err;
       });
     });
+  }
+
+  /** The stream of parked events: one per installation, created by the first service up. */
+  private async ensureDeadLetterStream(jsm: Awaited<ReturnType<typeof jetstreamManager>>) {
+    if (await jsm.streams.info(DEAD_LETTER_STREAM).catch(() => undefined)) return;
+    await jsm.streams
+      .add({
+        name: DEAD_LETTER_STREAM,
+        subjects: [`${DEAD_LETTER_SUBJECT_PREFIX}>`],
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        duplicate_window: nanos(2 * 60_000),
+        max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
+        num_replicas: this.opts.streamReplicas ?? 1,
+      })
+      .catch(async (err: unknown) => {
+        await jsm.streams.info(DEAD_LETTER_STREAM).catch(() => {
+          throw err;
+        });
+      });
   }
 
   private envelope<T>(type: string, event: NewEvent<T>): DomainEvent<T> {
@@ -251,11 +304,15 @@ export class EventBus<M extends EventMap = DomainEvents> {
       filter_subject: `${EVENTS_SUBJECT_PREFIX}>`,
       // Events a crashed instance had received come again after this: short, as handlers only write rows.
       ack_wait: nanos(this.opts.ackWaitMs ?? ACK_WAIT_MS),
-      max_deliver: -1,
+      // Bounded: we park an event after maxDeliveries; the server's bound, a little further, is the backstop.
+      max_deliver: this.maxDeliveries + SPARE_DELIVERIES,
     };
     const existing = await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => undefined);
     if (!existing) await jsm.consumers.add(EVENTS_STREAM, config);
-    else if (existing.config.ack_wait !== config.ack_wait) await jsm.consumers.update(EVENTS_STREAM, durable, { ack_wait: config.ack_wait });
+    else if (existing.config.ack_wait !== config.ack_wait || existing.config.max_deliver !== config.max_deliver) {
+      // A consumer made before retries were bounded (max_deliver -1) gets the bound too.
+      await jsm.consumers.update(EVENTS_STREAM, durable, { ack_wait: config.ack_wait, max_deliver: config.max_deliver });
+    }
     const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
     this.messages = await consumer.consume({ max_messages: 64 });
     const messages = this.messages;
@@ -276,35 +333,97 @@ export class EventBus<M extends EventMap = DomainEvents> {
     try {
       event = msg.json<DomainEvent<unknown>>();
     } catch {
-      this.opts.logger.error({ msg: 'Dropped an event that is not JSON', subject: msg.subject, seq: msg.seq }, 'EventBus');
-      msg.term();
+      await this.park(msg, msg.string(), 'The event is not JSON');
       return;
     }
     // Events recorded while handling this one carry its correlation id and the client it came from.
     await withRequestContext({ correlationId: event.correlationId ?? event.id, clientIp: event.clientIp, userAgent: event.userAgent }, async () => {
-      try {
-        await transaction(db, async (tx) => {
-          const fresh = await tx
-            .insert(processedEvents)
-            .values({ consumer: this.opts.consumer, eventId: event.id })
-            .onConflictDoNothing()
-            .returning({ eventId: processedEvents.eventId });
-          if (fresh.length === 0) return; // already handled: a redelivery
-          for (const handler of handlers) await handler(event, tx);
-        });
-        msg.ack();
-        this.opts.metrics?.events.inc({ type: event.type, outcome: 'handled' });
-        void this.relay().catch(() => undefined);
-      } catch (err) {
-        const attempt = msg.info.deliveryCount;
-        this.opts.logger.warn(
-          { msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
-          'EventBus',
-        );
-        this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
-        msg.nak(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
+      for (;;) {
+        try {
+          await this.handle(event, handlers, db);
+          msg.ack();
+          this.opts.metrics?.events.inc({ type: event.type, outcome: 'handled' });
+          void this.relay().catch(() => undefined);
+          return;
+        } catch (err) {
+          // The database is away: not this event's fault. It waits here (the consumer with it) and is tried again once the database answers.
+          if (await this.waitForDatabase(msg, db)) continue;
+          if (this.closing) return msg.nak(); // stopped while it waited: another instance (or this one, restarted) takes it
+          await this.failed(msg, event, err);
+          return;
+        }
       }
     });
+  }
+
+  /** Runs every handler of `event` in one transaction that also records it as processed (a redelivery of a handled event does nothing). */
+  private async handle(event: DomainEvent<unknown>, handlers: EventHandler[], db: Database) {
+    await transaction(db, async (tx) => {
+      const fresh = await tx
+        .insert(processedEvents)
+        .values({ consumer: this.opts.consumer, eventId: event.id })
+        .onConflictDoNothing()
+        .returning({ eventId: processedEvents.eventId });
+      if (fresh.length === 0) return; // already handled: a redelivery
+      for (const handler of handlers) await handler(event, tx);
+    });
+  }
+
+  /**
+   * When the database does not answer, waits until it does (telling JetStream the event is still being
+   * worked on, so it is not redelivered meanwhile) and returns true; false at once when it answers (the
+   * handler itself failed) or when the bus is closing.
+   */
+  private async waitForDatabase(msg: JsMsg, db: Database): Promise<boolean> {
+    const answers = () => db.execute(sql`select 1`).then(() => true, () => false);
+    if (await answers()) return false;
+    this.opts.logger.warn({ msg: 'The database does not answer; events wait for it', type: msg.subject }, 'EventBus');
+    while (!this.closing) {
+      msg.working();
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+      if (await answers()) return true;
+    }
+    return false;
+  }
+
+  private get maxDeliveries() {
+    return this.opts.maxDeliveries ?? MAX_DELIVERIES;
+  }
+
+  /** A handler failed: redelivered later (each time later), or parked once it failed `maxDeliveries` times. */
+  private async failed(msg: JsMsg, event: DomainEvent<unknown>, err: unknown) {
+    const attempt = msg.info.deliveryCount;
+    this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
+    if (attempt >= this.maxDeliveries) {
+      await this.park(msg, event, errorMessage(err));
+      return;
+    }
+    this.opts.logger.warn({ msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: errorMessage(err) }, 'EventBus');
+    msg.nak(Math.min(30_000, (this.opts.retryDelayMs ?? RETRY_DELAY_MS) * 2 ** Math.min(attempt - 1, 6)));
+  }
+
+  /**
+   * Parks an event the consumer gave up on in the dead-letter stream, with its error, and ends its
+   * deliveries: the events after it flow on. If parking fails it is redelivered (the server allows a
+   * few deliveries more than we do) and parked then.
+   */
+  private async park(msg: JsMsg, event: DomainEvent<unknown> | string, error: string) {
+    const consumer = this.opts.consumer;
+    const letter: DeadLetter = { subject: msg.subject, consumer, error, deliveryCount: msg.info.deliveryCount, parkedAt: new Date().toISOString(), event };
+    const eventId = typeof event === 'string' ? `seq-${msg.seq}` : event.id;
+    try {
+      await this.js.publish(`${DEAD_LETTER_SUBJECT_PREFIX}${consumer}.${msg.subject}`, JSON.stringify(letter), { msgID: `${consumer}:${eventId}` });
+    } catch (parkErr) {
+      this.opts.logger.warn({ msg: 'Could not park an event in the dead-letter stream; it will be redelivered', type: msg.subject, eventId, error: errorMessage(parkErr) }, 'EventBus');
+      msg.nak(DATABASE_RETRY_MS);
+      return;
+    }
+    msg.term(error.slice(0, 200));
+    this.opts.metrics?.deadLetters.inc({ type: msg.subject });
+    this.opts.logger.error(
+      { msg: 'Event parked in the dead-letter stream after its handler kept failing', stream: DEAD_LETTER_STREAM, type: msg.subject, eventId, consumer, deliveries: letter.deliveryCount, error },
+      'EventBus',
+    );
   }
 
   async close() {
@@ -315,4 +434,8 @@ export class EventBus<M extends EventMap = DomainEvents> {
     await this.loop?.catch(() => undefined);
     await this.nc.drain().catch(() => undefined);
   }
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

@@ -14,6 +14,8 @@ export class ServiceMetrics {
   readonly requests: Histogram<'subject' | 'outcome'>;
   /** Domain events handled by the service's consumer, by type and outcome (handled, failed: redelivered). */
   readonly events: Counter<'type' | 'outcome'>;
+  /** Domain events the service's consumer gave up on and parked in the dead-letter stream, by type (alert on any). */
+  readonly deadLetters: Counter<'type'>;
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
@@ -29,6 +31,12 @@ export class ServiceMetrics {
       name: 'coffer_events_total',
       help: 'Domain events the service handled, by type and outcome',
       labelNames: ['type', 'outcome'],
+      registers: [this.registry],
+    });
+    this.deadLetters = new Counter({
+      name: 'coffer_events_dead_lettered_total',
+      help: 'Domain events the service could not handle after every retry, parked in the dead-letter stream, by type',
+      labelNames: ['type'],
       registers: [this.registry],
     });
   }

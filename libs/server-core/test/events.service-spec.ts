@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
-import type { DomainEvent } from '@coffer/contracts';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECT_PREFIX, type DeadLetter, type DomainEvent } from '@coffer/contracts';
 import { EventBus, openDatabase, type DatabaseHandle } from '../src/index.js';
+import { ServiceMetrics } from '../src/management.js';
 import { outbox } from '../src/db-schema.js';
 import { DATABASE_KINDS, eventually, freshDatabase, privateNats, testInfra } from '../src/testing.js';
 
@@ -88,6 +89,50 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await eventually(async () => (await sideEffects()).length > 0, 15_000);
     expect(await sideEffects()).toEqual([`${published.id}-attempt-2`]);
     expect(attempts).toEqual([1, 1]);
+  });
+
+  it('parks an event whose handler always fails in the dead-letter stream after its deliveries, with its error, and handles the events after it', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.poison`;
+    const consumer = `c${randomUUID().slice(0, 8)}`;
+    const errors: unknown[] = [];
+    const quiet = { log: () => undefined, warn: () => undefined, error: (m: unknown) => errors.push(m) };
+    const metrics = new ServiceMetrics(consumer);
+    const consumerBus = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger: quiet, metrics, maxDeliveries: 3, retryDelayMs: 50 });
+    buses.push(consumerBus);
+    const attempts: number[] = [];
+    const handled: number[] = [];
+    consumerBus.on(type, async (e) => {
+      if (e.payload.n === 0) {
+        attempts.push(0);
+        throw new Error('the recipient does not exist');
+      }
+      handled.push(e.payload.n);
+    });
+    await consumerBus.start(database.db);
+    const publisher = await bus('publisher');
+    const poison = await publisher.publish(type, event(0));
+    for (let n = 1; n <= 5; n++) await publisher.publish(type, event(n));
+
+    // Parked after its 3rd delivery, with the error and the event as published.
+    const jsm = await jetstreamManager(await connect({ servers: testInfra().natsUrl }));
+    const subject = `${DEAD_LETTER_SUBJECT_PREFIX}${consumer}.${type}`;
+    const stored = await eventually(() => jsm.streams.getMessage(DEAD_LETTER_STREAM, { last_by_subj: subject }).catch(() => null), 20_000);
+    const letter = stored.json<DeadLetter>();
+    expect(letter).toMatchObject({ subject: type, consumer, error: 'the recipient does not exist', deliveryCount: 3, event: { id: poison.id, payload: { n: 0 } } });
+    expect(attempts).toHaveLength(3);
+
+    // The events after it were handled, and it is counted and logged once.
+    await eventually(async () => handled.length === 5);
+    expect(handled.sort()).toEqual([1, 2, 3, 4, 5]);
+    const counted = await metrics.deadLetters.get();
+    expect(counted.values).toEqual([expect.objectContaining({ labels: { type }, value: 1 })]);
+    expect(errors).toEqual([expect.objectContaining({ msg: expect.stringMatching(/dead-letter/), eventId: poison.id, deliveries: 3 })]);
+
+    // It never comes again: a marker published after it is handled, and the poison was still tried only 3 times.
+    await publisher.publish(type, event(6));
+    await eventually(async () => handled.includes(6));
+    expect(attempts).toHaveLength(3);
+    await jsm.nc.drain();
   });
 
   it('never runs a handler twice for the same event id', async () => {
