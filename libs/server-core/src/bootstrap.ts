@@ -9,7 +9,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import type { ServiceName } from '@coffer/contracts';
 import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
@@ -21,6 +21,7 @@ import { CofferLogger } from './logging.js';
 import { ServiceMetrics, startManagementServer } from './management.js';
 import { CorrelationInterceptor, RpcErrorFilter } from './rpc.js';
 import { ServiceRequester } from './requester.js';
+import { QueueGroupServer } from './queue-group.js';
 import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
 
 export { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG };
@@ -123,7 +124,8 @@ export function configOrExit<S extends z.ZodType>(app: string, schema: S): z.inf
 }
 
 /**
- * Starts a service as a NATS microservice in its queue group (the service's name), with its
+ * Starts a service as a NATS microservice in its queue group (the service's name), in it only while its
+ * database answers (see QueueGroupServer), with its
  * management port (MANAGEMENT_PORT: startup, readiness and liveness checks, metrics) when set.
  */
 export async function runService(service: ServiceName, config: ServiceConfig, module: DynamicModule | object) {
@@ -143,11 +145,17 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
       ],
     });
   }
+  /** The database whose answer keeps this instance in its queue group (known once the module is created). */
+  const serving: { database?: DatabaseHandle<Record<string, unknown>> } = {};
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
-    transport: Transport.NATS,
-    options: { ...natsConnectionOptions(config, service), queue: service },
+    strategy: new QueueGroupServer({
+      nats: { ...natsConnectionOptions(config, service), queue: service },
+      ready: () => serving.database?.ping() ?? Promise.resolve(true),
+      logger,
+    }),
     logger,
   });
+  serving.database = app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE);
   // A microservice does not inherit HTTP globals: register them here.
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new CorrelationInterceptor(metricsOf(service)));

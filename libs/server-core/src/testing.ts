@@ -136,10 +136,10 @@ export async function privateNats(opts: { config?: string; scheme?: 'nats' | 'tl
  * A PgBouncer in transaction pooling mode in front of the PostgreSQL at
  * `target` (as a managed PostgreSQL behind a pooler is run): each transaction
  * may get another server connection, so session state does not hold. Runs as
- * the postgres user when root (PgBouncer refuses root).
+ * the postgres user when root (PgBouncer refuses root). Given the `port` of one stopped, it starts it again.
  */
-export async function pgBouncer(target: string, serverConnections = 3) {
-  const port = await freePort();
+export async function pgBouncer(target: string, serverConnections = 3, port?: number) {
+  port ??= await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'coffer-pgbouncer-'));
   const server = new URL(target);
   await writeFile(join(dir, 'users.txt'), `"${decodeURIComponent(server.username)}" ""\n`);

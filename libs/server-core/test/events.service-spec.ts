@@ -114,10 +114,11 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     for (let n = 1; n <= 5; n++) await publisher.publish(type, event(n));
 
     // Parked after its 3rd delivery, with the error and the event as published.
-    const jsm = await jetstreamManager(await connect({ servers: testInfra().natsUrl }));
+    const nc = await connect({ servers: testInfra().natsUrl });
+    const jsm = await jetstreamManager(nc);
     const subject = `${DEAD_LETTER_SUBJECT_PREFIX}${consumer}.${type}`;
     const stored = await eventually(() => jsm.streams.getMessage(DEAD_LETTER_STREAM, { last_by_subj: subject }).catch(() => null), 20_000);
-    const letter = stored.json<DeadLetter>();
+    const letter = stored!.json<DeadLetter>();
     expect(letter).toMatchObject({ subject: type, consumer, error: 'the recipient does not exist', deliveryCount: 3, event: { id: poison.id, payload: { n: 0 } } });
     expect(attempts).toHaveLength(3);
 
@@ -132,7 +133,7 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await publisher.publish(type, event(6));
     await eventually(async () => handled.includes(6));
     expect(attempts).toHaveLength(3);
-    await jsm.nc.drain();
+    await nc.drain();
   });
 
   it('never runs a handler twice for the same event id', async () => {
