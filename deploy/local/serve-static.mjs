@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { pipeline } from 'node:stream';
 
 const { values: opts } = parseArgs({
   options: {
@@ -86,6 +87,12 @@ function baseHeaders(res) {
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
 const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name.toLowerCase())));
 
+/**
+ * Passes one request to the backend and its answer back. The two connections live and die together: when the
+ * backend's connection ends before its answer did (the gateway stopped or crashed), the browser's is cut too, so an
+ * event stream ends with an error and the page reconnects instead of waiting on a silent stream; when the browser
+ * goes away, the request to the backend is dropped (an event stream there is not kept open for nobody).
+ */
 function proxy(req, res, { prefix, target }) {
   const upstream = http.request(
     {
@@ -97,9 +104,13 @@ function proxy(req, res, { prefix, target }) {
     },
     (up) => {
       res.writeHead(up.statusCode ?? 502, endToEnd(up.headers));
-      up.pipe(res);
+      // pipeline destroys the browser's response when the backend's is cut short (pipe would leave it open).
+      pipeline(up, res, () => undefined);
     },
   );
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   upstream.on('error', () => {
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json' });
