@@ -44,6 +44,24 @@ function fileChangeOf(data: string): FileChangePush | undefined {
   }
 }
 
+/**
+ * How long a stream may stay silent before it is given up and opened again: the gateway pings every 25 s,
+ * so this is two pings missed and then some (a connection that died without a word, somewhere between).
+ */
+export const SILENCE_LIMIT_MS = 60_000;
+
+/** Calls `onSilent` once when `heard` was not called for `limitMs`; `stop` ends the watch. */
+export function watchSilence(limitMs: number, onSilent: () => void): { heard: () => void; stop: () => void } {
+  let timer = setTimeout(onSilent, limitMs);
+  return {
+    heard: () => {
+      clearTimeout(timer);
+      timer = setTimeout(onSilent, limitMs);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 /** Reconnect delays: 1 s doubling up to 30 s, with jitter so many tabs do not return at once. */
 export function reconnectDelayMs(failures: number, random = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
@@ -58,7 +76,8 @@ export function reconnectDelayMs(failures: number, random = Math.random): number
  * the user's own account or role renews the session (what they may do changes
  * at once). EventSource
  * cannot send the Bearer header, so the stream is read with fetch; a 401
- * refreshes the session, anything else reconnects with backoff. After a
+ * refreshes the session, anything else reconnects with backoff, and so does a
+ * stream that ends, breaks or stays silent past two pings. After a
  * reconnect everything is refetched once: pushes may have been missed.
  * Returns the function that stops it.
  */
@@ -85,7 +104,9 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       scheduleReconnect();
       return;
     }
-    controller = new AbortController();
+    const aborter = new AbortController();
+    controller = aborter;
+    let silence: ReturnType<typeof watchSilence> | undefined;
     try {
       const response = await fetch(EVENTS_URL, {
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
@@ -109,9 +130,12 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let membershipChanged = false;
       const feed = createSseParser();
+      // Nothing heard for too long: the read fails (aborted) and the stream is opened again.
+      silence = watchSilence(SILENCE_LIMIT_MS, () => aborter.abort());
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        silence.heard();
         for (const message of feed(value)) {
           const change = message.event === 'files' ? fileChangeOf(message.data) : undefined;
           if (change) dispatchFileChange(dispatch, change);
@@ -133,6 +157,8 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       scheduleReconnect();
     } catch {
       if (!stopped) scheduleReconnect();
+    } finally {
+      silence?.stop();
     }
   }
 
