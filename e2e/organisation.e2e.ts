@@ -286,4 +286,41 @@ test.describe('the organisation', () => {
       await globex.api.dispose();
     }
   });
+
+  test('a member of another team is told to leave it first and what happens to their files; they leave from the banner, then join', async ({ page }) => {
+    const initech = await ownerOf('Initech');
+    const acme = await ownerOf('Acme Ltd');
+    try {
+      const email = uniqueEmail();
+      await initech.invite(email);
+      const inviteToken = new URL(await invitationLink(page, email), appUrl()).searchParams.get('invite');
+      expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Milo Member', email, password: 'correct-horse-1', inviteToken } })).status()).toBe(201);
+      await acme.invite(email);
+
+      await page.goto('/dashboard');
+      const fromAcme = page.getByRole('region', { name: 'Invitation from Acme Ltd' });
+      await expect(fromAcme).toContainText('You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, you get an account of your own and your files in Initech go with you.');
+      await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeDisabled();
+      const shots = test.info().outputPath('invitation-banner-member');
+      await page.screenshot({ path: `${shots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${shots}-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await fromAcme.getByRole('button', { name: 'Leave Initech' }).click();
+      const leaving = page.getByRole('dialog', { name: 'Leave Initech?' });
+      await expect(leaving).toContainText('your files in Initech go with you');
+      await expectNoSeriousA11yViolations(page, 'the Leave dialog');
+      await leaving.getByRole('button', { name: 'Leave Initech' }).click();
+      await expect(toastWith(page, 'You left Initech')).toBeVisible();
+      expect(await teamOf(initech)).toEqual([]);
+      await expect(fromAcme).toContainText("Your files move with you into Acme Ltd's account");
+      await fromAcme.getByRole('button', { name: 'Join' }).click();
+      await expect(toastWith(page, 'You joined Acme Ltd')).toBeVisible();
+      expect((await teamOf(acme)).map((m) => [m.email, m.status])).toEqual([[email, 'active']]);
+    } finally {
+      await initech.api.dispose();
+      await acme.api.dispose();
+    }
+  });
 });
