@@ -233,6 +233,20 @@ describe('the organisation', () => {
     expect(told.message).toBe('Vera Invited accepted your invitation and joined your team');
   });
 
+  it('lets one of two Joins sent at once win: the person ends in one account, the other invitation still Pending', async () => {
+    const [first, second] = [await signUp({ fullName: 'First Co' }), await signUp({ fullName: 'Second Co' })];
+    const person = await confirmedUser('Quick Clicker');
+    for (const inviter of [first, second]) expect((await invite(inviter, person.email)).status).toBe(201);
+    const items = (await invitations(person)).body.items;
+    const answers = await Promise.all(items.map((i) => answer(person, i.id, 'join')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const joined = items[answers.findIndex((a) => a.status === 200)];
+    const accountId = (await profile(await refreshed(person))).body.accountId;
+    const [winner, loser] = joined.accountName === 'First Co' ? [first, second] : [second, first];
+    expect(accountId).toBe((await profile(winner)).body.accountId);
+    expect((await team(loser)).body.items).toEqual([expect.objectContaining({ email: person.email, status: 'pending' })]);
+  });
+
   it('refuses Join to someone in an account with other people, naming it; a member leaves it first and keeps their files', async () => {
     const inviter = await signUp({ fullName: 'Andrea Acme' });
     const owner = await confirmedUser('Xavier Owner');

@@ -68,9 +68,12 @@ export class InvitationsService {
     return OK;
   }
 
-  /** A pending invitation to the caller's own, confirmed address; anyone else's is not found. */
+  /**
+   * A pending invitation to the caller's own, confirmed address; anyone else's is not found. The caller's
+   * row stays locked until the answer is saved: two Joins at once cannot put them in two accounts.
+   */
   private async answerable(tx: Database, caller: CallerIdentity, id: string): Promise<{ user: UserRow; invitation: TeamMemberRow }> {
-    const user = await this.users.findById(caller.userId, tx);
+    const user = await this.users.lockById(caller.userId, tx);
     const invitation = user && (await this.team.pendingInvitation(id, user.email, tx));
     if (!user || !invitation || invitation.accountId === user.accountId) throw notFound(INVITATION_NOT_FOUND);
     if (!user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, INVITATION_EMAIL_NOT_CONFIRMED);
