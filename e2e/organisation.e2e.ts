@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
 import { mailTo } from './support/mail';
@@ -15,6 +15,22 @@ async function invitationLink(page: Page, email: string): Promise<string> {
 }
 
 const teamList = (page: Page) => page.getByRole('list', { name: 'Team members' });
+
+/** An owner of an account named `company`, signed up in a request context of their own (not the page's). */
+async function ownerOf(company: string) {
+  const api = await apiRequest.newContext({ baseURL: appUrl() });
+  const email = uniqueEmail();
+  const signedUp = await api.post('/api/auth/sign-up', { data: { fullName: `${company} Owner`, email, password: 'correct-horse-1' } });
+  expect(signedUp.status()).toBe(201);
+  const headers = { authorization: `Bearer ${((await signedUp.json()) as { accessToken: string }).accessToken}` };
+  expect((await api.patch('/api/profile', { data: { firstName: company, lastName: 'Owner', company }, headers })).status()).toBe(200);
+  return { api, headers, invite: async (address: string) => expect((await api.post('/api/team/invitations', { data: { email: address }, headers })).status()).toBe(201) };
+}
+
+/** What `owner` sees of their team and their notifications, through the API. */
+async function teamOf(owner: { api: APIRequestContext; headers: Record<string, string> }) {
+  return ((await (await owner.api.get('/api/team', { headers: owner.headers })).json()) as { items: { email: string; status: string }[] }).items;
+}
 
 test.describe('the organisation', () => {
   test('the owner edits the profile and avatar, sets preferences, and invites a colleague who joins from the email', async ({ page, browser }) => {
@@ -217,5 +233,94 @@ test.describe('the organisation', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);
     expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Again', email: user.email, password: 'correct-horse-1' } })).status()).toBe(201);
+  });
+
+  test('an existing user invited by two companies sees a banner for each after signing in: confirms their email, declines one and joins the other', async ({ page }) => {
+    const acme = await ownerOf('Acme Ltd');
+    const globex = await ownerOf('Globex Ltd');
+    try {
+      const person = await signUpThroughApi(page, appUrl());
+      await acme.invite(person.email);
+      await globex.invite(person.email);
+
+      // Signed in, not yet confirmed: the banner says what to do, and Join waits.
+      await page.goto('/dashboard');
+      const fromAcme = page.getByRole('region', { name: 'Invitation from Acme Ltd' });
+      const fromGlobex = page.getByRole('region', { name: 'Invitation from Globex Ltd' });
+      await expect(fromAcme).toContainText('Acme Ltd invited you to join their team');
+      await expect(fromAcme).toContainText('Confirm your email address before joining a team');
+      await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeDisabled();
+      const shots = test.info().outputPath('invitation-banner');
+      await page.screenshot({ path: `${shots}-unconfirmed-1280.png` });
+
+      const token = new URL((await mailTo(page.request, person.email, 'Confirm your email address')).text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0]).searchParams.get('token');
+      expect((await page.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
+      await page.reload();
+      await expect(fromAcme).toContainText("Your files move with you into Acme Ltd's account");
+      await expect(fromGlobex).toContainText('Globex Ltd invited you to join their team');
+      await expectNoSeriousA11yViolations(page, 'the invitation banner');
+      await page.screenshot({ path: `${shots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeInViewport();
+      await page.screenshot({ path: `${shots}-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // Signing in changed nothing: the inviters still see them Pending.
+      expect((await teamOf(acme)).map((m) => [m.email, m.status])).toEqual([[person.email, 'pending']]);
+
+      await fromGlobex.getByRole('button', { name: 'Decline' }).click();
+      await expect(toastWith(page, 'Invitation declined')).toBeVisible();
+      await expect(fromGlobex).toBeHidden();
+      expect(await teamOf(globex)).toEqual([]);
+      await expect
+        .poll(async () => ((await (await globex.api.get('/api/notifications', { headers: globex.headers })).json()) as { items: { title: string }[] }).items.map((n) => n.title))
+        .toContain('Invitation declined');
+
+      await fromAcme.getByRole('button', { name: 'Join' }).click();
+      await expect(toastWith(page, 'You joined Acme Ltd')).toBeVisible();
+      await expect(fromAcme).toBeHidden();
+      expect((await teamOf(acme)).map((m) => [m.email, m.status])).toEqual([[person.email, 'active']]);
+      await page.goto('/dashboard/account');
+      await expect(teamList(page).getByRole('listitem').filter({ hasText: person.email })).toContainText('Active');
+    } finally {
+      await acme.api.dispose();
+      await globex.api.dispose();
+    }
+  });
+
+  test('a member of another team is told to leave it first and what happens to their files; they leave from the banner, then join', async ({ page }) => {
+    const initech = await ownerOf('Initech');
+    const acme = await ownerOf('Acme Ltd');
+    try {
+      const email = uniqueEmail();
+      await initech.invite(email);
+      const inviteToken = new URL(await invitationLink(page, email), appUrl()).searchParams.get('invite');
+      expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Milo Member', email, password: 'correct-horse-1', inviteToken } })).status()).toBe(201);
+      await acme.invite(email);
+
+      await page.goto('/dashboard');
+      const fromAcme = page.getByRole('region', { name: 'Invitation from Acme Ltd' });
+      await expect(fromAcme).toContainText('You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, you get an account of your own and your files in Initech go with you.');
+      await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeDisabled();
+      const shots = test.info().outputPath('invitation-banner-member');
+      await page.screenshot({ path: `${shots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${shots}-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await fromAcme.getByRole('button', { name: 'Leave Initech' }).click();
+      const leaving = page.getByRole('dialog', { name: 'Leave Initech?' });
+      await expect(leaving).toContainText('your files in Initech go with you');
+      await expectNoSeriousA11yViolations(page, 'the Leave dialog');
+      await leaving.getByRole('button', { name: 'Leave Initech' }).click();
+      await expect(toastWith(page, 'You left Initech')).toBeVisible();
+      expect(await teamOf(initech)).toEqual([]);
+      await expect(fromAcme).toContainText("Your files move with you into Acme Ltd's account");
+      await fromAcme.getByRole('button', { name: 'Join' }).click();
+      await expect(toastWith(page, 'You joined Acme Ltd')).toBeVisible();
+      expect((await teamOf(acme)).map((m) => [m.email, m.status])).toEqual([[email, 'active']]);
+    } finally {
+      await initech.api.dispose();
+      await acme.api.dispose();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FileItem, HttpErrorBody, ListNotificationsReply, ListRolesReply, ListSharesReply, ListTeamReply, ShareItem, UploadSlot, UserRole } from '@coffer/contracts';
-import { call, confirmedUser, enableTwoFactor, eventually, joinedMember, signUp, uploadFile, type TestUser } from './support.js';
+import type { FileItem, HttpErrorBody, ListInvitationsReply, ListNotificationsReply, ListRolesReply, ListSharesReply, ListTeamReply, Profile, ShareItem, UploadSlot, UserRole } from '@coffer/contracts';
+import { call, confirmedUser, enableTwoFactor, eventually, invite, joinedMember, refreshed, signUp, uploadFile, type TestUser } from './support.js';
 
 // R4 of the reliability suite: every route of the API document, tried by everyone who must not get
 // through: no session, the aal1 step of a two-factor sign-in, a user of another account, and a
@@ -45,6 +45,8 @@ describe('R4: authorization on every route', () => {
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]);
     const team = await call<ListTeamReply>('/api/team', { token: owner.accessToken });
+    // An invitation from the owner to the recipient's address: only the recipient may answer it.
+    const invitation = (await invite(owner, recipient.email)).body;
     const factor = await enableTwoFactor(owner);
     owner = { ...owner, accessToken: factor.accessToken };
     Object.assign(ids, {
@@ -62,6 +64,8 @@ describe('R4: authorization on every route', () => {
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
       '/api/roles/{id}': role.body.id,
+      '/api/invitations/{id}/join': invitation.id,
+      '/api/invitations/{id}/decline': invitation.id,
       '/api/auth/factors/{id}': factor.factorId,
       '/api/auth/factors/{id}/challenge': factor.factorId,
       '/api/auth/factors/{id}/verify': factor.factorId,
@@ -113,8 +117,65 @@ describe('R4: authorization on every route', () => {
     expect(file).toMatchObject({ name: 'Salaries.xlsx', deletedAt: null });
     expect((await call<ListSharesReply>('/api/shares?direction=by-me', { token })).body.items.map((s) => s.id)).toEqual([ids['/api/shares/{id}']]);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
+    expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({ status: 'pending' });
     expect((await call<ListRolesReply>('/api/roles', { token })).body.items.map((r) => r.id)).toContain(ids['/api/roles/{id}']);
     expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({ id: ids['/api/notifications/{id}/read'], read: false });
     expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({ statusCode: 400 });
   }, 120_000);
+
+  it('lets only the invited person answer an invitation, and no one of either account join, leave or remove for someone else, whatever their role', async () => {
+    /** An account on Business with a user of every role. */
+    const accountOf = async (name: string) => {
+      const accountOwner = await confirmedUser(`${name} Owner`);
+      await call('/api/subscription/trial', { body: { plan: 'business' }, token: accountOwner.accessToken });
+      const [admin, moderator, plainMember] = await Promise.all([joinedMember(accountOwner, 'admin'), joinedMember(accountOwner, 'member'), joinedMember(accountOwner, 'member')]);
+      expect((await call('/api/roles', { body: { email: moderator.email, role: 'moderator' }, token: accountOwner.accessToken })).status).toBe(201);
+      return { owner: accountOwner, admin, moderator: await refreshed(moderator), member: plainMember };
+    };
+    const [a, b] = [await accountOf('Alpha'), await accountOf('Beta')];
+    const everyone = Object.entries({ ...prefixed('A', a), ...prefixed('B', b) });
+    const invited = await confirmedUser('Ivo Invited');
+    const { id } = (await invite(a.owner, invited.email)).body;
+    const teamOf = async (user: TestUser) => (await call<ListTeamReply>('/api/team', { token: user.accessToken })).body.items.map((m) => [m.email, m.status]);
+    const [teamA, teamB] = [await teamOf(a.owner), await teamOf(b.owner)];
+    const accountIdOf = async (user: TestUser) => (await call<Profile>('/api/profile', { token: user.accessToken })).body.accountId;
+
+    const allowed: string[] = [];
+    const expectStatus = (what: string, status: number, expected: number) => status !== expected && allowed.push(`${what}: ${status}, expected ${expected}`);
+    for (const [who, user] of everyone) {
+      for (const action of ['join', 'decline']) expectStatus(`${who} ${action}s another's invitation`, (await call(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken })).status, 404);
+      const listed = (await call<ListInvitationsReply>('/api/invitations', { token: user.accessToken })).body.items.map((i) => i.id);
+      if (listed.includes(id)) allowed.push(`${who} sees another's invitation`);
+      // Withdrawing and removing: the owner and admins of the account only; a moderator or member is refused (403)
+      // and another account's owner or admin finds nothing (404).
+      const manager = /owner|admin/.test(who);
+      if (who.startsWith('A') && manager) continue;
+      const refusal = manager ? 404 : 403;
+      const target = (await call<ListTeamReply>('/api/team', { token: a.owner.accessToken })).body.items.find((m) => m.email === a.member.email)!;
+      expectStatus(`${who} removes a member of A`, (await call(`/api/team/members/${target.id}`, { method: 'DELETE', token: user.accessToken })).status, refusal);
+      expectStatus(`${who} withdraws A's invitation`, (await call(`/api/team/members/${id}`, { method: 'DELETE', token: user.accessToken })).status, refusal);
+    }
+    // Owners cannot leave; nothing of either account changed.
+    for (const owner of [a.owner, b.owner]) expectStatus('an owner leaves', (await call('/api/team/leave', { method: 'POST', token: owner.accessToken })).status, 409);
+    expect(allowed).toEqual([]);
+    expect(await teamOf(a.owner)).toEqual(teamA);
+    expect(await teamOf(b.owner)).toEqual(teamB);
+
+    // A member leaving takes only themselves out: of their own account, never the other.
+    expect((await call('/api/team/leave', { method: 'POST', token: b.member.accessToken })).status).toBe(200);
+    expect(await teamOf(b.owner)).toEqual(teamB.filter(([email]) => email !== b.member.email));
+    expect(await teamOf(a.owner)).toEqual(teamA);
+    // The invited person answers their own invitation; the owner and admin of A remove a member.
+    expect((await call(`/api/invitations/${id}/join`, { method: 'POST', token: invited.accessToken })).status).toBe(200);
+    const joined = await refreshed(invited);
+    expect(await accountIdOf(joined)).toBe(await accountIdOf(a.owner));
+    const target = (await call<ListTeamReply>('/api/team', { token: a.owner.accessToken })).body.items.find((m) => m.email === invited.email)!;
+    expect((await call(`/api/team/members/${target.id}`, { method: 'DELETE', token: a.admin.accessToken })).status).toBe(200);
+    expect(await accountIdOf(await refreshed(joined))).not.toBe(await accountIdOf(a.owner));
+  }, 180_000);
 });
+
+/** The users of an account keyed "A owner", "A admin"…, for messages that say who was let through. */
+function prefixed(prefix: string, users: Record<string, TestUser>): Record<string, TestUser> {
+  return Object.fromEntries(Object.entries(users).map(([role, user]) => [`${prefix} ${role}`, user]));
+}

@@ -5,6 +5,15 @@ import {
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_GENERAL_SETTINGS,
   DELETE_CONFIRMATION_MISMATCH,
+  INVITATION_EMAIL_NOT_CONFIRMED,
+  INVITATION_NOT_FOUND,
+  LEAVE_AS_OWNER,
+  invitationBlockers,
+  invitationFilesMove,
+  invitationLimitReached,
+  invitationRecipientLimitReached,
+  type ListInvitationsReply,
+  type ListNotificationsReply,
   OWNER_WITH_MEMBERS,
   USER_NOT_FOUND,
   type AvatarUpload,
@@ -19,7 +28,7 @@ import {
   type CofferService,
 } from '@coffer/contracts';
 import { TestCaller } from '@coffer/server-core/testing';
-import { call, confirmedUser, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import { call, capturedMailTo, confirmedUser, eventStream, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 type Reply<T> = T & HttpErrorBody;
 const MB = 1024 ** 2;
@@ -29,6 +38,9 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const profile = (user: TestUser) => call<Reply<Profile>>('/api/profile', { token: user.accessToken });
 const startTrial = (user: TestUser, plan: 'starter' | 'business' | 'pro') => call('/api/subscription/trial', { body: { plan }, token: user.accessToken });
 const team = (user: TestUser) => call<Reply<ListTeamReply>>('/api/team', { token: user.accessToken });
+const usage = async (user: TestUser) => (await call<{ usedBytes: number }>('/api/storage/usage', { token: user.accessToken })).body.usedBytes;
+const invitations = (user: TestUser) => call<Reply<ListInvitationsReply>>('/api/invitations', { token: user.accessToken });
+const answer = (user: TestUser, id: string, action: 'join' | 'decline') => call<HttpErrorBody>(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken });
 
 /** Uploads `bytes` as the avatar, bypassing the browser's checks. */
 async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentType: 'image/png', size: bytes.length }) {
@@ -149,21 +161,178 @@ describe('the organisation', () => {
     expect((await team(stranger)).body.items).toEqual([]);
   });
 
-  it('lets a user who already has an account join by signing in once their address is proven', async () => {
-    const owner = await signUp();
-    const existing = await signUp();
-    expect((await invite(owner, existing.email, 'admin')).status).toBe(201);
-    // Not proven yet: signing in leaves them where they are.
-    const signIn = () => call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: existing.email, password: existing.password } });
-    expect((await signIn()).status).toBe(200);
-    expect((await profile(existing)).body.role).toBe('owner');
-    const token = linkToken(await mailMatching(existing.email, /verify-email\?token=/), '/verify-email');
+  it('never moves anyone on signing in or confirming their email: an owner invited elsewhere stays in their account, and the inviter sees nothing of them', async () => {
+    const inviter = await signUp({ fullName: 'Andrea Acme' });
+    expect((await startTrial(inviter, 'business')).status).toBe(201);
+    const owner = await confirmedUser('Victor Own');
+    const file = await uploadFile(owner, 'Ledger.pdf', randomBytes(500));
+    const fresh = await signUp({ fullName: 'Una Confirmed' });
+    for (const person of [owner, fresh]) expect((await invite(inviter, person.email, 'admin')).status).toBe(201);
+    const before = { owner: (await profile(owner)).body.accountId, fresh: (await profile(fresh)).body.accountId };
+
+    // Signing in, and confirming the address, leave them where they are: their token stays good, their account and files too.
+    const signIn = await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: owner.email, password: owner.password, rememberMe: false } });
+    expect(signIn.status).toBe(200);
+    const token = linkToken(await mailMatching(fresh.email, /verify-email\?token=/), '/verify-email');
     expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
-    // Their old access token is refused from then on; a refreshed one carries the new account.
-    expect((await profile(existing)).status).toBe(401);
-    const now = await refreshed(existing);
-    expect((await profile(now)).body).toMatchObject({ accountId: (await profile(owner)).body.accountId, role: 'admin' });
-    expect((await team(owner)).body.items).toEqual([expect.objectContaining({ email: existing.email, status: 'active', role: 'admin' })]);
+    for (const [person, accountId] of [[owner, before.owner], [fresh, before.fresh]] as const) {
+      expect((await profile(person)).body).toMatchObject({ accountId, role: 'owner' });
+      expect((await profile({ ...person, accessToken: (await refreshed(person)).accessToken })).body.accountId).toBe(accountId);
+    }
+    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: signIn.body.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
+    // The inviter sees them Pending, and its audit log has nothing they did.
+    expect((await team(inviter)).body.items.map((m) => [m.email, m.status]).sort()).toEqual([[owner.email, 'pending'], [fresh.email, 'pending']].sort());
+    const log = await eventually(async () => {
+      const { body } = await call<{ items: { action: string; actorId: string | null }[] }>('/api/audit-logs?limit=1000', { token: inviter.accessToken });
+      return body.items.filter((e) => e.action === 'team.invite').length === 2 && body.items;
+    });
+    expect(log.filter((e) => e.actorId === owner.userId || e.actorId === fresh.userId)).toEqual([]);
+  });
+
+  it('lets the invited person join with Join once their address is confirmed: their files go with them, the inviter sees Active and is told', async () => {
+    const inviter = await signUp({ fullName: 'Andrea Acme' });
+    const person = await signUp({ fullName: 'Vera Invited' });
+    const file = await uploadFile(person, 'Mine.pdf', randomBytes(700));
+    await eventually(async () => (await call<{ items: unknown[] }>('/api/files?folder=root', { token: inviter.accessToken })).body.items.length >= 4);
+    const inviterBefore = await usage(inviter);
+    expect((await invite(inviter, person.email, 'admin')).status).toBe(201);
+    const listed = await invitations(person);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ emailConfirmed: false, currentAccountName: 'Vera Invited', canLeave: false });
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ accountName: 'Andrea Acme', inviterName: 'Andrea Acme', role: 'admin', blocker: null, filesNote: invitationFilesMove('Andrea Acme') }),
+    ]);
+    const { id } = listed.body.items[0];
+    // Not confirmed yet: Join (and Decline) are refused with what to do, and nothing changes.
+    const unconfirmed = await answer(person, id, 'join');
+    expect([unconfirmed.status, unconfirmed.body.code, unconfirmed.body.message]).toEqual([403, 'EMAIL_NOT_CONFIRMED', INVITATION_EMAIL_NOT_CONFIRMED]);
+    expect((await answer(person, id, 'decline')).status).toBe(403);
+    expect((await team(inviter)).body.items).toEqual([expect.objectContaining({ email: person.email, status: 'pending' })]);
+
+    const token = linkToken(await mailMatching(person.email, /verify-email\?token=/), '/verify-email');
+    expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+    expect((await invitations(person)).body.emailConfirmed).toBe(true);
+    // Only the person whose address was invited may answer: anyone else is told it does not exist.
+    const third = await confirmedUser();
+    for (const action of ['join', 'decline'] as const) {
+      const other = await answer(third, id, action);
+      expect([action, other.status, other.body.message]).toEqual([action, 404, INVITATION_NOT_FOUND]);
+    }
+    expect((await invitations(third)).body.items).toEqual([]);
+
+    expect((await answer(person, id, 'join')).status).toBe(200);
+    const now = await refreshed(person);
+    expect((await profile(now)).body).toMatchObject({ accountId: (await profile(inviter)).body.accountId, role: 'admin' });
+    expect((await team(inviter)).body.items).toEqual([expect.objectContaining({ email: person.email, status: 'active', fullName: 'Vera Invited' })]);
+    expect((await invitations(now)).body.items).toEqual([]);
+    expect((await answer(now, id, 'join')).status).toBe(404);
+    // Their file went with them: still theirs, counted in the inviting account's storage now.
+    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: now.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
+    await eventually(async () => (await usage(inviter)) === inviterBefore + 700);
+    const told = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_accepted'));
+    expect(told.message).toBe('Vera Invited accepted your invitation and joined your team');
+  });
+
+  it('lets one of two Joins sent at once win: the person ends in one account, the other invitation still Pending', async () => {
+    const [first, second] = [await signUp({ fullName: 'First Co' }), await signUp({ fullName: 'Second Co' })];
+    const person = await confirmedUser('Quick Clicker');
+    for (const inviter of [first, second]) expect((await invite(inviter, person.email)).status).toBe(201);
+    const items = (await invitations(person)).body.items;
+    const answers = await Promise.all(items.map((i) => answer(person, i.id, 'join')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const joined = items[answers.findIndex((a) => a.status === 200)];
+    const accountId = (await profile(await refreshed(person))).body.accountId;
+    const [winner, loser] = joined.accountName === 'First Co' ? [first, second] : [second, first];
+    expect(accountId).toBe((await profile(winner)).body.accountId);
+    expect((await team(loser)).body.items).toEqual([expect.objectContaining({ email: person.email, status: 'pending' })]);
+  });
+
+  it('refuses Join to someone in an account with other people, naming it; a member leaves it first and keeps their files', async () => {
+    const inviter = await signUp({ fullName: 'Andrea Acme' });
+    const owner = await confirmedUser('Xavier Owner');
+    expect((await startTrial(owner, 'business')).status).toBe(201);
+    let member = await joinedMember(owner, 'member', 'Mia Member');
+    const file = await uploadFile(member, 'Notes.pdf', randomBytes(300));
+    for (const person of [owner, member]) expect((await invite(inviter, person.email)).status).toBe(201);
+
+    // The owner of an account with a member: told to remove them first.
+    const ownersInvitation = (await invitations(owner)).body.items[0];
+    expect(ownersInvitation.blocker).toBe(invitationBlockers.ownerWithMembers('Xavier Owner', 'Andrea Acme'));
+    const refused = await answer(owner, ownersInvitation.id, 'join');
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CONFLICT', invitationBlockers.ownerWithMembers('Xavier Owner', 'Andrea Acme')]);
+    expect((await call<HttpErrorBody>('/api/team/leave', { method: 'POST', token: owner.accessToken })).body.message).toBe(LEAVE_AS_OWNER);
+
+    // A member: told to leave first, and what happens to their files; they may leave themselves.
+    const listed = (await invitations(member)).body;
+    expect(listed).toMatchObject({ currentAccountName: 'Xavier Owner', canLeave: true });
+    expect(listed.items[0].blocker).toBe(invitationBlockers.member('Xavier Owner', 'Andrea Acme'));
+    const memberRefused = await answer(member, listed.items[0].id, 'join');
+    expect([memberRefused.status, memberRefused.body.message]).toEqual([409, invitationBlockers.member('Xavier Owner', 'Andrea Acme')]);
+    expect((await profile(member)).body.accountId).toBe((await profile(owner)).body.accountId);
+
+    expect((await call('/api/team/leave', { method: 'POST', token: member.accessToken })).status).toBe(200);
+    expect((await team(owner)).body.items).toEqual([]);
+    member = await refreshed(member);
+    expect((await profile(member)).body).toMatchObject({ role: 'owner', accountName: 'Mia Member' });
+    await eventually(async () => (await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.some((f) => f.id === file.id));
+    const left = await eventually(async () => (await call<{ items: { action: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: owner.accessToken })).body.items.find((e) => e.action === 'team.leave'));
+    expect(left.details).toEqual({ email: member.email });
+
+    // Alone in an account of their own now: they may join.
+    const again = (await invitations(member)).body.items[0];
+    expect(again).toMatchObject({ blocker: null, filesNote: invitationFilesMove('Andrea Acme') });
+    expect((await answer(member, again.id, 'join')).status).toBe(200);
+    expect((await profile(await refreshed(member))).body.accountId).toBe((await profile(inviter)).body.accountId);
+  });
+
+  it('declines: the invitation is gone from the inviter\'s list, the inviter is told, and the log keeps it', async () => {
+    const inviter = await signUp({ fullName: 'Andrea Acme' });
+    expect((await startTrial(inviter, 'business')).status).toBe(201);
+    const person = await confirmedUser('Dana Decliner');
+    expect((await invite(inviter, person.email)).status).toBe(201);
+    const { id } = (await invitations(person)).body.items[0];
+    const stream = await eventStream(inviter);
+    try {
+      expect((await answer(person, id, 'decline')).status).toBe(200);
+      await eventually(async () => stream.received.includes('event: team') && stream.received.includes('events.auth.team.invitation-declined') && stream.received.includes(id));
+    } finally {
+      await stream.stop();
+    }
+    expect((await team(inviter)).body.items).toEqual([]);
+    expect((await invitations(person)).body.items).toEqual([]);
+    expect((await answer(person, id, 'join')).status).toBe(404);
+    expect((await profile(person)).body.role).toBe('owner');
+    const told = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_declined'));
+    expect([told.title, told.message]).toEqual(['Invitation declined', 'Dana Decliner declined your invitation to join your team']);
+    const logged = await eventually(async () => (await call<{ items: { action: string; actorId: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: inviter.accessToken })).body.items.find((e) => e.action === 'team.invite_decline'));
+    expect(logged).toMatchObject({ actorId: person.userId, details: { email: person.email } });
+  });
+
+  it('limits invitation emails per address and per sender in an hour, answering 429 with when to try again', async () => {
+    const owner = await signUp();
+    const email = uniqueEmail('flooded');
+    for (let i = 0; i < 3; i++) {
+      const sent = await invite(owner, email);
+      expect(sent.status).toBe(201);
+      expect((await call(`/api/team/members/${sent.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
+    }
+    const again = await invite(owner, email);
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe('TOO_MANY_ATTEMPTS');
+    const retryAfter = Number(again.res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(again.body.message).toBe(invitationRecipientLimitReached('60 minutes'));
+    await eventually(async () => (await capturedMailTo(email)).length === 3);
+    expect((await team(owner)).body.items).toEqual([]);
+
+    // 20 addresses an hour from one sender; the 21st waits (the emails sent so far count: 3 above).
+    for (let i = 0; i < 17; i++) expect((await invite(owner, uniqueEmail('many'))).status).toBe(201);
+    const beyond = await invite(owner, uniqueEmail('many'));
+    expect([beyond.status, beyond.body.message]).toEqual([429, invitationLimitReached('60 minutes')]);
+    expect(Number(beyond.res.headers.get('retry-after'))).toBeGreaterThan(3500);
+    // Another sender is not held back.
+    expect((await invite(await signUp(), email)).status).toBe(201);
   });
 
   it('enforces every cell of the roles matrix for team, roles, branding and delete, server side', async () => {
@@ -277,7 +446,6 @@ describe('the organisation', () => {
   it('takes a removed member out of the account into one of their own, with their files and no plan', async () => {
     const owner = await signUp();
     let member = await joinedMember(owner);
-    const usage = async (user: TestUser) => (await call<{ usedBytes: number }>('/api/storage/usage', { token: user.accessToken })).body.usedBytes;
     // Storage is pooled: the member's upload counts in the owner's account.
     const before = await usage(owner);
     const file = await uploadFile(member, 'Theirs.bin', randomBytes(3000));

@@ -2,7 +2,9 @@ import { Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common'
 import {
   AccountSubject,
   addRoleSchema,
+  INVITATION_NOT_FOUND,
   inviteMemberSchema,
+  listInvitationsReplySchema,
   listRolesReplySchema,
   listTeamReplySchema,
   okReplySchema,
@@ -17,6 +19,7 @@ import { Meta } from '../identity/caller.js';
 
 const memberParams = idParams('Team member not found');
 const roleParams = idParams('Role not found');
+const invitationParams = idParams(INVITATION_NOT_FOUND);
 
 /** The account's team and the roles given on User Permissions: forwarded to the auth service, which checks the caller's role and plan. */
 @Controller()
@@ -30,7 +33,11 @@ export class TeamController {
   }
 
   @Post('team/invitations')
-  @ApiDoc({ summary: 'Invite someone to the account by email (owner and admins)', reply: teamMemberSchema })
+  @ApiDoc({
+    summary: 'Invite someone to the account by email (owner and admins)',
+    reply: teamMemberSchema,
+    errors: { 409: 'The address is already invited or in the team', 429: 'Too many invitation emails in the last hour, in all or to this address: the message and Retry-After say when to try again' },
+  })
   invite(@Meta() meta: RequestMeta, @ValidBody(inviteMemberSchema) body: Valid<typeof inviteMemberSchema>) {
     return this.services.request(AccountSubject.InviteMember, body, meta);
   }
@@ -40,6 +47,37 @@ export class TeamController {
   @ApiDoc({ summary: 'Withdraw an invitation or remove a member (owner and admins)', reply: okReplySchema })
   remove(@Meta() meta: RequestMeta, @ValidParams(memberParams) params: IdParams) {
     return this.services.request(AccountSubject.RemoveMember, { id: params.id }, meta);
+  }
+
+  @Post('team/leave')
+  @HttpCode(200)
+  @ApiDoc({ summary: 'Leave your account (members; not its owner): you get an account of your own and your files go with you', reply: okReplySchema, errors: { 409: 'The owner cannot leave their account' } })
+  leave(@Meta() meta: RequestMeta) {
+    return this.services.request(AccountSubject.LeaveTeam, {}, meta);
+  }
+
+  @Get('invitations')
+  @ApiDoc({ summary: 'The pending invitations to your own address, and whether you may join now', reply: listInvitationsReplySchema })
+  invitations(@Meta() meta: RequestMeta) {
+    return this.services.request(AccountSubject.ListInvitations, {}, meta);
+  }
+
+  @Post('invitations/:id/join')
+  @HttpCode(200)
+  @ApiDoc({
+    summary: 'Join the team that invited your confirmed address (leave an account with other people first)',
+    reply: okReplySchema,
+    errors: { 409: 'You are in an account with other people: the message names it and says what to do first' },
+  })
+  join(@Meta() meta: RequestMeta, @ValidParams(invitationParams) params: IdParams) {
+    return this.services.request(AccountSubject.JoinInvitation, { id: params.id }, meta);
+  }
+
+  @Post('invitations/:id/decline')
+  @HttpCode(200)
+  @ApiDoc({ summary: 'Decline an invitation to your address: it is gone and the inviter is told', reply: okReplySchema })
+  decline(@Meta() meta: RequestMeta, @ValidParams(invitationParams) params: IdParams) {
+    return this.services.request(AccountSubject.DeclineInvitation, { id: params.id }, meta);
   }
 
   @Get('roles')

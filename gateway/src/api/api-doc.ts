@@ -11,6 +11,8 @@ export interface ApiDocOptions {
   reply?: z.ZodType;
   /** A response that is not JSON (an HTML page, a server-sent event stream). */
   contentType?: string;
+  /** Refusals this route answers beyond the ones every route may (409, 429 with Retry-After…), each with when it happens. */
+  errors?: Record<number, string>;
 }
 
 /** Describes a route in the OpenAPI document served at /api/openapi.json. */

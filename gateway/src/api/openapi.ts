@@ -125,6 +125,11 @@ const errorSchema: JsonSchema = {
 };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
+const tooManyResponse = (description: string) => ({
+  ...errorResponse(description),
+  headers: { 'Retry-After': { description: 'Seconds until the caller may try again', schema: { type: 'integer' } } },
+});
+
 function operation(route: RouteInfo): JsonSchema {
   const doc = route.doc;
   const success: JsonSchema = { description: doc?.summary || 'Success' };
@@ -140,6 +145,7 @@ function operation(route: RouteInfo): JsonSchema {
       '400': errorResponse('The request is not valid: the message says what to change'),
       ...(route.isPublic ? {} : { '401': errorResponse('No valid session'), '403': errorResponse('Not allowed for this caller or plan') }),
       '404': errorResponse('Not found, or not the caller\u2019s'),
+      ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, description]) => [status, status === '429' ? tooManyResponse(description) : errorResponse(description)])),
       '503': errorResponse('A service did not answer in time'),
     },
     security: route.isPublic ? [] : [{ bearer: [] }],

@@ -63,7 +63,7 @@ const ROUTES: Record<RealtimeChannel, { subjects: string[]; route: (event: Domai
     },
   },
   team: {
-    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn, AccountEvent.RolesChanged],
+    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn, AccountEvent.InvitationDeclined, AccountEvent.RolesChanged],
     route: (event) => {
       if (event.type === AccountEvent.RolesChanged) return { itemId: (event as DomainEvent<RolesChanged>).payload.roleId, userIds: [], accountIds: [event.accountId] };
       if (event.type !== AccountEvent.MembershipChanged) return { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId, userIds: [], accountIds: [event.accountId] };

@@ -21,6 +21,13 @@ export const AccountSubject = {
   ListTeam: 'auth.team.list',
   InviteMember: 'auth.team.invite',
   RemoveMember: 'auth.team.remove',
+  /** A non-owner member leaves their account themselves (as a removal does: into an account of their own, with their files). */
+  LeaveTeam: 'auth.team.leave',
+  /** The pending invitations to the caller's own address, and whether they may join now. */
+  ListInvitations: 'auth.invitations.list',
+  /** The invited person joins the inviting account: their own choice, decided here, never a side effect of signing in. */
+  JoinInvitation: 'auth.invitations.join',
+  DeclineInvitation: 'auth.invitations.decline',
   ListRoles: 'auth.roles.list',
   AddRole: 'auth.roles.add',
   RemoveRole: 'auth.roles.remove',
@@ -44,6 +51,8 @@ export const AccountEvent = {
   UserDeleted: 'events.auth.user.deleted',
   /** An invitation still pending was withdrawn from the team list. */
   InvitationWithdrawn: 'events.auth.team.invitation-withdrawn',
+  /** The invited person declined: the invitation is gone and whoever invited them is told. */
+  InvitationDeclined: 'events.auth.team.invitation-declined',
   /** The account's branding was saved. */
   BrandingChanged: 'events.auth.branding.changed',
   /** A role was given or taken on User Permissions (whether or not the member's role changed with it). */
@@ -182,6 +191,45 @@ export const inviteMemberSchema = z.object({ email: invitedEmail, role: z.enum(I
 export type InviteMemberRequest = z.input<typeof inviteMemberSchema>;
 export const memberIdSchema = z.object({ id: z.uuid({ error: 'Team member not found' }) });
 
+/** How many invitation emails one owner or admin may send in an hour, and to one address (like share emails). */
+export const invitationLimitReached = (when: string) => `You have sent too many invitations in the last hour. Please try again in ${when}.`;
+export const invitationRecipientLimitReached = (when: string) => `You have invited this address too often in the last hour. Please try again in ${when}.`;
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+export const INVITATION_EMAIL_NOT_CONFIRMED = 'Confirm your email address before joining a team: open the link in the confirmation email we sent you, then join.';
+/** Why the caller cannot join yet, and what happens to their files: the banner shows it and Join answers it (409). */
+export const invitationBlockers = {
+  member: (current: string, inviting: string) =>
+    `You are a member of ${current}. Leave ${current} first to join ${inviting}: when you leave, you get an account of your own and your files in ${current} go with you.`,
+  ownerWithMembers: (current: string, inviting: string) => `You own ${current}, which has other members. Remove them from ${current} before you join ${inviting}.`,
+};
+/** What joining does to the files of an owner alone in their account. */
+export const invitationFilesMove = (inviting: string) => `Your files move with you into ${inviting}'s account and count towards its storage.`;
+export const LEAVE_AS_OWNER = 'The account owner cannot leave the account.';
+
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  /** The inviting account's name: "<Company> invited you to join their team". */
+  accountName: z.string(),
+  inviterName: z.string(),
+  role: z.enum(INVITE_ROLES),
+  invitedAt: isoDateTime(),
+  /** Why Join is refused now (the 409 it would answer), or null when the caller may join. */
+  blocker: z.string().nullable(),
+  /** What joining does to the caller's files, when they may join. */
+  filesNote: z.string().nullable(),
+});
+export type Invitation = z.output<typeof invitationSchema>;
+export const listInvitationsReplySchema = z.object({
+  items: z.array(invitationSchema),
+  /** False: Join is refused until the caller confirms their address. */
+  emailConfirmed: z.boolean(),
+  /** The caller's account, and whether they may leave it themselves (a member, not its owner). */
+  currentAccountName: z.string(),
+  canLeave: z.boolean(),
+});
+export type ListInvitationsReply = z.output<typeof listInvitationsReplySchema>;
+export const invitationIdSchema = z.object({ id: z.uuid({ error: INVITATION_NOT_FOUND }) });
+
 export const userRoleSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -250,6 +298,10 @@ export const accountRequests = {
   [AccountSubject.ListTeam]: message(noPayload, listTeamReplySchema),
   [AccountSubject.InviteMember]: message(inviteMemberSchema, teamMemberSchema),
   [AccountSubject.RemoveMember]: message(memberIdSchema, okReplySchema),
+  [AccountSubject.LeaveTeam]: message(noPayload, okReplySchema),
+  [AccountSubject.ListInvitations]: message(noPayload, listInvitationsReplySchema),
+  [AccountSubject.JoinInvitation]: message(invitationIdSchema, okReplySchema),
+  [AccountSubject.DeclineInvitation]: message(invitationIdSchema, okReplySchema),
   [AccountSubject.ListRoles]: message(noPayload, listRolesReplySchema),
   [AccountSubject.AddRole]: message(addRoleSchema, userRoleSchema),
   [AccountSubject.RemoveRole]: message(roleIdSchema, okReplySchema),
@@ -288,6 +340,7 @@ export interface MembershipChanged {
   role: Role;
   /** Access tokens carrying an older version are refused (the client refreshes them). */
   membershipVersion: number;
+  /** 'removed' by an owner or admin, or by themselves (`actorId` is the user: they left). */
   reason: 'joined' | 'removed' | 'role-changed';
   /** Who invited them, when they joined from an invitation. */
   invitedBy?: string;
@@ -311,6 +364,15 @@ export interface InvitationWithdrawn {
   email: string;
 }
 
+export interface InvitationDeclined {
+  invitationId: string;
+  email: string;
+  /** The person who declined (a Coffer user signed in with the invited address). */
+  userId: string;
+  fullName: string;
+  invitedBy: string;
+}
+
 export interface BrandingChanged {
   companyName: string;
   logoUrl: string;
@@ -329,6 +391,7 @@ export interface RolesChanged {
 export interface AccountEvents {
   [AccountEvent.RolesChanged]: RolesChanged;
   [AccountEvent.InvitationWithdrawn]: InvitationWithdrawn;
+  [AccountEvent.InvitationDeclined]: InvitationDeclined;
   [AccountEvent.BrandingChanged]: BrandingChanged;
   [AccountEvent.MemberInvited]: MemberInvited;
   [AccountEvent.MembershipChanged]: MembershipChanged;

@@ -51,7 +51,7 @@ export const ACTIVITY_LIMIT = 15;
 
 /** Spec §9: the notifications page fetches this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
-export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted', 'trial_ending'] as const;
+export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted', 'invitation_declined', 'trial_ending'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Spec §3 "notifications": what a notification is about. */
@@ -61,7 +61,7 @@ export const notificationMetadataSchema = z.object({
   shared_by: z.string().optional(),
   share_id: z.string().optional(),
   opened_by: z.string().optional(),
-  /** invitation_accepted: who joined the team. */
+  /** invitation_accepted, invitation_declined: who joined the team, or declined to. */
   member_name: z.string().optional(),
   member_email: z.string().optional(),
   /** trial_ending: the plan on trial and the day it ends. */
@@ -103,6 +103,10 @@ export const NotificationCopy = {
   invitationAccepted: {
     title: 'Invitation accepted',
     message: (member: string) => `${member} accepted your invitation and joined your team`,
+  },
+  invitationDeclined: {
+    title: 'Invitation declined',
+    message: (member: string) => `${member} declined your invitation to join your team`,
   },
   trialEnding: {
     title: 'Your trial ends soon',

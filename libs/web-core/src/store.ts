@@ -5,7 +5,7 @@
  * API load it (the dashboard, sign-in, checkout, Contact Sales); they render
  * inside StoreProvider.
  */
-export { cofferApi, COFFER_TAG_TYPES, type CofferTagType } from './api/coffer-api';
+export { cofferApi, ACCOUNT_TAGS, COFFER_TAG_TYPES, type CofferTagType } from './api/coffer-api';
 export { createCofferStore, rootReducer, type RootState, type CofferStore, type AppDispatch } from './store/create-store';
 export { StoreProvider, withStore } from './store/store-provider';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';

@@ -11,6 +11,7 @@ import { NotificationsPage } from '../pages/notifications-page';
 import { SettingsPage } from '../pages/settings-page';
 import { AccountOverviewPage } from '../pages/account-page';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { InvitationBanner } from '../features/invitations/components/invitation-banner';
 
 const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ?? 'dev');
 // Every account page calls the API, and sign-in, password reset, email confirmation and checkout
@@ -31,4 +32,5 @@ export const pages: RemoteRoutesModule<AccountPage, AccountWidget>['pages'] = {
 /** The parts of the dashboard frame the account area owns (inside the frame's store); the shell places them. */
 export const widgets: NonNullable<RemoteRoutesModule<AccountPage, AccountWidget>['widgets']> = {
   notificationBell: NotificationBell,
+  invitationBanner: InvitationBanner,
 };

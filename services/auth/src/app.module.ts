@@ -17,6 +17,8 @@ import { ProfilesHandler } from './profiles/profiles.handler.js';
 import { ProfilesRepository } from './profiles/profiles.repository.js';
 import { ProfilesService } from './profiles/profiles.service.js';
 import { AccessService } from './team/access.service.js';
+import { InvitationsHandler } from './team/invitations.handler.js';
+import { InvitationsService } from './team/invitations.service.js';
 import { MembershipService } from './team/membership.service.js';
 import { TeamHandler } from './team/team.handler.js';
 import { TeamRepository } from './team/team.repository.js';
@@ -48,7 +50,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'auth', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, BrandingHandler, ErasureHandler],
+      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, ErasureHandler],
       providers: [
         UsersRepository,
         SessionsRepository,
@@ -73,6 +75,7 @@ export class AppModule {
         AccessService,
         MembershipService,
         TeamService,
+        InvitationsService,
         ProfilesService,
         PreferencesService,
         BrandingService,

@@ -31,6 +31,10 @@ export const authConfigSchema = serviceConfigSchema
     /** Password hashes and checks (argon2id) at once; more wait in a queue of AUTH_PASSWORD_QUEUE, and beyond it are refused at once. */
     AUTH_PASSWORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     AUTH_PASSWORD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+    /** How many invitation emails one owner or admin may send in an hour (each invitation, and each one again, sends one). */
+    INVITATION_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** How many of those may go to one address in an hour. */
+    INVITATION_SENDS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(3),
     /** Failures count towards a lock for this long. */
     AUTH_FAILURE_WINDOW_SECONDS: seconds(900),
   })

@@ -2,6 +2,7 @@ import { Logger, type INestMicroservice } from '@nestjs/common';
 import { generate } from 'otplib';
 import { createHash } from 'node:crypto';
 import {
+  AccountSubject,
   AuthEvent,
   AuthSubject,
   challengeInput,
@@ -19,7 +20,7 @@ import { DATABASE, EventBus, loadConfig, openDatabase, runService, type Database
 import { DATABASE_KINDS, eventually, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { authConfigSchema } from '../src/config.js';
-import { signInChallenges, totpFactors } from '../src/db/schema.js';
+import { signInChallenges, totpFactors, users } from '../src/db/schema.js';
 
 Logger.overrideLogger(false);
 
@@ -155,6 +156,28 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     expect(await app.get<Database>(DATABASE).select().from(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash))).toEqual([]);
     // Signed in, the account forgets its failures: no more work is asked.
     await expect(attempt(owner, 'secret-1')).resolves.toMatchObject({ user: { email: owner } });
+  });
+
+  it('puts a person who answers two invitations at once in one account only: the other Join is refused', async () => {
+    const [first, second, address] = [await signUp(email()), await signUp(email()), email()];
+    const person = await signUp(address);
+    await app.get<Database>(DATABASE).update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, person.user.id));
+    for (const inviter of [first, second]) await rpc.request(AccountSubject.InviteMember, { email: address, role: 'member' }, callerOf(inviter.accessToken));
+    const caller = callerOf(person.accessToken);
+    const { items } = await rpc.request(AccountSubject.ListInvitations, {}, caller);
+    expect(items).toHaveLength(2);
+    const answers = await Promise.allSettled(items.map((i) => rpc.request(AccountSubject.JoinInvitation, { id: i.id }, caller)));
+    expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+    const [stored] = await app.get<Database>(DATABASE).select().from(users).where(eq(users.id, person.user.id));
+    const statuses = await Promise.all(
+      [first, second].map(async (inviter) => ({
+        here: callerOf(inviter.accessToken).accountId === stored.accountId,
+        status: (await rpc.request(AccountSubject.ListTeam, {}, callerOf(inviter.accessToken))).items[0].status,
+      })),
+    );
+    // Active where they are, still Pending in the other account.
+    expect(statuses.map((s) => [s.here, s.status]).sort()).toEqual([[false, 'pending'], [true, 'active']]);
   });
 
   it('enrols a TOTP factor whose secret is stored encrypted, and then asks for it at sign-in', async () => {

@@ -12,6 +12,7 @@ import { DashboardSearch } from './dashboard-search';
 import { tabForPath } from './dashboard-tabs';
 
 const storageMeter = <RemoteWidget remote="coffer_files" name="storageMeter" />;
+const invitationBanner = <RemoteWidget remote="coffer_account" name="invitationBanner" />;
 /** The bell while the account remote loads (or if it is down): a link, with no dot since nothing is known to be unread. */
 const plainBell = (
   <Button asChild variant="ghost" size="icon">
@@ -94,6 +95,8 @@ function DashboardFrame() {
 
         <div className="flex min-w-0 flex-1">
           <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            {/* Invitations to the user's own address: Join or Decline, on every tab until answered. */}
+            {invitationBanner}
             {tab?.subtitle && (
               <div className="mb-6">
                 <h1 className="text-2xl font-bold tracking-tight">{tab.label}</h1>

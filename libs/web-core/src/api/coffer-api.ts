@@ -17,13 +17,15 @@ export const COFFER_TAG_TYPES = [
   'Team',
   'Roles',
   'Branding',
+  /** Invitations to the signed-in user's own address (the dashboard's banner). */
+  'Invitation',
   /** Unfinished multipart uploads (to resume or discard). */
   'Upload',
 ] as const;
 export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 
 /** What belongs to the user's account and role: fetched again when a refused token is renewed (they may have joined or left an account). */
-export const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
+export const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Invitation', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
 
 /**
  * The one RTK Query api of Coffer. Each remote adds its endpoints with

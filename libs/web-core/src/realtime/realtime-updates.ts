@@ -19,7 +19,7 @@ const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
   // The account's plan changed: its features and storage limit.
   plan: ['Plan', 'Storage'],
   // Someone joined, left, was invited or was given another role: the team and permissions lists.
-  team: ['Team', 'Roles'],
+  team: ['Team', 'Roles', 'Invitation'],
   // The company name, logo or colours were saved.
   branding: ['Branding'],
 };

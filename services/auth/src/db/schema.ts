@@ -135,6 +135,15 @@ export const teamMembers = pgTable('team_members', {
   invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('team_members_account_email_idx').on(t.accountId, t.email), index('team_members_email_idx').on(t.email), index('team_members_user_idx').on(t.userId)]);
 
+/** One invitation email sent: counted per sender and per recipient for an hour (no one is flooded through Coffer). */
+export const invitationSends = pgTable('invitation_sends', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sentByUserId: uuid('sent_by_user_id').notNull(),
+  /** Stored lower-cased and trimmed. */
+  email: text('email').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('invitation_sends_sender_time_idx').on(t.sentByUserId, t.sentAt)]);
+
 /** Roles given on the User Permissions card: they override the role a member joined with. */
 export const userRoles = pgTable('user_roles', {
   id: uuid('id').primaryKey().defaultRandom(),

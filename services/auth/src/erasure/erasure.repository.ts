@@ -5,6 +5,7 @@ import {
   accounts,
   avatarUploads,
   brandingSettings,
+  invitationSends,
   mfaChallenges,
   oneTimeTokens,
   preferences,
@@ -42,6 +43,7 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
     ['avatar_uploads', avatarUploads, eq(avatarUploads.userId, p.userId)],
     ['preferences', preferences, eq(preferences.userId, p.userId)],
     ['team_members', teamMembers, or(eq(teamMembers.userId, p.userId), eq(teamMembers.email, email))!],
+    ['invitation_sends', invitationSends, or(eq(invitationSends.sentByUserId, p.userId), eq(invitationSends.email, email))!],
     ['user_roles', userRoles, or(eq(userRoles.userId, p.userId), eq(userRoles.email, email))!],
     ['accounts', accounts, eq(accounts.ownerId, p.userId)],
   ];

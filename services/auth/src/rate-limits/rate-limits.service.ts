@@ -7,6 +7,12 @@ import { RateLimitsRepository } from './rate-limits.repository.js';
 /** A threshold no count of failures reaches (the largest the failures column holds). */
 const NEVER_LOCKS = 2 ** 31 - 1;
 
+/** "45 seconds", "1 minute", "12 minutes": when a refused caller may try again. */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** One thing being protected: an account or an IP address, per action. */
 export interface LimitKey {
   key: string;
@@ -88,8 +94,6 @@ export class RateLimiter {
   }
 
   private tooMany(retryAfterSeconds: number) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-    return rpcError(ErrorCode.TooManyAttempts, 429, `Too many attempts. Please try again in ${when}.`, { retryAfterSeconds });
+    return rpcError(ErrorCode.TooManyAttempts, 429, `Too many attempts. Please try again in ${tryAgainIn(retryAfterSeconds)}.`, { retryAfterSeconds });
   }
 }

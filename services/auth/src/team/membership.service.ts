@@ -38,20 +38,6 @@ export class MembershipService {
     await this.announce(tx, actorId, { user, accountId: user.accountId, role, version, reason: 'role-changed' });
   }
 
-  /**
-   * A user whose address is proven joins the newest account that invited it
-   * (or the one whose link they followed). An owner whose account still has
-   * other people stays put: the invitation waits. True when they moved.
-   */
-  async joinInvitation(tx: Database, user: UserRow, tokenHash?: string): Promise<boolean> {
-    if (!user.emailVerifiedAt && !tokenHash) return false;
-    const invitation = await this.team.pendingFor(user.email, tokenHash, tx);
-    if (!invitation || invitation.accountId === user.accountId) return false;
-    const own = await this.team.account(user.accountId, tx);
-    if (own?.ownerId === user.id && (await this.team.otherUsers(user.accountId, user.id, tx)) > 0) return false;
-    return this.accept(tx, user, invitation);
-  }
-
   /** Makes `user` an active member of the account that sent `invitation`. */
   async accept(tx: Database, user: UserRow, invitation: TeamMemberRow): Promise<boolean> {
     if (!(await this.team.activate(tx, invitation.id, user.id))) return false;
@@ -61,7 +47,7 @@ export class MembershipService {
     return true;
   }
 
-  /** Takes a member out of an account: they get an account of their own again, with their files. */
+  /** Takes a member out of an account (or they leave it: `actorId` is theirs): they get an account of their own again, with their files. */
   async remove(tx: Database, user: UserRow, actorId: string): Promise<void> {
     const accountId = randomUUID();
     await this.team.createAccount(tx, { id: accountId, name: user.fullName, ownerId: user.id });

@@ -23,6 +23,11 @@ export class TeamHandler {
     return this.team.remove(caller, p.id);
   }
 
+  @Handles(AccountSubject.LeaveTeam)
+  leave(@Caller() caller: CallerIdentity) {
+    return this.team.leave(caller);
+  }
+
   @Handles(AccountSubject.ListRoles)
   listRoles(@Caller() caller: CallerIdentity) {
     return this.team.listRoles(caller);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { accounts, teamMembers, userRoles, users } from '../db/schema.js';
+import { accounts, invitationSends, teamMembers, userRoles, users } from '../db/schema.js';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type UserRoleRow = typeof userRoles.$inferSelect;
@@ -66,6 +66,40 @@ export class TeamRepository extends Repository {
       .orderBy(desc(teamMembers.invitedAt))
       .limit(1);
     return row;
+  }
+
+  /** Every pending invitation of an address, newest first (one per inviting account). */
+  pendingInvitationsOf(email: string): Promise<TeamMemberRow[]> {
+    return this.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.email, email), eq(teamMembers.status, 'pending')))
+      .orderBy(desc(teamMembers.invitedAt));
+  }
+
+  /** A pending invitation, only when it was sent to `email`. */
+  async pendingInvitation(id: string, email: string, tx: Database = this.db): Promise<TeamMemberRow | undefined> {
+    const [row] = await tx.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.email, email), eq(teamMembers.status, 'pending')));
+    return row;
+  }
+
+  async recordInvitationSend(tx: Database, sentByUserId: string, email: string) {
+    await tx.insert(invitationSends).values({ sentByUserId, email });
+  }
+
+  /** The invitation emails a user sent in the last hour, in all and to one address, with the oldest of each (when a place frees up). */
+  async invitationSendsInLastHour(tx: Database, sentByUserId: string, email: string) {
+    const [row] = await tx
+      .select({
+        all: sql<number>`count(*)::int`,
+        toRecipient: sql<number>`(count(*) filter (where ${invitationSends.email} = ${email}))::int`,
+        oldest: sql<string | null>`min(${invitationSends.sentAt})`,
+        oldestToRecipient: sql<string | null>`min(${invitationSends.sentAt}) filter (where ${invitationSends.email} = ${email})`,
+      })
+      .from(invitationSends)
+      .where(and(eq(invitationSends.sentByUserId, sentByUserId), sql`${invitationSends.sentAt} > now() - interval '1 hour'`));
+    const at = (v: string | Date | null) => (v ? new Date(v) : undefined);
+    return { all: row?.all ?? 0, toRecipient: row?.toRecipient ?? 0, oldest: at(row?.oldest ?? null), oldestToRecipient: at(row?.oldestToRecipient ?? null) };
   }
 
   /** Marks an invitation accepted by `userId`; false when someone else already took it. */

@@ -3,7 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccountEvent,
   ErrorCode,
+  LEAVE_AS_OWNER,
   OK,
+  invitationLimitReached,
+  invitationRecipientLimitReached,
   USER_NOT_FOUND,
   type CallerIdentity,
   type ListRolesReply,
@@ -14,7 +17,9 @@ import {
   type UserRole,
   AccountSubject,
 } from '@coffer/contracts';
-import { EventBus, invalid, notFound, rpcError } from '@coffer/server-core';
+import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import type { AuthConfig } from '../config.js';
+import { tryAgainIn } from '../rate-limits/rate-limits.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccessService } from './access.service.js';
 import { MembershipService } from './membership.service.js';
@@ -33,6 +38,12 @@ const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: Tea
 });
 const toUserRole = (row: UserRoleRow): UserRole => ({ id: row.id, userId: row.userId, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() });
 
+/** 429 with when a place frees up: an hour after the oldest send that counts. */
+function tooManyInvitations(message: (when: string) => string, oldest: Date | undefined) {
+  const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + 3600_000 - Date.now()) / 1000));
+  return rpcError(ErrorCode.TooManyAttempts, 429, message(tryAgainIn(retryAfterSeconds)), { retryAfterSeconds });
+}
+
 /** The Team Members section and the User Permissions card: invitations, members and the roles given to them. */
 @Injectable()
 export class TeamService {
@@ -42,6 +53,7 @@ export class TeamService {
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
   /** Everyone in the account sees who else is in it; only owners and admins change it. */
@@ -61,6 +73,7 @@ export class TeamService {
     const row = await this.bus.inTransaction(this.team, async (tx) => {
       const created = await this.team.invite(tx, { accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: invitationTokenHash(token) });
       if (!created) return undefined;
+      await this.checkSendLimits(tx, inviter.id, created.email);
       await this.bus.record(tx, AccountEvent.MemberInvited, {
         accountId: inviter.accountId,
         actorId: inviter.id,
@@ -85,6 +98,30 @@ export class TeamService {
         await this.bus.record(tx, AccountEvent.InvitationWithdrawn, { accountId: actor.accountId, actorId: actor.id, payload: { invitationId: row.id, email: row.email } });
     });
     return OK;
+  }
+
+  /** A member (not the owner) leaves the account themselves: as a removal, they get an account of their own with their files. */
+  async leave(caller: CallerIdentity): Promise<OkReply> {
+    const user = await this.access.current(caller);
+    const account = await this.team.account(user.accountId);
+    if (!account || account.ownerId === user.id) throw rpcError(ErrorCode.Conflict, 409, LEAVE_AS_OWNER);
+    await this.bus.inTransaction(this.team, async (tx) => {
+      const row = await this.team.membershipOf(user.id, tx);
+      if (row?.accountId === user.accountId) await this.team.deleteMember(tx, row.id);
+      await this.membership.remove(tx, user, user.id);
+    });
+    return OK;
+  }
+
+  /**
+   * Each invitation sends an email: one owner or admin may send only so many an hour, and fewer to
+   * one address (inviting, withdrawing and inviting again counts each time). 429 says when to try again.
+   */
+  private async checkSendLimits(tx: Database, senderId: string, email: string) {
+    const sent = await this.team.invitationSendsInLastHour(tx, senderId, email);
+    if (sent.all >= this.config.INVITATION_SENDS_PER_HOUR) throw tooManyInvitations(invitationLimitReached, sent.oldest);
+    if (sent.toRecipient >= this.config.INVITATION_SENDS_PER_RECIPIENT_PER_HOUR) throw tooManyInvitations(invitationRecipientLimitReached, sent.oldestToRecipient);
+    await this.team.recordInvitationSend(tx, senderId, email);
   }
 
   async listRoles(caller: CallerIdentity): Promise<ListRolesReply> {

@@ -26,7 +26,12 @@ export class UsersRepository extends Repository {
     return row;
   }
 
-  /** The full names of some users, by id. */
+  /** The user, their row locked until `tx` ends: two changes of their membership at once are made one after the other. */
+  async lockById(id: string, tx: Database): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  }
+
   /** Each of these users' name and role as they are now. */
   async peopleOf(ids: string[]): Promise<Map<string, { fullName: string; role: (typeof users.$inferSelect)['role'] }>> {
     if (ids.length === 0) return new Map();

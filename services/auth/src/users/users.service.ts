@@ -90,12 +90,6 @@ export class UsersService {
     return this.sessions.start(await this.sessions.subject(created), false, 'aal1');
   }
 
-  /** A verified user with a pending invitation joins that account as they sign in (or confirm their email). */
-  private async joinInvited(user: UserRow): Promise<UserRow> {
-    const moved = await this.bus.inTransaction(this.users, (tx) => this.membership.joinInvitation(tx, user));
-    return moved ? ((await this.users.findById(user.id)) ?? user) : user;
-  }
-
   async signIn(input: { email: string; password: string; rememberMe: boolean; challenge?: SignInChallengeAnswer }, ip?: string): Promise<SignInReply> {
     // Failures slow the account down everywhere, but lock it only from the IP address they came from.
     const accountKey = this.limiter.accountSlowdown('sign-in', input.email);
@@ -112,7 +106,8 @@ export class UsersService {
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');
     await this.limiter.succeed(accountKey);
     await this.limiter.succeed(pairKey);
-    const subject = await this.sessions.subject(await this.joinInvited(user));
+    // Signing in never changes anyone's membership: invitations wait for the person's own Join (InvitationsService).
+    const subject = await this.sessions.subject(user);
     const factor = await this.factors.firstVerified(user.id);
     if (!factor) return this.sessions.start(subject, input.rememberMe, 'aal1');
     const pending = await this.sessions.startAal1(subject, input.rememberMe);
@@ -180,7 +175,6 @@ export class UsersService {
       return user && this.markEmailVerified(tx, user);
     });
     if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
-    await this.joinInvited(verified);
     return OK;
   }
 
@@ -189,12 +183,11 @@ export class UsersService {
    * confirmation email would. Only their own address can be confirmed so.
    */
   async confirmEmailOwnership(caller: CallerIdentity, email: string): Promise<OkReply> {
-    const verified = await this.bus.inTransaction(this.users, async (tx) => {
+    await this.bus.inTransaction(this.users, async (tx) => {
       const user = await this.users.findById(caller.userId, tx);
       if (!user || user.email !== email) throw rpcError(ErrorCode.Forbidden, 403, 'This link was sent to another email address.');
       return user.emailVerifiedAt ? undefined : this.markEmailVerified(tx, user);
     });
-    if (verified) await this.joinInvited(verified);
     return OK;
   }
 

@@ -15,6 +15,7 @@ export class NotificationsHandler implements OnModuleInit {
     this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.notifications.shareCreated(tx, event));
     this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.notifications.shareAccessed(tx, event));
     this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.notifications.membershipChanged(tx, event));
+    this.bus.on(AccountEvent.InvitationDeclined, (event, tx) => this.notifications.invitationDeclined(tx, event));
     this.bus.on(BillingEvent.TrialEnding, (event, tx) => this.notifications.trialEnding(tx, event));
   }
 

@@ -8,6 +8,7 @@ import {
   type CallerIdentity,
   type DomainEvent,
   type ListNotificationsReply,
+  type InvitationDeclined,
   type MembershipChanged,
   type TrialEnding,
   type NotificationItem,
@@ -93,6 +94,19 @@ export class NotificationsService {
       type: 'invitation_accepted',
       title: NotificationCopy.invitationAccepted.title,
       message: NotificationCopy.invitationAccepted.message(member),
+      metadata: { member_name: member, member_email: email },
+    });
+  }
+
+  /** The invited person declined: whoever invited them is told. */
+  async invitationDeclined(tx: Database, event: DomainEvent<InvitationDeclined>) {
+    const { invitedBy, fullName, email } = event.payload;
+    const member = fullName.trim() || email;
+    await this.notify(tx, event, {
+      userId: invitedBy,
+      type: 'invitation_declined',
+      title: NotificationCopy.invitationDeclined.title,
+      message: NotificationCopy.invitationDeclined.message(member),
       metadata: { member_name: member, member_email: email },
     });
   }
