@@ -141,10 +141,15 @@ export class SessionsService {
     return this.issued(subject, id, nextSecret, session.aal, session.rememberMe, expiresAt);
   }
 
-  /** Ends the session a refresh token belongs to, with its family; without one there is nothing to end. */
-  async signOut(refreshToken: string | undefined): Promise<OkReply> {
+  /**
+   * Ends the session a refresh token belongs to, and the session of the caller's verified access token,
+   * each with its family; without either there is nothing to end.
+   */
+  async signOut(refreshToken: string | undefined, sessionId?: string): Promise<OkReply> {
     const session = refreshToken ? await this.holding(refreshToken) : undefined;
     if (session && !session.rotatedAt) await this.revokeFamily(session);
+    const ofToken = sessionId ? await this.sessions.find(sessionId) : undefined;
+    if (ofToken) await this.revokeFamily(ofToken);
     return OK;
   }
 
