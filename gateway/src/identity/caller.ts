@@ -44,13 +44,15 @@ export class CallerGuard extends AuthGuard('jwt') {
     const req = context.switchToHttp().getRequest<CallerRequest>();
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) {
       if (this.reflector.getAllAndOverride<boolean>(CALLER_OPTIONAL, targets) && req.headers.authorization) {
-        req.caller = await super.canActivate(context).then(
+        req.caller = await Promise.resolve(super.canActivate(context) as Promise<boolean>).then(
           () => req.user,
           () => undefined,
         );
       }
       return true;
     }
+    // Fail closed: a gateway that does not yet know which sessions ended cannot judge any token.
+    if (!this.revocations.ready) throw rpcError(ErrorCode.ServiceUnavailable, 503, 'Coffer is starting. Please try again in a moment.');
     await super.canActivate(context);
     const caller = req.user!;
     if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
