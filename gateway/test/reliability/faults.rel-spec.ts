@@ -145,7 +145,7 @@ describe('a burst of wrong sign-ins', () => {
 });
 
 describe('R7: ended sessions after a gateway restart, and on a gateway started later', () => {
-  it('refuses a signed-out, a demoted admin\'s, a removed admin\'s and a deleted user\'s token on the restarted gateway and on a second one', async () => {
+  it('refuses a signed-out, a demoted admin\'s, a removed admin\'s and a deleted user\'s token on the restarted gateway and on a second one, which is not ready while auth is away', async () => {
     const owner = await signUp({ fullName: 'Olga Owner' });
     expect((await call('/api/subscription/trial', { body: { plan: 'business' }, token: owner.accessToken })).status).toBe(201);
     const file = await uploadFile(owner, 'Board minutes.pdf', randomBytes(1000));
@@ -198,6 +198,23 @@ describe('R7: ended sessions after a gateway restart, and on a gateway started l
     const owned = await call<ListSharesReply>(`/api/shares?direction=by-me&fileId=${file.id}`, { token: owner.accessToken, base: secondUrl });
     expect(owned.body.items.map((s) => s.id)).toEqual([share.id]);
     expect((await call('/api/files?folder=root', { token: owner.accessToken })).status).toBe(200);
+
+    // A gateway that starts while the auth service is away cannot know what ended: it is not ready (503),
+    // and refuses signed-in requests rather than accept any token, until the auth service answers.
+    const second = (await stack.group.stopOne('gateway-2'))!;
+    const auth = (await stack.group.stopOne('auth'))!;
+    stack.group.startAgain(second);
+    const notReady = await eventually(async () => {
+      const res = await fetch(`${secondUrl}/api/health`).catch(() => undefined);
+      return res && { status: res.status, report: (await res.json()) as HealthReport };
+    }, 30 * SECOND);
+    expect([notReady.status, notReady.report.status]).toEqual([503, 'down']);
+    expect((await call('/api/files?folder=root', { token: signedOut.accessToken, base: secondUrl })).status).toBe(503);
+    expect((await call('/api/files?folder=root', { token: owner.accessToken, base: secondUrl })).status).toBe(503);
+    stack.group.startAgain(auth);
+    await waitForHealthy(`${secondUrl}/api/health`);
+    expect(await statuses(secondUrl)).toEqual(allRefused);
+    expect((await call('/api/files?folder=root', { token: owner.accessToken, base: secondUrl })).status).toBe(200);
     await stack.group.stopOne('gateway-2');
     recordFigures('R7', { tokens: Object.keys(attempts).length, refusedAfterRestart: Object.keys(attempts).length, refusedBySecondGateway: Object.keys(attempts).length, restartSeconds: Math.round(restartSeconds * 10) / 10 });
   }, 180 * SECOND);
