@@ -6,7 +6,8 @@ import { appUrl, call, confirmedUser, devKeyHeaders, eventually, gatewayUrl, joi
 import { inParallel, ownStack, recordFigures } from './own-stack.js';
 
 // The reliability suite's scenarios that need a stack of their own: R2 (load), the sign-in burst,
-// and R1 (a service killed mid-work, NATS away for a minute). R3 to R6 run against the test stack
+// R7 (ended sessions across a gateway restart and a second gateway) and R1 (a service killed
+// mid-work, NATS away for a minute). R3 to R6 run against the test stack
 // (fuzz, authorization, share limits, tokens): see `npm run test:reliability`.
 
 const SECOND = 1000;
@@ -31,8 +32,8 @@ async function objectsOf(userId: string): Promise<string[]> {
   return keys;
 }
 
-const health = async () => {
-  const res = await fetch(`${gatewayUrl()}/api/health`).catch(() => undefined);
+const health = async (base = gatewayUrl()) => {
+  const res = await fetch(`${base}/api/health`).catch(() => undefined);
   return res ? { status: res.status, report: (await res.json()) as HealthReport } : undefined;
 };
 
@@ -204,10 +205,7 @@ describe('R7: ended sessions after a gateway restart, and on a gateway started l
     const second = (await stack.group.stopOne('gateway-2'))!;
     const auth = (await stack.group.stopOne('auth'))!;
     stack.group.startAgain(second);
-    const notReady = await eventually(async () => {
-      const res = await fetch(`${secondUrl}/api/health`).catch(() => undefined);
-      return res && { status: res.status, report: (await res.json()) as HealthReport };
-    }, 30 * SECOND);
+    const notReady = await eventually(() => health(secondUrl), 30 * SECOND);
     expect([notReady.status, notReady.report.status]).toEqual([503, 'down']);
     expect((await call('/api/files?folder=root', { token: signedOut.accessToken, base: secondUrl })).status).toBe(503);
     expect((await call('/api/files?folder=root', { token: owner.accessToken, base: secondUrl })).status).toBe(503);
