@@ -19,6 +19,8 @@ const DEFAULT_TTL_SECONDS = 900;
 const CLOCK_MARGIN_MS = 60_000;
 /** How often a gateway that could not read the revocations asks again. */
 const RETRY_MS = 500;
+/** How often entries whose tokens have all expired are forgotten. */
+const SWEEP_MS = 60_000;
 
 /**
  * Access tokens refused before they expire: sessions that ended (sign-out, reuse, password reset,
@@ -42,6 +44,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   private loading?: Promise<void>;
   private stopped = false;
   private nc?: NatsConnection;
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -62,6 +65,13 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
     await this.nc.flush();
     void this.watchConnection(this.nc);
     void this.load();
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS).unref();
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [id, until] of this.revoked) if (until < now) this.revoked.delete(id);
+    for (const [id, known] of this.memberships) if (known.until < now) this.memberships.delete(id);
   }
 
   private listen<T>(subject: string, apply: (event: DomainEvent<T>) => void) {
@@ -163,6 +173,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     this.stopped = true;
+    clearInterval(this.sweeper);
     await this.nc?.drain().catch(() => undefined);
   }
 }
