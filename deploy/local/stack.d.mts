@@ -11,6 +11,10 @@ export interface StackPorts {
 }
 export interface ProcessEntry {
   name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
 }
 export interface ProcessGroup {
   stopOne(name: string, timeoutMs?: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<ProcessEntry | undefined>;

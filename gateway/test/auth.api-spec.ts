@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
 import { solveSignInChallenge, type HttpErrorBody, type SessionInfo, type SignInChallengeAnswer } from '@coffer/contracts';
-import { call, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+import { call, capturedMailTo, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 /** Every secret this file used: none may appear in any log line of the run. */
 const secrets = new Set<string>();
@@ -124,6 +124,14 @@ describe('sign-in and sessions', () => {
     expect(out.res.headers.getSetCookie().join()).toMatch(/coffer_refresh=;/);
     expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
     await eventually(async () => (await call('/api/files', { token: user.accessToken })).status === 401);
+  });
+
+  it('signs out with only the access token (no cookie): that session ends, its access token with it', async () => {
+    const user = await newUser();
+    expect((await call('/api/files', { token: user.accessToken })).status).toBe(200);
+    expect((await call('/api/auth/sign-out', { method: 'POST', token: user.accessToken })).status).toBe(204);
+    await eventually(async () => (await call('/api/files', { token: user.accessToken })).status === 401);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
   });
 
   it('ends a session only for whoever holds its secret: its id alone ends nothing', async () => {
@@ -247,6 +255,25 @@ describe('passwords', () => {
     expect((await call('/api/auth/refresh', { method: 'POST', cookie: user.cookie })).status).toBe(401);
     const reused = await call<HttpErrorBody>('/api/auth/password/reset', { body: { token, password: 'another-1' } });
     expect(reused.body).toMatchObject({ code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' });
+  });
+
+  it('ends every older reset link once a newer one is asked for or used', async () => {
+    const user = await newUser();
+    const resetTokens = async () =>
+      (await capturedMailTo(user.email)).filter((m) => m.subject === 'Reset your Coffer password').map((m) => linkToken(m, '/reset-password'));
+    expect((await call('/api/auth/password/forgot', { body: { email: user.email } })).status).toBe(202);
+    const [older] = await eventually(async () => (await resetTokens()).length === 1 && resetTokens());
+    expect((await call('/api/auth/password/forgot', { body: { email: user.email } })).status).toBe(202);
+    const newer = (await eventually(async () => (await resetTokens()).length === 2 && resetTokens())).find((t) => t !== older)!;
+    remember(older, newer);
+
+    const newPassword = `new-${randomUUID()}`;
+    remember(newPassword);
+    expect((await call('/api/auth/password/reset', { body: { token: newer, password: newPassword } })).status).toBe(204);
+    const stale = await call<HttpErrorBody>('/api/auth/password/reset', { body: { token: older, password: 'another-1' } });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({ code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' });
+    expect((await signIn(user.email, newPassword)).status).toBe(200);
   });
 
   it('changes the password only with the current one, keeping this session', async () => {

@@ -22,7 +22,7 @@ import { ServiceRequester } from '@coffer/server-core';
 import { z } from 'zod';
 import { ApiDoc } from '../api/api-doc.js';
 import { idParams, ValidBody, ValidParams, type IdParams, type Valid } from '../api/validation.js';
-import { AllowMfaStep, Meta, Public } from '../identity/caller.js';
+import { AllowMfaStep, CallerIfAny, Meta, Public } from '../identity/caller.js';
 
 /** The httpOnly cookie that carries the refresh token, scoped to the auth routes. */
 export const REFRESH_COOKIE = 'coffer_refresh';
@@ -93,11 +93,12 @@ export class AuthController {
     }
   }
 
-  /** Ends the session of the cookie (and of the access token, if any): works even with an expired access token. */
+  /** Ends the session of the cookie and of the access token, if any: works even with an expired access token. */
   @Public()
+  @CallerIfAny()
   @Post('sign-out')
   @HttpCode(204)
-  @ApiDoc({ summary: 'Sign out: ends the session of the refresh cookie' })
+  @ApiDoc({ summary: 'Sign out: ends the session of the refresh cookie, and of the Bearer access token when one is sent' })
   async signOut(@Meta() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.services.request(AuthSubject.SignOut, { refreshToken: refreshTokenOf(req) }, meta);
     clearRefresh(req, res);

@@ -15,8 +15,11 @@ import { rpcError } from '@coffer/server-core';
 
 export const PUBLIC_ROUTE = 'coffer:public';
 const MFA_STEP_ROUTE = 'coffer:mfa-step';
+const CALLER_OPTIONAL = 'coffer:caller-optional';
 /** Marks a route that needs no session. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/** Marks a public route that a valid access token, when one is sent, also identifies (sign-out ends that token's session). */
+export const CallerIfAny = () => SetMetadata(CALLER_OPTIONAL, true);
 /** Marks a route the aal1 step of a two-factor sign-in may call (session, challenge, verify, sign-out). */
 export const AllowMfaStep = () => SetMetadata(MFA_STEP_ROUTE, true);
 
@@ -38,9 +41,19 @@ export class CallerGuard extends AuthGuard('jwt') {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<CallerRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) {
+      if (this.reflector.getAllAndOverride<boolean>(CALLER_OPTIONAL, targets) && req.headers.authorization) {
+        req.caller = await Promise.resolve(super.canActivate(context) as Promise<boolean>).then(
+          () => req.user,
+          () => undefined,
+        );
+      }
+      return true;
+    }
+    // Fail closed: a gateway that does not yet know which sessions ended cannot judge any token.
+    if (!this.revocations.ready) throw rpcError(ErrorCode.ServiceUnavailable, 503, 'Coffer is starting. Please try again in a moment.');
+    await super.canActivate(context);
     const caller = req.user!;
     if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
     if (this.revocations.isStaleMembership(caller.userId, caller.membershipVersion ?? 0)) throw new UnauthorizedException('Your account changed. Please refresh your session.');

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { FileItem, HealthReport, ListCapturedMailReply, ListFilesReply, ListSharesReply, ShareItem, ShareLink, StorageUsage, UploadSlot } from '@coffer/contracts';
-import type { Stack } from '../../../deploy/local/stack.mjs';
-import { appUrl, call, confirmedUser, devKeyHeaders, eventually, gatewayUrl, signUp, uniqueEmail, type TestUser } from '../support.js';
+import type { FileItem, HealthReport, ListCapturedMailReply, ListFilesReply, ListSharesReply, ListTeamReply, ShareItem, ShareLink, StorageUsage, UploadSlot } from '@coffer/contracts';
+import { waitForHealthy, type Stack } from '../../../deploy/local/stack.mjs';
+import { appUrl, call, confirmedUser, devKeyHeaders, eventually, gatewayUrl, joinedMember, signUp, uniqueEmail, uploadFile, type TestUser } from '../support.js';
 import { inParallel, ownStack, recordFigures } from './own-stack.js';
 
 // The reliability suite's scenarios that need a stack of their own: R2 (load), the sign-in burst,
-// and R1 (a service killed mid-work, NATS away for a minute). R3 to R6 run against the test stack
+// R7 (ended sessions across a gateway restart and a second gateway) and R1 (a service killed
+// mid-work, NATS away for a minute). R3 to R6 run against the test stack
 // (fuzz, authorization, share limits, tokens): see `npm run test:reliability`.
 
 const SECOND = 1000;
@@ -31,8 +32,8 @@ async function objectsOf(userId: string): Promise<string[]> {
   return keys;
 }
 
-const health = async () => {
-  const res = await fetch(`${gatewayUrl()}/api/health`).catch(() => undefined);
+const health = async (base = gatewayUrl()) => {
+  const res = await fetch(`${base}/api/health`).catch(() => undefined);
   return res ? { status: res.status, report: (await res.json()) as HealthReport } : undefined;
 };
 
@@ -142,6 +143,79 @@ describe('a burst of wrong sign-ins', () => {
     expect((await call('/api/auth/sign-in', { body: { email: user.email, password: user.password, rememberMe: false } })).status).toBe(200);
     recordFigures('sign-in burst', { attempts: 150, refusedWrongPassword: statuses.filter((s) => s === 400).length, refusedBusy: statuses.filter((s) => s === 429).length, errors: 0, seconds });
   }, 120 * SECOND);
+});
+
+describe('R7: ended sessions after a gateway restart, and on a gateway started later', () => {
+  it('refuses a signed-out, a demoted admin\'s, a removed admin\'s and a deleted user\'s token on the restarted gateway and on a second one, which is not ready while auth is away', async () => {
+    const owner = await signUp({ fullName: 'Olga Owner' });
+    expect((await call('/api/subscription/trial', { body: { plan: 'business' }, token: owner.accessToken })).status).toBe(201);
+    const file = await uploadFile(owner, 'Board minutes.pdf', randomBytes(1000));
+    const share = (await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: uniqueEmail('partner') }, token: owner.accessToken })).body;
+    const signedOut = await signUp();
+    const demoted = await joinedMember(owner, 'admin', 'Dana Demoted');
+    const removed = await joinedMember(owner, 'admin', 'Remy Removed');
+    const erased = await signUp();
+    // Each token's one request, and what it is refused by from now on (a 401).
+    const attempts = {
+      'signed out, lists files': (base: string) => call('/api/files?folder=root', { token: signedOut.accessToken, base }),
+      'demoted admin, reads the audit log': (base: string) => call('/api/audit-logs', { token: demoted.accessToken, base }),
+      'removed admin, revokes the old account\'s share': (base: string) => call(`/api/shares/${share.id}`, { method: 'DELETE', token: removed.accessToken, base }),
+      'deleted user, uploads a file': (base: string) => call('/api/uploads', { body: { name: 'after.txt', size: 5 }, token: erased.accessToken, base }),
+    };
+    // While they were valid, the admins could read the audit log (and so revoke the account's shares).
+    await eventually(async () => (await call('/api/audit-logs', { token: demoted.accessToken })).status === 200);
+    await eventually(async () => (await call('/api/audit-logs', { token: removed.accessToken })).status === 200);
+
+    // Then the sessions end: a sign-out, a role taken away, a removal, a deletion.
+    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: signedOut.cookie })).status).toBe(204);
+    expect((await call('/api/roles', { body: { email: demoted.email, role: 'member' }, token: owner.accessToken })).status).toBe(201);
+    const removedRow = (await call<ListTeamReply>('/api/team', { token: owner.accessToken })).body.items.find((m) => m.email === removed.email)!;
+    expect((await call(`/api/team/members/${removedRow.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
+    expect((await call('/api/account/delete', { body: { email: erased.email }, token: erased.accessToken })).status).toBe(200);
+    const statuses = async (base: string) => {
+      const answers: Record<string, number> = {};
+      for (const [what, attempt] of Object.entries(attempts)) answers[what] = (await attempt(base)).status;
+      return answers;
+    };
+    const allRefused = Object.fromEntries(Object.keys(attempts).map((what) => [what, 401]));
+    await eventually(async () => JSON.stringify(await statuses(gatewayUrl())) === JSON.stringify(allRefused));
+
+    // The gateway restarts: it reads what ended before it serves a signed-in request.
+    const gateway = (await stack.group.stopOne('gateway'))!;
+    const restarted = Date.now();
+    stack.group.startAgain(gateway);
+    await waitForHealthy(`${gatewayUrl()}/api/health`);
+    const restartSeconds = (Date.now() - restarted) / SECOND;
+    expect(await statuses(gatewayUrl())).toEqual(allRefused);
+
+    // A second gateway, started later on another port against the same NATS, never heard the events: refused there too.
+    const secondPort = stack.ports.gateway + 7;
+    const secondUrl = `http://127.0.0.1:${secondPort}`;
+    stack.group.startAgain({ ...gateway, name: 'gateway-2', env: { ...gateway.env, GATEWAY_PORT: String(secondPort) } });
+    await waitForHealthy(`${secondUrl}/api/health`);
+    expect(await statuses(secondUrl)).toEqual(allRefused);
+
+    // Nothing was done with them: the share is still there, the deleted user has no upload, and the owner's token works on both.
+    const owned = await call<ListSharesReply>(`/api/shares?direction=by-me&fileId=${file.id}`, { token: owner.accessToken, base: secondUrl });
+    expect(owned.body.items.map((s) => s.id)).toEqual([share.id]);
+    expect((await call('/api/files?folder=root', { token: owner.accessToken })).status).toBe(200);
+
+    // A gateway that starts while the auth service is away cannot know what ended: it is not ready (503),
+    // and refuses signed-in requests rather than accept any token, until the auth service answers.
+    const second = (await stack.group.stopOne('gateway-2'))!;
+    const auth = (await stack.group.stopOne('auth'))!;
+    stack.group.startAgain(second);
+    const notReady = await eventually(() => health(secondUrl), 30 * SECOND);
+    expect([notReady.status, notReady.report.status]).toEqual([503, 'down']);
+    expect((await call('/api/files?folder=root', { token: signedOut.accessToken, base: secondUrl })).status).toBe(503);
+    expect((await call('/api/files?folder=root', { token: owner.accessToken, base: secondUrl })).status).toBe(503);
+    stack.group.startAgain(auth);
+    await waitForHealthy(`${secondUrl}/api/health`);
+    expect(await statuses(secondUrl)).toEqual(allRefused);
+    expect((await call('/api/files?folder=root', { token: owner.accessToken, base: secondUrl })).status).toBe(200);
+    await stack.group.stopOne('gateway-2');
+    recordFigures('R7', { tokens: Object.keys(attempts).length, refusedAfterRestart: Object.keys(attempts).length, refusedBySecondGateway: Object.keys(attempts).length, restartSeconds: Math.round(restartSeconds * 10) / 10 });
+  }, 180 * SECOND);
 });
 
 describe('R1: a service killed in the middle of 100 shares, then NATS away for 60 s', () => {

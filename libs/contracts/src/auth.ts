@@ -22,6 +22,8 @@ export const AuthSubject = {
   /** Asked by the sharing service (never by the gateway): the caller proved they own `email` through a share email's link. */
   ConfirmEmailOwnership: 'auth.email.ownership-proven',
   GetJwks: 'auth.jwks.get',
+  /** Asked by every gateway at start (and after NATS came back): the access tokens refused before they expire. */
+  ListRevocations: 'auth.revocations.list',
 } as const;
 
 /** Events published by the auth service. */
@@ -151,6 +153,28 @@ export type Jwks = z.output<typeof jwksSchema>;
 
 const noPayload = z.object({});
 
+/** The membership version of a deleted user: every access token they hold is older. */
+export const DELETED_USER_VERSION = 2_147_483_647;
+
+export const listRevocationsSchema = z.object({
+  /** The last page's `next`: pages are asked one after the other. */
+  after: z.uuid().optional(),
+});
+/**
+ * What access tokens are refused although not expired: sessions that ended, and users whose tokens
+ * carrying an older membership version are refused (their account or role changed, or they were
+ * deleted). Each entry holds `forSeconds` more (by the auth service's clock, so no two clocks are
+ * compared); a live event holds an access token's lifetime.
+ */
+export const revocationsSchema = z.object({
+  accessTokenTtlSeconds: z.number().int().positive(),
+  sessions: z.array(z.object({ sessionId: z.uuid(), forSeconds: z.number().nonnegative() })),
+  users: z.array(z.object({ userId: z.uuid(), membershipVersion: z.number().int(), forSeconds: z.number().nonnegative() })),
+  /** More to ask for, after this id. */
+  next: z.uuid().optional(),
+});
+export type Revocations = z.output<typeof revocationsSchema>;
+
 /** Every request the auth service answers: its payload and its reply. */
 export const authRequests = {
   [AuthSubject.SignUp]: message(signUpSchema, signInReplySchema),
@@ -169,6 +193,7 @@ export const authRequests = {
   [AuthSubject.VerifyEmail]: message(verifyEmailSchema, okReplySchema),
   [AuthSubject.ConfirmEmailOwnership]: message(z.object({ email: emailSchema }), okReplySchema),
   [AuthSubject.GetJwks]: message(noPayload, jwksSchema),
+  [AuthSubject.ListRevocations]: message(listRevocationsSchema, revocationsSchema),
 };
 
 /** A new account and its owner. */

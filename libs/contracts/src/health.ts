@@ -19,7 +19,7 @@ export const serviceHealthSchema = z.object({
 export type ServiceHealth = z.output<typeof serviceHealthSchema>;
 
 export const healthReportSchema = z.object({
-  /** ok: every service answers; degraded: some do (the gateway still serves the rest); down: none does (not ready: 503). */
+  /** ok: every service answers; degraded: some do (the gateway still serves the rest); down: none does, or the gateway has not yet read which sessions ended (not ready: 503). */
   status: z.enum(['ok', 'degraded', 'down']),
   services: z.record(z.enum(SERVICE_NAMES), serviceHealthSchema),
 });

@@ -133,6 +133,12 @@ export const PendingCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   callerFrom(ctx.switchToRpc().getContext<NatsContext>(), true),
 );
 
+/** The verified caller when the gateway sent one (a public route that a valid access token may also identify), else undefined. */
+export const OptionalCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity | undefined => {
+  const nats = ctx.switchToRpc().getContext<NatsContext>();
+  return nats.getHeaders()?.get(Header.Caller) ? callerFrom(nats, true) : undefined;
+});
+
 /** How a request ended, for the metrics: ok, or the class of the error's HTTP status (4xx: the caller's, 5xx: ours). */
 function outcomeOf(err: unknown): string {
   const body = err instanceof RpcException ? err.getError() : undefined;

@@ -31,6 +31,9 @@ import { FactorsService } from './factors/factors.service.js';
 import { TotpSecrets } from './factors/totp-secrets.js';
 import { RateLimitsRepository } from './rate-limits/rate-limits.repository.js';
 import { RateLimiter } from './rate-limits/rate-limits.service.js';
+import { RevocationsHandler } from './revocations/revocations.handler.js';
+import { RevocationsRepository } from './revocations/revocations.repository.js';
+import { RevocationsService } from './revocations/revocations.service.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
@@ -50,10 +53,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'auth', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, ErasureHandler],
+      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, ErasureHandler, RevocationsHandler],
       providers: [
         UsersRepository,
         SessionsRepository,
+        RevocationsRepository,
+        RevocationsService,
         FactorsRepository,
         RateLimitsRepository,
         SigningKeysRepository,

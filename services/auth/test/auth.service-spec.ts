@@ -5,11 +5,13 @@ import {
   AccountSubject,
   AuthEvent,
   AuthSubject,
+  DELETED_USER_VERSION,
   challengeInput,
   leadingZeroBits,
   solveSignInChallenge,
   type CallerIdentity,
   type MfaChallengeRequired,
+  type Revocations,
   type RpcErrorBody,
   type SessionIssued,
   type SignInChallengeAnswer,
@@ -96,6 +98,44 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
       status: 401,
       message: 'Your session has ended. Please sign in again.',
     });
+  });
+
+  it('signs out the session of a verified access token sent without a refresh token', async () => {
+    const session = await signUp(email());
+    await expect(rpc.request(AuthSubject.SignOut, {}, callerOf(session.accessToken))).resolves.toEqual({ ok: true });
+    await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('keeps what ended for an access token\'s lifetime, for gateways that start later: ended sessions and deleted users', async () => {
+    /** Every revocation in force, page after page, as a gateway reads them at start. */
+    const everything = async () => {
+      const all: Revocations = { accessTokenTtlSeconds: 0, sessions: [], users: [] };
+      let after: string | undefined;
+      do {
+        const page = await rpc.request(AuthSubject.ListRevocations, { after });
+        all.accessTokenTtlSeconds = page.accessTokenTtlSeconds;
+        all.sessions.push(...page.sessions);
+        all.users.push(...page.users);
+        after = page.next;
+      } while (after);
+      return all;
+    };
+    const signedOut = await signUp(email());
+    const sessionId = callerOf(signedOut.accessToken).sessionId!;
+    expect((await everything()).sessions.map((s) => s.sessionId)).not.toContain(sessionId);
+    await rpc.request(AuthSubject.SignOut, { refreshToken: signedOut.refreshToken });
+    const address = email();
+    const deleted = await signUp(address);
+    await rpc.request(AccountSubject.DeleteUser, { email: address }, callerOf(deleted.accessToken));
+
+    const now = await everything();
+    expect(now.accessTokenTtlSeconds).toBe(900);
+    const ended = now.sessions.find((s) => s.sessionId === sessionId)!;
+    expect(ended.forSeconds).toBeGreaterThan(800);
+    expect(ended.forSeconds).toBeLessThanOrEqual(900);
+    // A deleted user's every token stays refused, although their rows are gone.
+    expect(now.users).toContainEqual(expect.objectContaining({ userId: deleted.user.id, membershipVersion: DELETED_USER_VERSION }));
+    expect(now.sessions.map((s) => s.sessionId)).toContain(callerOf(deleted.accessToken).sessionId);
   });
 
   it('limits how many accounts one IP address may create', async () => {

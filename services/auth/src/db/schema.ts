@@ -58,6 +58,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
 
+/**
+ * Access tokens refused before they expire, kept for an access token's lifetime and read by every
+ * gateway at start: a session that ended, or a user whose tokens carrying an older membership
+ * version are refused (account or role changed, or the user was deleted). Kept beyond the user's
+ * erasure on purpose (ids only, for minutes): a deleted user's token must stay refused.
+ */
+export const accessRevocations = pgTable(
+  'access_revocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    sessionId: uuid('session_id'),
+    membershipVersion: integer('membership_version'),
+    /** When the last access token it concerns has expired: the row goes after that. */
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('access_revocations_until_idx').on(t.until)],
+);
+
 export const totpFactors = pgTable('totp_factors', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),

@@ -11,6 +11,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, invalid, rpcError } from '@coffer/server-core';
 import { AvatarStorage } from '../profiles/avatar-storage.js';
+import { RevocationsService } from '../revocations/revocations.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AccessService } from '../team/access.service.js';
 import { TeamRepository } from '../team/team.repository.js';
@@ -30,6 +31,7 @@ export class ErasureService {
     @Inject(TeamRepository) private readonly team: TeamRepository,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(AvatarStorage) private readonly avatars: AvatarStorage,
     @Inject(EventBus) private readonly bus: EventBus,
   ) {}
@@ -43,6 +45,8 @@ export class ErasureService {
     await this.sessions.revokeAll(user.id);
     await this.bus.inTransaction(this.erasure, async (tx) => {
       await this.erasure.erase(tx, { userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
+      // Every access token they still hold stays refused, by every gateway, also one that starts later.
+      await this.revocations.userDeleted(tx, user.id);
       await this.bus.record(tx, AccountEvent.UserDeleted, {
         accountId: user.accountId,
         actorId: user.id,

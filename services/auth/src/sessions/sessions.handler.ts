@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { AuthSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Handles, PendingCaller, Received } from '@coffer/server-core';
+import { Handles, OptionalCaller, PendingCaller, Received } from '@coffer/server-core';
 import { SessionsService } from './sessions.service.js';
 
 /** Refreshing, ending and restoring sessions, forwarded to SessionsService. */
@@ -14,8 +14,8 @@ export class SessionsHandler {
   }
 
   @Handles(AuthSubject.SignOut)
-  signOut(@Received(AuthSubject.SignOut) p: ReceivedPayload<typeof AuthSubject.SignOut>) {
-    return this.sessions.signOut(p.refreshToken);
+  signOut(@Received(AuthSubject.SignOut) p: ReceivedPayload<typeof AuthSubject.SignOut>, @OptionalCaller() caller?: CallerIdentity) {
+    return this.sessions.signOut(p.refreshToken, caller?.sessionId);
   }
 
   @Handles(AuthSubject.GetSession)

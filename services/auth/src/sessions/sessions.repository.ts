@@ -31,10 +31,10 @@ export class SessionsRepository extends Repository {
   }
 
   /** Revokes every live session of a family (or of a user); returns the ids it ended. */
-  async revokeWhere(by: { familyId?: string; userId?: string; exceptFamilyId?: string }): Promise<string[]> {
+  async revokeWhere(by: { familyId?: string; userId?: string; exceptFamilyId?: string }, tx: Database = this.db): Promise<string[]> {
     const owner = by.familyId ? eq(sessions.familyId, by.familyId) : eq(sessions.userId, by.userId!);
     const condition = by.exceptFamilyId ? and(owner, ne(sessions.familyId, by.exceptFamilyId)) : owner;
-    const rows = await this.db
+    const rows = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(condition, isNull(sessions.revokedAt)))

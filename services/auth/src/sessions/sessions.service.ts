@@ -4,6 +4,7 @@ import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type Sessi
 import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, type Database } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
+import { RevocationsService } from '../revocations/revocations.service.js';
 import { SigningKeys } from '../signing-keys/signing-keys.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { SessionsRepository, type SessionRow } from './sessions.repository.js';
@@ -42,6 +43,7 @@ export class SessionsService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(FactorsRepository) private readonly factors: FactorsRepository,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
@@ -141,10 +143,15 @@ export class SessionsService {
     return this.issued(subject, id, nextSecret, session.aal, session.rememberMe, expiresAt);
   }
 
-  /** Ends the session a refresh token belongs to, with its family; without one there is nothing to end. */
-  async signOut(refreshToken: string | undefined): Promise<OkReply> {
+  /**
+   * Ends the session a refresh token belongs to, and the session of the caller's verified access token,
+   * each with its family; without either there is nothing to end.
+   */
+  async signOut(refreshToken: string | undefined, sessionId?: string): Promise<OkReply> {
     const session = refreshToken ? await this.holding(refreshToken) : undefined;
     if (session && !session.rotatedAt) await this.revokeFamily(session);
+    const ofToken = sessionId ? await this.sessions.find(sessionId) : undefined;
+    if (ofToken) await this.revokeFamily(ofToken);
     return OK;
   }
 
@@ -159,8 +166,7 @@ export class SessionsService {
   /** Ends every session of a user, except the family of `keepSessionId` (a password change keeps its own device). */
   async revokeAll(userId: string, keepSessionId?: string) {
     const keep = keepSessionId ? (await this.sessions.find(keepSessionId))?.familyId : undefined;
-    const ended = await this.sessions.revokeWhere({ userId, exceptFamilyId: keep });
-    await this.announce(userId, ended);
+    await this.end(userId, { userId, exceptFamilyId: keep });
   }
 
   async live(sessionId: string): Promise<SessionRow> {
@@ -169,9 +175,18 @@ export class SessionsService {
     return session;
   }
 
-  private async revokeFamily(session: SessionRow) {
-    const ended = await this.sessions.revokeWhere({ familyId: session.familyId });
-    await this.announce(session.userId, ended);
+  private revokeFamily(session: SessionRow) {
+    return this.end(session.userId, { familyId: session.familyId });
+  }
+
+  /** Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every gateway now. */
+  private async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0]) {
+    const ended = await this.sessions.transaction(async (tx) => {
+      const ids = await this.sessions.revokeWhere(which, tx);
+      await this.revocations.sessionsEnded(tx, userId, ids);
+      return ids;
+    });
+    await this.announce(userId, ended);
   }
 
   /** A full session began: the audit log keeps the sign-in, with the client's IP and user agent. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountEvent, type MembershipChanged, type Role } from '@coffer/contracts';
 import { EventBus, type Database } from '@coffer/server-core';
+import { RevocationsService } from '../revocations/revocations.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { TeamRepository, type TeamMemberRow } from './team.repository.js';
 
@@ -15,6 +16,7 @@ export class MembershipService {
   constructor(
     @Inject(TeamRepository) private readonly team: TeamRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(EventBus) private readonly bus: EventBus,
   ) {}
 
@@ -62,6 +64,7 @@ export class MembershipService {
     change: { user: UserRow; accountId: string; role: Role; version: number; reason: MembershipChanged['reason']; invitedBy?: string },
   ) {
     const { user } = change;
+    await this.revocations.membershipChanged(tx, user.id, change.version);
     await this.bus.record(tx, AccountEvent.MembershipChanged, {
       accountId: change.accountId,
       actorId,

@@ -79,4 +79,12 @@ export class UsersRepository extends Repository {
       .returning({ userId: oneTimeTokens.userId });
     return row?.userId;
   }
+
+  /** Uses up every open one-time token of a user for `purpose` (a newer link was asked for, or one was used). */
+  async endTokens(tx: Database, userId: string, purpose: 'reset-password' | 'verify-email') {
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  }
 }

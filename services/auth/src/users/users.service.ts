@@ -125,6 +125,8 @@ export class UsersService {
     const token = newToken();
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
     await this.bus.inTransaction(this.users, async (tx) => {
+      // Only the newest link works: asking again ends the ones sent before.
+      await this.users.endTokens(tx, user.id, 'reset-password');
       await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
       await this.bus.record(tx, AuthEvent.PasswordResetRequested, {
         accountId: user.accountId,
@@ -142,7 +144,11 @@ export class UsersService {
     const passwordHash = await this.passwords.hash(password);
     const userId = await this.users.transaction(async (tx) => {
       const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
-      if (owner) await this.users.setPassword(owner, passwordHash, tx);
+      if (owner) {
+        await this.users.setPassword(owner, passwordHash, tx);
+        // Once a link has been used, every other link of that user stops working.
+        await this.users.endTokens(tx, owner, 'reset-password');
+      }
       return owner;
     });
     if (!userId) {
