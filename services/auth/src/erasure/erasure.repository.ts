@@ -10,6 +10,7 @@ import {
   preferences,
   profiles,
   rateLimits,
+  recoveryCodes,
   signInChallenges,
   sessions,
   teamMembers,
@@ -32,6 +33,7 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
     ['sessions', sessions, eq(sessions.userId, p.userId)],
     ['totp_factors', totpFactors, eq(totpFactors.userId, p.userId)],
     ['mfa_challenges', mfaChallenges, eq(mfaChallenges.userId, p.userId)],
+    ['recovery_codes', recoveryCodes, eq(recoveryCodes.userId, p.userId)],
     ['one_time_tokens', oneTimeTokens, eq(oneTimeTokens.userId, p.userId)],
     [
       'rate_limits',
