@@ -62,7 +62,7 @@ export function TwoFactorProofForm({ label, submitLabel, busyLabel, destructive,
           {(control) => <VerificationCodeInput {...control} autoFocus value={code} onChange={setCode} />}
         </FormField>
       )}
-      <Button type="button" variant="link" className="h-auto self-start p-0" onClick={switchMethod}>
+      <Button type="button" variant="link" className="h-auto self-start p-0 text-left whitespace-normal" onClick={switchMethod}>
         {method === 'password' ? 'Use a code from your authenticator app instead' : 'Use your password instead'}
       </Button>
       <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!ready || busy} className="w-full sm:w-fit sm:self-end">
