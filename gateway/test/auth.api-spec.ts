@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
-import { solveSignInChallenge, type HttpErrorBody, type SessionInfo, type SignInChallengeAnswer } from '@coffer/contracts';
+import { solveSignInChallenge, type AuditEntry, type HttpErrorBody, type ListAuditLogsReply, type Profile, type SessionInfo, type SignInChallengeAnswer } from '@coffer/contracts';
 import { call, capturedMailTo, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 /** Every secret this file used: none may appear in any log line of the run. */
@@ -190,9 +190,39 @@ describe('two-factor authentication', () => {
     expect(enrolled.status).toBe(201);
     expect(enrolled.body.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(enrolled.body.uri).toContain('otpauth://totp/Coffer:');
-    remember(enrolled.body.secret, code);
+    remember(enrolled.body.secret, code, ...factor.recoveryCodes);
     expect(verified.status).toBe(200);
     return factor;
+  };
+  /** Waits for a fresh 30-second step: each authenticator code is accepted once. */
+  const freshCode = async (secret: string) => {
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+    const code = await generate({ secret });
+    remember(code);
+    return code;
+  };
+  const twoFactorOn = async (token: string) => (await call<Profile>('/api/profile', { token })).body.twoFactorEnabled;
+  const removeFactor = (factorId: string, token: string, body?: { password?: string; code?: string }) =>
+    call<HttpErrorBody>(`/api/auth/factors/${factorId}`, { method: 'DELETE', token, body });
+  const useRecoveryCode = (recoveryCode: string, token: string) =>
+    call<{ accessToken: string; recoveryCodesLeft: number } & Partial<HttpErrorBody>>('/api/auth/recovery-codes/verify', { body: { recoveryCode }, token });
+  /** The aal1 token of a password sign-in of a user with two-factor on. */
+  const passwordStep = async (user: TestUser) => {
+    const first = await signIn(user.email, user.password);
+    expect(first.body.mfaRequired).toBe(true);
+    remember(first.body.accessToken);
+    return first.body.accessToken;
+  };
+  /** The user's audit entries of these actions, once there are `count` of them. */
+  const audited = (user: TestUser, token: string, actions: AuditEntry['action'][], count: number) =>
+    eventually(async () => {
+      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token })).body.items?.filter((e) => actions.includes(e.action) && e.actorId === user.userId);
+      return items && items.length >= count && items.reverse();
+    });
+  const withAuditLog = async () => {
+    const user = await newUser();
+    expect((await call('/api/subscription/trial', { body: { plan: 'business' }, token: user.accessToken })).status).toBe(201);
+    return user;
   };
 
   it('asks for the code after the password; the first token can do nothing but verify', async () => {
@@ -233,8 +263,107 @@ describe('two-factor authentication', () => {
     const replay = await call(`/api/auth/factors/${factorId}/verify`, { body: { challengeId: replayChallenge.body.id, code }, token: aal1 });
     expect(replay.status).toBe(400);
 
-    expect((await call(`/api/auth/factors/${factorId}`, { method: 'DELETE', token: ok.body.accessToken })).status).toBe(204);
+    expect((await removeFactor(factorId, ok.body.accessToken, { password: user.password })).status).toBe(204);
     expect((await signIn(user.email, user.password)).body).not.toHaveProperty('mfaRequired');
+  }, 60_000);
+
+  it('turns two-factor off only for the current password or a current code, refusing a wrong one clearly; the profile says so at once; audited', async () => {
+    const user = await withAuditLog();
+    const { factorId, secret, recoveryCodes, accessToken } = await enable(user);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    recoveryCodes.forEach((code) => expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/));
+    expect(await twoFactorOn(accessToken)).toBe(true);
+    expect((await call<SessionInfo>('/api/auth/session', { token: accessToken })).body.recoveryCodesLeft).toBe(10);
+
+    const bare = await removeFactor(factorId, accessToken);
+    expect([bare.status, bare.body.message]).toEqual([400, 'Enter your current password or a code from your authenticator app']);
+    const wrongPassword = await removeFactor(factorId, accessToken, { password: 'not-my-password' });
+    expect([wrongPassword.status, wrongPassword.body.code, wrongPassword.body.message]).toEqual([400, 'INVALID_CREDENTIALS', 'Current password is incorrect']);
+    const wrongCode = await removeFactor(factorId, accessToken, { code: '000000' });
+    expect([wrongCode.status, wrongCode.body.code, wrongCode.body.message]).toEqual([400, 'INVALID_MFA_CODE', 'Invalid verification code']);
+    expect(await twoFactorOn(accessToken)).toBe(true);
+
+    expect((await removeFactor(factorId, accessToken, { password: user.password })).status).toBe(204);
+    expect(await twoFactorOn(accessToken)).toBe(false);
+    expect((await call<SessionInfo>('/api/auth/session', { token: accessToken })).body.recoveryCodesLeft).toBe(0);
+    expect((await signIn(user.email, user.password)).body).not.toHaveProperty('mfaRequired');
+
+    // On again, then off with a current code from the authenticator.
+    const again = await enable({ ...user, accessToken });
+    expect(again.recoveryCodes.some((c) => recoveryCodes.includes(c))).toBe(false);
+    expect((await removeFactor(again.factorId, again.accessToken, { code: await freshCode(again.secret) })).status).toBe(204);
+    expect(await twoFactorOn(again.accessToken)).toBe(false);
+
+    const entries = await audited(user, again.accessToken, ['user.two_factor_enable', 'user.two_factor_disable'], 4);
+    expect(entries.map((e) => [e.action, e.details.proof ?? null])).toEqual([
+      ['user.two_factor_enable', null],
+      ['user.two_factor_disable', 'password'],
+      ['user.two_factor_enable', null],
+      ['user.two_factor_disable', 'code'],
+    ]);
+    void secret;
+  }, 90_000);
+
+  it('counts wrong passwords and codes given to turn two-factor off like any other guesses', async () => {
+    const user = await newUser();
+    const { factorId, accessToken } = await enable(user);
+    let refused;
+    for (let i = 0; i < 8 && !refused; i++) {
+      const r = await removeFactor(factorId, accessToken, i % 2 ? { code: '000000' } : { password: `guess-${i}-wrong` });
+      if (r.status === 429) refused = r;
+      else expect(r.status).toBe(400);
+    }
+    expect(refused?.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+    // Even the right password waits: two-factor stays on.
+    expect((await removeFactor(factorId, accessToken, { password: user.password })).status).toBe(429);
+    expect(await twoFactorOn(accessToken)).toBe(true);
+  }, 60_000);
+
+  it('accepts each recovery code once at the two-factor step and says how many are left; new codes end the old ones; audited', async () => {
+    const user = await withAuditLog();
+    const { recoveryCodes, accessToken } = await enable(user);
+
+    const first = await useRecoveryCode(recoveryCodes[0].toUpperCase(), await passwordStep(user));
+    expect([first.status, first.body.recoveryCodesLeft]).toEqual([200, 9]);
+    expect(first.cookie).toBeDefined();
+    remember(first.body.accessToken);
+    expect((await call('/api/files', { token: first.body.accessToken })).status).toBe(200);
+    expect((await call<SessionInfo>('/api/auth/session', { token: first.body.accessToken })).body).toMatchObject({ currentLevel: 'aal2', recoveryCodesLeft: 9 });
+
+    const aal1 = await passwordStep(user);
+    const reused = await useRecoveryCode(recoveryCodes[0], aal1);
+    expect([reused.status, reused.body.code, reused.body.message]).toEqual([400, 'INVALID_MFA_CODE', 'This recovery code is not valid or has already been used.']);
+    const malformed = await useRecoveryCode('12', aal1);
+    expect([malformed.status, malformed.body.message]).toEqual([400, 'Please enter a recovery code']);
+    const second = await useRecoveryCode(recoveryCodes[1].replaceAll('-', ' '), aal1);
+    expect([second.status, second.body.recoveryCodesLeft]).toEqual([200, 8]);
+
+    // New codes need the password (or a code) too; the old ones stop working.
+    const bare = await call<HttpErrorBody>('/api/auth/recovery-codes', { body: {}, token: accessToken });
+    expect([bare.status, bare.body.message]).toEqual([400, 'Enter your current password or a code from your authenticator app']);
+    const wrong = await call<HttpErrorBody>('/api/auth/recovery-codes', { body: { password: 'not-my-password' }, token: accessToken });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Current password is incorrect']);
+    const renewed = await call<{ recoveryCodes: string[] }>('/api/auth/recovery-codes', { body: { password: user.password }, token: accessToken });
+    expect(renewed.status).toBe(201);
+    remember(...renewed.body.recoveryCodes);
+    expect(renewed.body.recoveryCodes).toHaveLength(10);
+    expect((await call<SessionInfo>('/api/auth/session', { token: accessToken })).body.recoveryCodesLeft).toBe(10);
+    const aal1Again = await passwordStep(user);
+    expect((await useRecoveryCode(recoveryCodes[2], aal1Again)).status).toBe(400);
+    const renewedUse = await useRecoveryCode(renewed.body.recoveryCodes[0], aal1Again);
+    expect([renewedUse.status, renewedUse.body.recoveryCodesLeft]).toEqual([200, 9]);
+
+    const entries = await audited(user, accessToken, ['user.two_factor_enable', 'user.recovery_code_use', 'user.recovery_codes_regenerate'], 5);
+    expect(entries.map((e) => [e.action, e.details.recoveryCodesLeft, e.details.proof ?? null])).toEqual([
+      ['user.two_factor_enable', '10', null],
+      ['user.recovery_code_use', '9', null],
+      ['user.recovery_code_use', '8', null],
+      ['user.recovery_codes_regenerate', '10', 'password'],
+      ['user.recovery_code_use', '9', null],
+    ]);
+    const signIns = await audited(user, accessToken, ['user.sign_in'], 3);
+    expect(signIns.filter((e) => e.details.method === 'recovery-code')).toHaveLength(3);
   }, 60_000);
 });
 
@@ -289,29 +418,31 @@ describe('passwords', () => {
 });
 
 describe('abuse protection', () => {
-  it('locks an account tried from one address after repeated failures, says when to retry, and lifts the lock; the owner elsewhere still signs in', async () => {
+  it('never locks the owner out of an address a stranger guesses from: each further guess costs more work, and the right password signs in', async () => {
     const user = await newUser();
     const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-    let locked;
-    for (let i = 0; i < 8 && !locked; i++) {
-      const r = await signIn(user.email, 'wrong-password', false, ip);
-      if (r.status === 429) locked = r;
+    const bits: number[] = [];
+    /** A sign-in from that address that pays whatever work it is asked (as the browser does, unseen). */
+    const attempt = async (password: string) => {
+      const asked = await signIn(user.email, password, false, ip);
+      if (asked.status !== 428) return asked;
+      expect(asked.body.code).toBe('CHALLENGE_REQUIRED');
+      bits.push(asked.body.challenge!.bits);
+      return signIn(user.email, password, false, ip, await solveSignInChallenge(asked.body.challenge!));
+    };
+    for (let i = 0; i < 12; i++) {
+      const guess = await attempt('wrong-password');
+      expect([guess.status, guess.body.code]).toEqual([400, 'INVALID_CREDENTIALS']);
     }
-    expect(locked).toBeDefined();
-    expect(locked!.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
-    expect(Number(locked!.res.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password waits out the lock, from that address.
-    expect((await signIn(user.email, user.password, false, ip)).status).toBe(429);
-    // From anywhere else the owner still gets in, a stranger's guesses cannot lock them out: the account asks a
-    // moment's work of the browser first (every further guess, from any address, pays it too).
-    const elsewhere = { 'x-forwarded-for': '10.6.0.1' };
-    const asked = await signIn(user.email, user.password, false, elsewhere);
-    expect([asked.status, asked.body.code, asked.body.challenge?.bits]).toEqual([428, 'CHALLENGE_REQUIRED', 16]);
-    const answer = await solveSignInChallenge(asked.body.challenge!);
-    expect((await signIn(user.email, user.password, false, elsewhere, answer)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, (Number(locked!.res.headers.get('retry-after')) + 1) * 1000));
+    // After 5 failures every attempt pays a proof of work, harder as the guesses go on.
+    expect(bits[0]).toBe(16);
+    expect(bits.at(-1)).toBeGreaterThan(bits[0]);
+    const owner = await attempt(user.password);
+    expect(owner.status).toBe(200);
+    expect(bits.at(-1)).toBeGreaterThan(bits[0]);
+    // Signed in, the account forgets its failures.
     expect((await signIn(user.email, user.password, false, ip)).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   it('locks an IP address that tries many accounts', async () => {
     const ip = { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };

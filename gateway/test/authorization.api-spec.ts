@@ -13,13 +13,16 @@ interface Operation {
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** The routes the aal1 step may call: what it needs to finish signing in. */
-const MFA_STEP_ROUTES = new Set(['GET /api/auth/session', 'POST /api/auth/factors/{id}/challenge', 'POST /api/auth/factors/{id}/verify']);
+const MFA_STEP_ROUTES = new Set(['GET /api/auth/session', 'POST /api/auth/factors/{id}/challenge', 'POST /api/auth/factors/{id}/verify', 'POST /api/auth/recovery-codes/verify']);
 
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },
   'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
+  'DELETE /api/auth/factors/{id}': { password: 'a-guess-123' },
+  'POST /api/auth/recovery-codes': { password: 'a-guess-123' },
+  'POST /api/auth/recovery-codes/verify': { recoveryCode: 'abcd-efgh-jkmn-pqrs' },
 };
 
 describe('R4: authorization on every route', () => {

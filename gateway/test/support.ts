@@ -167,8 +167,11 @@ export async function enableTwoFactor(user: TestUser) {
   const enrolled = await call<FactorEnrolled>('/api/auth/factors', { method: 'POST', token: user.accessToken });
   const challenge = await call<{ id: string }>(`/api/auth/factors/${enrolled.body.id}/challenge`, { method: 'POST', token: user.accessToken });
   const code = await generate({ secret: enrolled.body.secret });
-  const verified = await call<{ accessToken: string }>(`/api/auth/factors/${enrolled.body.id}/verify`, { body: { challengeId: challenge.body.id, code }, token: user.accessToken });
-  return { enrolled, code, verified, factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken };
+  const verified = await call<{ accessToken: string; recoveryCodes: string[] }>(`/api/auth/factors/${enrolled.body.id}/verify`, {
+    body: { challengeId: challenge.body.id, code },
+    token: user.accessToken,
+  });
+  return { enrolled, code, verified, factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken, recoveryCodes: verified.body.recoveryCodes };
 }
 
 /** The test stack's S3 itself, to check what the store really holds. */

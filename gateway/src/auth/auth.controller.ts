@@ -2,6 +2,8 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nest
 import type { Request, Response } from 'express';
 import {
   AuthSubject,
+  browserFactorVerifiedSchema,
+  browserRecoveryCodeUsedSchema,
   browserSessionSchema,
   browserSignInReplySchema,
   challengeCreatedSchema,
@@ -9,10 +11,13 @@ import {
   factorEnrolledSchema,
   factorSchema,
   forgotPasswordSchema,
+  recoveryCodesSchema,
   resetPasswordSchema,
   sessionInfoSchema,
   signInSchema,
   signUpSchema,
+  twoFactorProofSchema,
+  useRecoveryCodeSchema,
   verifyCodeSchema,
   verifyEmailSchema,
   type RequestMeta,
@@ -31,7 +36,7 @@ const COOKIE_PATH = '/api/auth';
 const factorParams = idParams('Factor not found');
 
 /** What the browser gets of a session: the access token, never the refresh token (that goes in the cookie). */
-function forBrowser(req: Request, res: Response, reply: SignInReply) {
+function forBrowser<R extends SignInReply>(req: Request, res: Response, reply: R) {
   if (!('refreshToken' in reply)) return reply;
   const { refreshToken, refreshExpiresAt, ...session } = reply;
   res.cookie(REFRESH_COOKIE, refreshToken, {
@@ -135,7 +140,7 @@ export class AuthController {
   @AllowMfaStep()
   @Post('factors/:id/verify')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Verify a 6-digit code: an aal2 session', reply: browserSessionSchema })
+  @ApiDoc({ summary: 'Verify a 6-digit code: an aal2 session; the code that turns two-factor on also gets the 10 recovery codes, this once', reply: browserFactorVerifiedSchema })
   async verify(
     @Meta() meta: RequestMeta,
     @ValidParams(factorParams) params: IdParams,
@@ -148,9 +153,29 @@ export class AuthController {
 
   @Delete('factors/:id')
   @HttpCode(204)
-  @ApiDoc({ summary: 'Remove a factor (turns two-factor off)' })
-  async unenroll(@Meta() meta: RequestMeta, @ValidParams(factorParams) params: IdParams) {
-    await this.services.request(AuthSubject.UnenrollFactor, { factorId: params.id }, meta);
+  @ApiDoc({ summary: 'Remove a factor (turns two-factor off, ending the recovery codes): needs the current password or an authenticator code' })
+  async unenroll(@Meta() meta: RequestMeta, @ValidParams(factorParams) params: IdParams, @ValidBody(twoFactorProofSchema) body: Valid<typeof twoFactorProofSchema>) {
+    await this.services.request(AuthSubject.UnenrollFactor, { ...body, factorId: params.id }, meta);
+  }
+
+  @AllowMfaStep()
+  @Post('recovery-codes/verify')
+  @HttpCode(200)
+  @ApiDoc({ summary: 'The two-factor step with a recovery code instead: an aal2 session; each code works once, and the reply says how many are left', reply: browserRecoveryCodeUsedSchema })
+  async useRecoveryCode(
+    @Meta() meta: RequestMeta,
+    @ValidBody(useRecoveryCodeSchema) body: Valid<typeof useRecoveryCodeSchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return forBrowser(req, res, await this.services.request(AuthSubject.UseRecoveryCode, body, meta));
+  }
+
+  @Post('recovery-codes')
+  @HttpCode(201)
+  @ApiDoc({ summary: 'New recovery codes (the old ones stop working): needs the current password or an authenticator code', reply: recoveryCodesSchema })
+  regenerateRecoveryCodes(@Meta() meta: RequestMeta, @ValidBody(twoFactorProofSchema) body: Valid<typeof twoFactorProofSchema>) {
+    return this.services.request(AuthSubject.RegenerateRecoveryCodes, body, meta);
   }
 
   @Public()

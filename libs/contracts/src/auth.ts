@@ -15,6 +15,9 @@ export const AuthSubject = {
   ChallengeFactor: 'auth.factor.challenge',
   VerifyFactor: 'auth.factor.verify',
   UnenrollFactor: 'auth.factor.unenroll',
+  /** The two-factor step of a sign-in with a recovery code instead of the authenticator's. */
+  UseRecoveryCode: 'auth.factor.recovery-code.use',
+  RegenerateRecoveryCodes: 'auth.factor.recovery-codes.regenerate',
   ForgotPassword: 'auth.password.forgot',
   ResetPassword: 'auth.password.reset',
   ChangePassword: 'auth.password.change',
@@ -35,6 +38,8 @@ export const AuthEvent = {
   SessionsRevoked: 'events.auth.sessions.revoked',
   /** A session was issued: a password sign-in (with its second factor, when the user has one) or a sign-up. */
   SignedIn: 'events.auth.user.signed-in',
+  /** Two-factor turned on or off, recovery codes made anew, or one used (the audit log keeps each). */
+  TwoFactorChanged: 'events.auth.two-factor.changed',
 } as const;
 
 /** Access tokens: who issues them and for whom. */
@@ -72,6 +77,28 @@ export const signOutSchema = z.object({ refreshToken: z.string().max(200).option
 export const factorIdSchema = z.object({ factorId: z.uuid({ error: 'Factor not found' }) });
 export const verifyCodeSchema = z.object({ challengeId: z.uuid({ error: 'Challenge not found' }), code: totpCodeSchema });
 export const verifyFactorSchema = factorIdSchema.extend(verifyCodeSchema.shape);
+
+/** How many recovery codes enabling two-factor (or making them anew) gives. */
+export const RECOVERY_CODE_COUNT = 10;
+const recoveryCodeMessage = 'Please enter a recovery code';
+/** A recovery code as typed: any case, spaces and dashes ignored (16 characters of a-z and 2-9). */
+export const recoveryCodeSchema = z
+  .string({ error: recoveryCodeMessage })
+  .max(64, recoveryCodeMessage)
+  .transform((code) => code.toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[a-z2-9]{16}$/, recoveryCodeMessage));
+export const useRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeSchema });
+
+/** What turning two-factor off or making new recovery codes asks: the current password or a current authenticator code. */
+const twoFactorProofShape = {
+  password: z.string({ error: 'Current password is incorrect' }).min(1, 'Current password is incorrect').max(128, 'Current password is incorrect').optional(),
+  code: totpCodeSchema.optional(),
+};
+const twoFactorProofMessage = 'Enter your current password or a code from your authenticator app';
+const hasProof = (p: { password?: string; code?: string }) => Boolean(p.password ?? p.code);
+export const twoFactorProofSchema = z.object(twoFactorProofShape).refine(hasProof, { error: twoFactorProofMessage });
+export type TwoFactorProof = z.input<typeof twoFactorProofSchema>;
+export const unenrollFactorSchema = z.object({ ...factorIdSchema.shape, ...twoFactorProofShape }).refine(hasProof, { error: twoFactorProofMessage });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1, 'This reset link is invalid or has expired.').max(200, 'This reset link is invalid or has expired.'), password: passwordSchema });
 export const changePasswordSchema = z.object({ currentPassword: z.string({ error: 'Current password is incorrect' }).min(1, 'Current password is incorrect').max(128, 'Current password is incorrect'), newPassword: passwordSchema });
@@ -120,6 +147,18 @@ export type SignInReply = z.output<typeof signInReplySchema>;
 /** The HTTP answer of sign-up, sign-in and factor verification. */
 export const browserSignInReplySchema = z.union([browserSessionSchema, mfaChallengeRequiredSchema, confirmationRequiredSchema]);
 
+const newRecoveryCodes = z.array(z.string()).describe(`the ${RECOVERY_CODE_COUNT} single-use recovery codes, shown this once (stored hashed)`);
+/** A factor verified: when this turned two-factor on, the new recovery codes come with the session. */
+export const factorVerifiedSchema = sessionIssuedSchema.extend({ recoveryCodes: newRecoveryCodes.optional() });
+export type FactorVerified = z.output<typeof factorVerifiedSchema>;
+export const browserFactorVerifiedSchema = browserSessionSchema.extend({ recoveryCodes: newRecoveryCodes.optional() });
+/** Signed in with a recovery code: that code is used up; this many are left. */
+export const recoveryCodeUsedSchema = sessionIssuedSchema.extend({ recoveryCodesLeft: z.number().int() });
+export type RecoveryCodeUsed = z.output<typeof recoveryCodeUsedSchema>;
+export const browserRecoveryCodeUsedSchema = browserSessionSchema.extend({ recoveryCodesLeft: z.number().int() });
+export const recoveryCodesSchema = z.object({ recoveryCodes: newRecoveryCodes });
+export type RecoveryCodes = z.output<typeof recoveryCodesSchema>;
+
 export const factorSchema = z.object({
   id: z.uuid(),
   factorType: z.literal('totp'),
@@ -134,6 +173,8 @@ export const sessionInfoSchema = z.object({
   currentLevel: assuranceLevel,
   nextLevel: assuranceLevel,
   factors: z.array(factorSchema),
+  /** Unused recovery codes (0 while two-factor is off). */
+  recoveryCodesLeft: z.number().int(),
 });
 export type SessionInfo = z.output<typeof sessionInfoSchema>;
 
@@ -185,8 +226,10 @@ export const authRequests = {
   [AuthSubject.ListFactors]: message(noPayload, z.array(factorSchema)),
   [AuthSubject.EnrollFactor]: message(noPayload, factorEnrolledSchema),
   [AuthSubject.ChallengeFactor]: message(factorIdSchema, challengeCreatedSchema),
-  [AuthSubject.VerifyFactor]: message(verifyFactorSchema, sessionIssuedSchema),
-  [AuthSubject.UnenrollFactor]: message(factorIdSchema, okReplySchema),
+  [AuthSubject.VerifyFactor]: message(verifyFactorSchema, factorVerifiedSchema),
+  [AuthSubject.UnenrollFactor]: message(unenrollFactorSchema, okReplySchema),
+  [AuthSubject.UseRecoveryCode]: message(useRecoveryCodeSchema, recoveryCodeUsedSchema),
+  [AuthSubject.RegenerateRecoveryCodes]: message(twoFactorProofSchema, recoveryCodesSchema),
   [AuthSubject.ForgotPassword]: message(forgotPasswordSchema, okReplySchema),
   [AuthSubject.ResetPassword]: message(resetPasswordSchema, okReplySchema),
   [AuthSubject.ChangePassword]: message(changePasswordSchema, okReplySchema),
@@ -237,12 +280,24 @@ export interface SessionsRevoked {
 export interface SignedIn {
   userId: string;
   email: string;
-  method: 'password' | 'second-factor';
+  method: 'password' | 'second-factor' | 'recovery-code';
+}
+
+/** A change to a user's two-factor sign-in (never the codes themselves). */
+export interface TwoFactorChanged {
+  userId: string;
+  email: string;
+  change: 'enabled' | 'disabled' | 'recovery-codes-regenerated' | 'recovery-code-used';
+  /** Unused recovery codes after the change. */
+  recoveryCodesLeft: number;
+  /** What the user proved themselves with, for a change that asks for it. */
+  proof?: 'password' | 'code';
 }
 
 /** The payload of each auth event. */
 export interface AuthEvents {
   [AuthEvent.SignedIn]: SignedIn;
+  [AuthEvent.TwoFactorChanged]: TwoFactorChanged;
   [AuthEvent.UserRegistered]: UserRegistered;
   [AuthEvent.EmailVerificationRequested]: EmailVerificationRequested;
   [AuthEvent.EmailVerified]: EmailVerified;

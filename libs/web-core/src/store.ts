@@ -20,6 +20,7 @@ export {
   signUpErrorToast,
   signInErrorToast,
   verificationErrorToast,
+  signedInWithRecoveryCodeToast,
   signOutErrorToast,
   enrollmentErrorToast,
   disableTwoFactorErrorToast,

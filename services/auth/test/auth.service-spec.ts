@@ -152,15 +152,11 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     );
   });
 
-  it('locks an account after repeated failures and lifts the lock', async () => {
+  it('never locks an account tried from one address: past the threshold the right password still signs in there', async () => {
     const address = email();
     await signUp(address);
-    const attempt = (password: string) => rpc.request(AuthSubject.SignIn, { email: address, password });
-    await expect(attempt('wrong-1')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    await expect(attempt('wrong-2')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    await expect(attempt('wrong-3')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429, retryAfterSeconds: 2 });
-    await expect(attempt('secret-1')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
-    await new Promise((r) => setTimeout(r, 2500));
+    const attempt = (password: string) => rpc.request(AuthSubject.SignIn, { email: address, password }, undefined, { clientIp: `10.45.${n}.1` });
+    for (const guess of ['wrong-1', 'wrong-2', 'wrong-3', 'wrong-4']) await expect(attempt(guess)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     await expect(attempt('secret-1')).resolves.toMatchObject({ user: { email: address } });
   });
 

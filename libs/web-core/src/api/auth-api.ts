@@ -14,7 +14,7 @@ import {
   type SignUpReply,
   type SignUpRequest,
 } from '@coffer/web-core';
-import { ErrorCode, signInChallengeSchema, solveSignInChallenge, type SignInChallenge } from '@coffer/contracts';
+import { ErrorCode, signInChallengeSchema, solveSignInChallenge, type RecoveryCodes, type SignInChallenge, type TwoFactorProof } from '@coffer/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { cofferApi } from './coffer-api';
 
@@ -33,6 +33,9 @@ const CHALLENGE_ROUNDS = 3;
 // What the sign-in mutations keep in the store: never a token (tokens stay in memory, outside Redux).
 export type SignUpResult = { status: 'signed-in'; user: SessionUser } | { status: 'confirmation-required' };
 export type SignInResult = { status: 'signed-in'; user: SessionUser } | { status: 'mfa-required'; factorId: string };
+
+/** What the two-factor state shows: the security card (session) and the account page (profile). */
+const TWO_FACTOR_TAGS = ['Session', 'Profile'] as const;
 
 export interface VerifyFactorRequest {
   factorId: string;
@@ -78,7 +81,7 @@ export const authApi = cofferApi.injectEndpoints({
     }),
 
     /** Challenges a TOTP factor and verifies the code: the second step of sign-in, and the last of 2FA setup. */
-    verifyFactor: build.mutation<{ user: SessionUser }, VerifyFactorRequest>({
+    verifyFactor: build.mutation<{ user: SessionUser; recoveryCodes?: string[] }, VerifyFactorRequest>({
       async queryFn({ factorId, code }, _api, _extra, baseQuery) {
         const factor = encodeURIComponent(factorId);
         const challenge = await baseQuery({ url: `/auth/factors/${factor}/challenge`, method: 'POST', body: {} });
@@ -86,10 +89,29 @@ export const authApi = cofferApi.injectEndpoints({
         const challengeId = (challenge.data as { id: string }).id;
         const verified = await baseQuery({ url: `/auth/factors/${factor}/verify`, method: 'POST', body: { challengeId, code } });
         if (verified.error) return { error: verified.error };
-        const session = verified.data as IssuedSession;
+        const { recoveryCodes, ...session } = verified.data as IssuedSession & { recoveryCodes?: string[] };
         await startSession(session, { announce: true });
-        return { data: { user: session.user } };
+        // The codes that come when two-factor is turned on: shown once by the setup dialog, never kept in the store for long.
+        return { data: { user: session.user, ...(recoveryCodes ? { recoveryCodes } : {}) } };
       },
+      invalidatesTags: (_result, error) => (error ? [] : [...TWO_FACTOR_TAGS]),
+    }),
+
+    /** The second step of sign-in with a recovery code instead: each works once; answers how many are left. */
+    useRecoveryCode: build.mutation<{ user: SessionUser; recoveryCodesLeft: number }, { recoveryCode: string }>({
+      async queryFn(body, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/auth/recovery-codes/verify', method: 'POST', body });
+        if (result.error) return { error: result.error };
+        const { recoveryCodesLeft, ...session } = result.data as IssuedSession & { recoveryCodesLeft: number };
+        await startSession(session, { announce: true });
+        return { data: { user: session.user, recoveryCodesLeft } };
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [...TWO_FACTOR_TAGS]),
+    }),
+
+    /** New recovery codes for the current password or a code: the old ones stop working. */
+    regenerateRecoveryCodes: build.mutation<RecoveryCodes, TwoFactorProof>({
+      query: (body) => ({ url: '/auth/recovery-codes', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Session']),
     }),
 
@@ -122,9 +144,10 @@ export const authApi = cofferApi.injectEndpoints({
       query: () => ({ url: '/auth/factors', method: 'POST', body: {} }),
     }),
 
-    unenrollFactor: build.mutation<null, string>({
-      query: (factorId) => ({ url: `/auth/factors/${encodeURIComponent(factorId)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Session']),
+    /** Turns two-factor off: needs the current password or a code from the authenticator. */
+    unenrollFactor: build.mutation<null, { factorId: string } & TwoFactorProof>({
+      query: ({ factorId, ...proof }) => ({ url: `/auth/factors/${encodeURIComponent(factorId)}`, method: 'DELETE', body: proof }),
+      invalidatesTags: (_result, error) => (error ? [] : [...TWO_FACTOR_TAGS]),
     }),
 
     changePassword: build.mutation<null, { currentPassword: string; newPassword: string }>({
@@ -155,6 +178,8 @@ export const {
   useGetSessionQuery,
   useEnrollFactorMutation,
   useUnenrollFactorMutation,
+  useUseRecoveryCodeMutation,
+  useRegenerateRecoveryCodesMutation,
   useChangePasswordMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,

@@ -33,9 +33,17 @@ export const AUTH_TOASTS = {
   twoFactorEnabled: { title: '2FA enabled!', description: 'Your account is now protected by two-factor authentication.' },
   twoFactorDisabled: { title: '2FA disabled', description: 'Two-factor authentication has been turned off.' },
   copied: { title: 'Copied!', description: 'The secret is on your clipboard.' },
+  recoveryCodesCopied: { title: 'Copied!', description: 'The recovery codes are on your clipboard.' },
+  recoveryCodesRenewed: { title: 'New recovery codes', description: 'Your earlier recovery codes no longer work.' },
   passwordUpdated: { title: 'Password updated', description: 'Your password has been changed.' },
   passwordReset: { title: 'Password updated', description: 'Sign in with your new password.' },
 } satisfies Record<string, ToastCopy>;
+
+/** Signed in with a recovery code: that code is used up; say how many are left. */
+export function signedInWithRecoveryCodeToast(left: number): ToastCopy {
+  const rest = left === 0 ? 'That was your last recovery code: get new ones in Settings → Security.' : `You have ${left} recovery code${left === 1 ? '' : 's'} left.`;
+  return { title: 'Welcome back!', description: rest };
+}
 
 /** Sign-up failed: "Account exists" for a registered email, else "Sign up failed" with the message. */
 export function signUpErrorToast(error: unknown): ToastCopy {

@@ -6,7 +6,8 @@ import type { AuthConfig } from '../config.js';
 import { ChallengesRepository } from './challenges.repository.js';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
-/** Each further ten failures make the work twice as long, up to sixteen times. */
+/** Each further five failures make the work twice as long, up to sixteen times: guesses keep costing more, and never lock the owner out. */
+const FAILURES_PER_EXTRA_BIT = 5;
 const MAX_EXTRA_BITS = 4;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
@@ -14,8 +15,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 /**
  * The proof of work sign-in asks once an account has seen AUTH_CHALLENGE_AFTER
  * failures (from anywhere): the owner's browser solves it in a moment, while
- * someone guessing from many addresses pays for every guess. Locks stay per
- * account and address, so nobody can lock the owner out.
+ * someone guessing, from one address or many, pays for every guess, more and more.
+ * Nothing locks an account, so nobody can lock the owner out.
  */
 @Injectable()
 export class SignInChallenges {
@@ -29,7 +30,7 @@ export class SignInChallenges {
     const over = failures - this.config.AUTH_CHALLENGE_AFTER;
     if (over < 0) return;
     if (answer && (await this.solved(email, answer))) return;
-    const bits = this.config.AUTH_CHALLENGE_BITS + Math.min(MAX_EXTRA_BITS, Math.floor(over / 10));
+    const bits = this.config.AUTH_CHALLENGE_BITS + Math.min(MAX_EXTRA_BITS, Math.floor(over / FAILURES_PER_EXTRA_BIT));
     const token = randomBytes(16).toString('base64url');
     await this.challenges.issue({ tokenHash: sha256(token).toString('base64url'), email: email.toLowerCase(), bits, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
     throw rpcError(ErrorCode.ChallengeRequired, 428, 'This sign-in needs a quick check from your browser. Please try again.', { challenge: { token, bits } });

@@ -11,6 +11,7 @@ import {
   preferences,
   profiles,
   rateLimits,
+  recoveryCodes,
   signInChallenges,
   sessions,
   teamMembers,
@@ -33,6 +34,7 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
     ['sessions', sessions, eq(sessions.userId, p.userId)],
     ['totp_factors', totpFactors, eq(totpFactors.userId, p.userId)],
     ['mfa_challenges', mfaChallenges, eq(mfaChallenges.userId, p.userId)],
+    ['recovery_codes', recoveryCodes, eq(recoveryCodes.userId, p.userId)],
     ['one_time_tokens', oneTimeTokens, eq(oneTimeTokens.userId, p.userId)],
     [
       'rate_limits',

@@ -3,7 +3,7 @@ import { AuthSubject, type CallerIdentity, type ReceivedPayload, type RequestMet
 import { Caller, Client, Handles, PendingCaller, Received } from '@coffer/server-core';
 import { FactorsService } from './factors.service.js';
 
-/** TOTP factors, forwarded to FactorsService; the aal1 step of a sign-in may only challenge and verify. */
+/** TOTP factors and recovery codes, forwarded to FactorsService; the aal1 step of a sign-in may only challenge, verify or use a recovery code. */
 @Controller()
 export class FactorsHandler {
   constructor(@Inject(FactorsService) private readonly factors: FactorsService) {}
@@ -33,7 +33,29 @@ export class FactorsHandler {
   }
 
   @Handles(AuthSubject.UnenrollFactor)
-  unenroll(@Caller() caller: CallerIdentity, @Received(AuthSubject.UnenrollFactor) p: ReceivedPayload<typeof AuthSubject.UnenrollFactor>) {
-    return this.factors.remove(caller.userId, p.factorId);
+  unenroll(
+    @Caller() caller: CallerIdentity,
+    @Client() client: Pick<RequestMeta, 'clientIp'>,
+    @Received(AuthSubject.UnenrollFactor) { factorId, ...proof }: ReceivedPayload<typeof AuthSubject.UnenrollFactor>,
+  ) {
+    return this.factors.remove(caller, client.clientIp, factorId, proof);
+  }
+
+  @Handles(AuthSubject.UseRecoveryCode)
+  useRecoveryCode(
+    @PendingCaller() caller: CallerIdentity,
+    @Client() client: Pick<RequestMeta, 'clientIp'>,
+    @Received(AuthSubject.UseRecoveryCode) p: ReceivedPayload<typeof AuthSubject.UseRecoveryCode>,
+  ) {
+    return this.factors.useRecoveryCode(caller, client.clientIp, p.recoveryCode);
+  }
+
+  @Handles(AuthSubject.RegenerateRecoveryCodes)
+  regenerateRecoveryCodes(
+    @Caller() caller: CallerIdentity,
+    @Client() client: Pick<RequestMeta, 'clientIp'>,
+    @Received(AuthSubject.RegenerateRecoveryCodes) proof: ReceivedPayload<typeof AuthSubject.RegenerateRecoveryCodes>,
+  ) {
+    return this.factors.regenerateRecoveryCodes(caller, client.clientIp, proof);
   }
 }

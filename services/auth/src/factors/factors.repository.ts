@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Factor } from '@coffer/contracts';
-import { Repository } from '@coffer/server-core';
-import { mfaChallenges, totpFactors } from '../db/schema.js';
+import { Repository, type Database } from '@coffer/server-core';
+import { mfaChallenges, recoveryCodes, totpFactors } from '../db/schema.js';
 
 export type FactorRow = typeof totpFactors.$inferSelect;
 
 export const toFactor = (row: FactorRow): Factor => ({ id: row.id, factorType: 'totp', status: row.status, friendlyName: row.friendlyName });
 
-/** The only place that reads and writes TOTP factors and their challenges. */
+/** The only place that reads and writes TOTP factors, their challenges and the recovery codes. */
 @Injectable()
 export class FactorsRepository extends Repository {
   list(userId: string): Promise<FactorRow[]> {
@@ -29,9 +29,30 @@ export class FactorsRepository extends Repository {
     });
   }
 
-  async remove(userId: string, factorId: string): Promise<boolean> {
-    const rows = await this.db.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
+  async remove(userId: string, factorId: string, tx: Database = this.db): Promise<boolean> {
+    const rows = await tx.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
     return rows.length === 1;
+  }
+
+  /** Replaces every recovery code of a user (used or not) with new ones, given hashed. */
+  async replaceRecoveryCodes(userId: string, codeHashes: string[], tx: Database = this.db): Promise<void> {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (codeHashes.length) await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  }
+
+  /** Uses a recovery code up: false if it is not one of the user's, or was used already. */
+  async useRecoveryCode(userId: string, codeHash: string, tx: Database = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+      .returning({ userId: recoveryCodes.userId });
+    return rows.length === 1;
+  }
+
+  async recoveryCodesLeft(userId: string, tx: Database = this.db): Promise<number> {
+    const [row] = await tx.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    return Number(row?.left ?? 0);
   }
 
   /** Accepts a time step once: false if this or a later step was already used. */

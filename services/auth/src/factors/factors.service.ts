@@ -1,19 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { ErrorCode, OK, type CallerIdentity, type ChallengeCreated, type Factor, type FactorEnrolled, type OkReply, type SessionIssued } from '@coffer/contracts';
-import { notFound, rpcError, unauthenticated } from '@coffer/server-core';
-import { RateLimiter } from '../rate-limits/rate-limits.service.js';
+import {
+  AuthEvent,
+  ErrorCode,
+  OK,
+  type CallerIdentity,
+  type ChallengeCreated,
+  type Factor,
+  type FactorEnrolled,
+  type FactorVerified,
+  type OkReply,
+  type RecoveryCodes,
+  type RecoveryCodeUsed,
+  type TwoFactorChanged,
+  type TwoFactorProof,
+} from '@coffer/contracts';
+import { EventBus, notFound, rpcError, unauthenticated, type Database } from '@coffer/server-core';
+import { RateLimiter, type LimitKey } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { Passwords } from '../users/passwords.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { FactorsRepository, toFactor, type FactorRow } from './factors.repository.js';
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 import { TotpSecrets } from './totp-secrets.js';
 
 const PERIOD_SECONDS = 30;
 
 const invalidCode = () => rpcError(ErrorCode.InvalidMfaCode, 400, 'Invalid verification code');
+const invalidRecoveryCode = () => rpcError(ErrorCode.InvalidMfaCode, 400, 'This recovery code is not valid or has already been used.');
+const wrongPassword = () => rpcError(ErrorCode.InvalidCredentials, 400, 'Current password is incorrect');
 
-/** TOTP second factors: enrol, challenge, verify (each code once, which completes a two-step sign-in), remove. */
+/**
+ * TOTP second factors: enrol, challenge, verify (each code once, which completes a two-step sign-in), remove;
+ * and the recovery codes that stand in for the authenticator when it is lost.
+ */
 @Injectable()
 export class FactorsService {
   constructor(
@@ -22,6 +43,8 @@ export class FactorsService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(TotpSecrets) private readonly secrets: TotpSecrets,
+    @Inject(Passwords) private readonly passwords: Passwords,
+    @Inject(EventBus) private readonly bus: EventBus,
   ) {}
 
   async list(userId: string): Promise<Factor[]> {
@@ -50,33 +73,122 @@ export class FactorsService {
   /**
    * The second step: a right code upgrades the caller's session to aal2 and
    * gives it a refresh token. Failures count per account and per IP address.
+   * The first code of a new factor turns two-factor on: the reply carries the
+   * recovery codes, this once.
    */
-  async verifyFactor(caller: CallerIdentity, clientIp: string | undefined, factorId: string, challengeId: string, code: string): Promise<SessionIssued> {
-    const accountKey = this.limiter.account('totp', caller.userId);
-    const ipKey = this.limiter.ip('totp', clientIp);
-    await this.limiter.check([accountKey, ipKey]);
-    if (!(await this.verify(caller.userId, factorId, challengeId, code))) {
-      await this.limiter.fail([accountKey, ipKey]);
+  async verifyFactor(caller: CallerIdentity, clientIp: string | undefined, factorId: string, challengeId: string, code: string): Promise<FactorVerified> {
+    const keys = this.secondStepKeys(caller.userId, clientIp);
+    await this.limiter.check(keys);
+    const factor = await this.factors.find(caller.userId, factorId);
+    if (!factor || !(await this.factors.consumeChallenge(caller.userId, factorId, challengeId)) || !(await this.codeMatches(factor, code))) {
+      await this.limiter.fail(keys);
       throw invalidCode();
     }
-    await this.limiter.succeed(accountKey);
-    const subject = await this.sessions.subjectOf(caller.userId);
-    if (!subject || !caller.sessionId) throw unauthenticated();
-    return this.sessions.upgrade(subject, caller.sessionId);
+    await this.limiter.succeed(keys[0]);
+    const recoveryCodes = factor.status === 'unverified' ? await this.renewRecoveryCodes(caller, 'enabled') : undefined;
+    return { ...(await this.upgrade(caller, 'second-factor')), ...(recoveryCodes ? { recoveryCodes } : {}) };
   }
 
-  /** Checks a code against a fresh challenge; a wrong, replayed or late code is refused the same way. */
-  private async verify(userId: string, factorId: string, challengeId: string, code: string): Promise<boolean> {
-    const factor = await this.factors.find(userId, factorId);
-    if (!factor || !(await this.factors.consumeChallenge(userId, factorId, challengeId))) return false;
+  /** The second step with a recovery code instead of the authenticator's: each code opens it once. */
+  async useRecoveryCode(caller: CallerIdentity, clientIp: string | undefined, recoveryCode: string): Promise<RecoveryCodeUsed> {
+    const keys = this.secondStepKeys(caller.userId, clientIp);
+    await this.limiter.check(keys);
+    const twoFactorOn = Boolean(await this.firstVerified(caller.userId));
+    const recoveryCodesLeft = await this.bus.inTransaction(this.factors, async (tx) => {
+      if (!twoFactorOn || !(await this.factors.useRecoveryCode(caller.userId, recoveryCodeHash(recoveryCode), tx))) return undefined;
+      const left = await this.factors.recoveryCodesLeft(caller.userId, tx);
+      await this.record(tx, caller, { change: 'recovery-code-used', recoveryCodesLeft: left });
+      return left;
+    });
+    if (recoveryCodesLeft === undefined) {
+      await this.limiter.fail(keys);
+      throw invalidRecoveryCode();
+    }
+    await this.limiter.succeed(keys[0]);
+    return { ...(await this.upgrade(caller, 'recovery-code')), recoveryCodesLeft };
+  }
+
+  /** New recovery codes for the current password or an authenticator code; the old ones stop working. */
+  async regenerateRecoveryCodes(caller: CallerIdentity, clientIp: string | undefined, proof: TwoFactorProof): Promise<RecoveryCodes> {
+    if (!(await this.firstVerified(caller.userId))) throw rpcError(ErrorCode.Conflict, 409, 'Two-factor authentication is off: turn it on to get recovery codes.');
+    const proven = await this.prove(caller.userId, clientIp, proof);
+    return { recoveryCodes: await this.renewRecoveryCodes(caller, 'recovery-codes-regenerated', proven) };
+  }
+
+  /** Removes a factor, only for the current password or an authenticator code; the last one turns two-factor off, with its recovery codes. */
+  async remove(caller: CallerIdentity, clientIp: string | undefined, factorId: string, proof: TwoFactorProof): Promise<OkReply> {
+    const factor = await this.factors.find(caller.userId, factorId);
+    if (!factor) throw notFound('Two-factor method not found');
+    const proven = await this.prove(caller.userId, clientIp, proof);
+    const othersLeft = (await this.factors.list(caller.userId)).some((f) => f.status === 'verified' && f.id !== factorId);
+    await this.bus.inTransaction(this.factors, async (tx) => {
+      if (!(await this.factors.remove(caller.userId, factorId, tx))) throw notFound('Two-factor method not found');
+      if (othersLeft) return;
+      await this.factors.replaceRecoveryCodes(caller.userId, [], tx);
+      if (factor.status === 'verified') await this.record(tx, caller, { change: 'disabled', recoveryCodesLeft: 0, proof: proven });
+    });
+    return OK;
+  }
+
+  /** The second step's failures count against the account and the address. */
+  private secondStepKeys(userId: string, clientIp: string | undefined): [LimitKey, LimitKey | undefined] {
+    return [this.limiter.account('totp', userId), this.limiter.ip('totp', clientIp)];
+  }
+
+  private async upgrade(caller: CallerIdentity, method: 'second-factor' | 'recovery-code') {
+    const subject = await this.sessions.subjectOf(caller.userId);
+    if (!subject || !caller.sessionId) throw unauthenticated();
+    return this.sessions.upgrade(subject, caller.sessionId, method);
+  }
+
+  /**
+   * Checks the current password or a current authenticator code (each code once); a wrong one is
+   * refused and counted like any other guess.
+   */
+  private async prove(userId: string, clientIp: string | undefined, proof: TwoFactorProof): Promise<'password' | 'code'> {
+    const keys: [LimitKey, LimitKey | undefined] = [this.limiter.account('two-factor-proof', userId), this.limiter.ip('two-factor-proof', clientIp)];
+    await this.limiter.check(keys);
+    if (proof.password !== undefined) {
+      const user = await this.users.findById(userId);
+      if (!(await this.passwords.verify(user?.passwordHash, proof.password))) {
+        await this.limiter.fail(keys);
+        throw wrongPassword();
+      }
+    } else {
+      const factor = await this.firstVerified(userId);
+      if (!factor || proof.code === undefined || !(await this.codeMatches(factor, proof.code))) {
+        await this.limiter.fail(keys);
+        throw invalidCode();
+      }
+    }
+    await this.limiter.succeed(keys[0]);
+    return proof.password !== undefined ? 'password' : 'code';
+  }
+
+  /** Checks a code of the factor; a wrong, replayed or late code is refused the same way. */
+  private async codeMatches(factor: FactorRow, code: string): Promise<boolean> {
     const result = await verify({ secret: this.secrets.open(factor.secretCiphertext), token: code, epochTolerance: PERIOD_SECONDS });
     if (!result.valid) return false;
     const step = (result as { timeStep?: number }).timeStep ?? Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + result.delta;
     return this.factors.useStep(factor.id, step);
   }
 
-  async remove(userId: string, factorId: string): Promise<OkReply> {
-    if (!(await this.factors.remove(userId, factorId))) throw notFound('Two-factor method not found');
-    return OK;
+  /** A new set of recovery codes replacing every earlier one (audited); answers the codes, which are kept only hashed. */
+  private async renewRecoveryCodes(caller: CallerIdentity, change: 'enabled' | 'recovery-codes-regenerated', proof?: 'password' | 'code'): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await this.bus.inTransaction(this.factors, async (tx) => {
+      await this.factors.replaceRecoveryCodes(caller.userId, codes.map(recoveryCodeHash), tx);
+      await this.record(tx, caller, { change, recoveryCodesLeft: codes.length, ...(proof ? { proof } : {}) });
+    });
+    return codes;
+  }
+
+  private async record(tx: Database, caller: CallerIdentity, change: Omit<TwoFactorChanged, 'userId' | 'email'>) {
+    const user = await this.users.findById(caller.userId, tx);
+    await this.bus.record(tx, AuthEvent.TwoFactorChanged, {
+      accountId: user?.accountId ?? caller.accountId,
+      actorId: caller.userId,
+      payload: { userId: caller.userId, email: user?.email ?? '', ...change },
+    });
   }
 }

@@ -38,16 +38,19 @@ export class RateLimiter {
 
   /**
    * An account, slowed down as failures pile up but never locked by them: anyone
-   * could otherwise lock anyone out. What locks is the account tried from one IP
-   * address (`accountFrom`), and the IP address itself.
+   * could otherwise lock anyone out. Its failures make the proof of work asked at
+   * sign-in harder and harder instead; what locks is an IP address trying many accounts.
    */
   accountSlowdown(action: string, id: string): LimitKey {
     return { key: `${action}:account:${id.toLowerCase()}`, threshold: NEVER_LOCKS, slowsDown: true };
   }
 
-  /** The account tried from one IP address (requests with none count as one address): locks after the account threshold. */
+  /**
+   * The account tried from one IP address (requests with none count as one address). It never locks: the
+   * owner may be at that address too. It only caps what one account adds to the address's count (`failFrom`).
+   */
   accountFrom(action: string, id: string, ip: string | undefined): LimitKey {
-    return { key: `${action}:account:${id.toLowerCase()}:ip:${ip ?? 'none'}`, threshold: this.config.AUTH_LOCKOUT_THRESHOLD, slowsDown: false };
+    return { key: `${action}:account:${id.toLowerCase()}:ip:${ip ?? 'none'}`, threshold: NEVER_LOCKS, slowsDown: false };
   }
 
   ip(action: string, ip: string | undefined, threshold = this.config.AUTH_IP_LOCKOUT_THRESHOLD): LimitKey | undefined {
@@ -78,6 +81,18 @@ export class RateLimiter {
     const rows = await this.rows(keys);
     const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
     if (lockedUntil > Date.now()) throw this.tooMany(Math.ceil((lockedUntil - Date.now()) / 1000));
+  }
+
+  /**
+   * A failed guess at `account` from an address: counted against the account and the pair, and against the
+   * address only for the pair's first AUTH_LOCKOUT_THRESHOLD failures. The address limit stops spraying many
+   * accounts; one account hammered from one address pays ever harder proofs of work instead of locking the
+   * address, so the owner signing in from there is never locked out.
+   */
+  async failFrom(account: LimitKey, pair: LimitKey, ip: LimitKey | undefined) {
+    const [row] = await this.rows([pair]);
+    const pairFailures = row && !this.windowOver(row.windowStartedAt) ? row.failures : 0;
+    await this.fail([account, pair, pairFailures < this.config.AUTH_LOCKOUT_THRESHOLD ? ip : undefined]);
   }
 
   /** A success forgets the account's failures (never the IP's: one good password must not unlock a guessing IP). */

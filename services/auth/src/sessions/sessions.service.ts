@@ -69,7 +69,8 @@ export class SessionsService {
     if (!user) throw unauthenticated();
     const factors = (await this.factors.list(user.id)).map(toFactor);
     const verified = factors.some((f) => f.status === 'verified');
-    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors };
+    const recoveryCodesLeft = verified ? await this.factors.recoveryCodesLeft(user.id) : 0;
+    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors, recoveryCodesLeft };
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
@@ -96,13 +97,13 @@ export class SessionsService {
   }
 
   /** Upgrades an aal1 session after the second factor: it gets its refresh token now. */
-  async upgrade(subject: SessionSubject, sessionId: string): Promise<SessionIssued> {
+  async upgrade(subject: SessionSubject, sessionId: string, method: SignedIn['method'] = 'second-factor'): Promise<SessionIssued> {
     const session = await this.live(sessionId);
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
     await this.bus.inTransaction(this.sessions, async (tx) => {
       await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt }, tx);
-      await this.signedIn(tx, subject, 'second-factor');
+      await this.signedIn(tx, subject, method);
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }

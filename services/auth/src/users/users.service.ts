@@ -91,7 +91,7 @@ export class UsersService {
   }
 
   async signIn(input: { email: string; password: string; rememberMe: boolean; challenge?: SignInChallengeAnswer }, ip?: string): Promise<SignInReply> {
-    // Failures slow the account down everywhere, but lock it only from the IP address they came from.
+    // Failures slow the account down and make its proof of work harder everywhere; they never lock it, from any address.
     const accountKey = this.limiter.accountSlowdown('sign-in', input.email);
     const pairKey = this.limiter.accountFrom('sign-in', input.email, ip);
     const ipKey = this.limiter.ip('sign-in', ip);
@@ -100,7 +100,7 @@ export class UsersService {
     const user = await this.users.findByEmail(input.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !passwordOk) {
-      await this.limiter.fail([accountKey, pairKey, ipKey]);
+      await this.limiter.failFrom(accountKey, pairKey, ipKey);
       throw rpcError(ErrorCode.InvalidCredentials, 400, 'Invalid login credentials');
     }
     if (this.config.AUTH_REQUIRE_EMAIL_CONFIRMATION && !user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, 'Email not confirmed');

@@ -9,6 +9,7 @@ import {
   type DomainEvents,
   type FileChange,
   type ShareItem,
+  type TwoFactorChanged,
 } from '@coffer/contracts';
 
 /** What an event puts in the audit log, and in which account's log (the event's own unless said). */
@@ -36,6 +37,13 @@ const share = (action: AuditAction, s: ShareItem, details: Record<string, string
   details: { file: s.fileName, recipient: s.sharedWithEmail, ...details },
 });
 
+const TWO_FACTOR_ACTIONS: Record<TwoFactorChanged['change'], AuditAction> = {
+  enabled: 'user.two_factor_enable',
+  disabled: 'user.two_factor_disable',
+  'recovery-codes-regenerated': 'user.recovery_codes_regenerate',
+  'recovery-code-used': 'user.recovery_code_use',
+};
+
 /** Every event the audit log keeps (PRODUCT-DECISIONS: every create, upload, move, share, revoke, delete, restore, sign-in, role, team and branding change). */
 export const AUDITED: Describers = {
   [FilesEvent.FolderCreated]: (e) => item('folder.create', e.payload),
@@ -49,6 +57,12 @@ export const AUDITED: Describers = {
   [SharingEvent.ShareRevoked]: (e) => share('share.revoke', e.payload.share),
   [SharingEvent.ShareAccessed]: (e) => share('share.access', e.payload.share, { access: e.payload.disposition === 'attachment' ? 'download' : 'view' }),
   [AuthEvent.SignedIn]: (e) => ({ action: 'user.sign_in', resourceType: 'user', resourceId: e.payload.userId, details: { email: e.payload.email, method: e.payload.method } }),
+  [AuthEvent.TwoFactorChanged]: ({ payload: p }) => ({
+    action: TWO_FACTOR_ACTIONS[p.change],
+    resourceType: 'user',
+    resourceId: p.userId,
+    details: { email: p.email, recoveryCodesLeft: String(p.recoveryCodesLeft), ...(p.proof ? { proof: p.proof } : {}) },
+  }),
   [AccountEvent.MemberInvited]: (e) => ({
     action: 'team.invite',
     resourceType: 'team',

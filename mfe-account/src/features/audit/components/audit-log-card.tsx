@@ -5,7 +5,8 @@ import { formatRelativeTime } from '@coffer/web-core/format';
 import { failureToast } from '../../../lib/failure-toast';
 import { useNow } from '../../../lib/use-now';
 import { useExportAuditLogsMutation, useListAuditLogsQuery } from '../api/audit-api';
-import { auditBadgeVariant, auditDetails, isoDay, saveFile } from '../lib/audit-display';
+import { saveFile } from '../../../lib/save-file';
+import { auditBadgeVariant, auditDetails, isoDay } from '../lib/audit-display';
 
 const DAY_MS = 86_400_000;
 

@@ -16,13 +16,3 @@ export const auditDetails = (entry: Pick<AuditEntry, 'details'>) =>
 
 /** A day as the date inputs and the export take it (UTC). */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Saves a downloaded file under `name`. */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}

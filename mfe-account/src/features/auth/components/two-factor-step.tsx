@@ -1,13 +1,37 @@
+import { useState } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { leaveSecondFactorStep } from '@coffer/web-core';
-import { AUTH_TOASTS, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
+import {
+  AUTH_TOASTS,
+  signedInWithRecoveryCodeToast,
+  toApiError,
+  useUseRecoveryCodeMutation,
+  useVerifyFactorMutation,
+  verificationErrorToast,
+} from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
 
-/** The second stage of sign-in: the 6-digit code of the user's authenticator for `factorId`. */
+/** The second stage of sign-in: the 6-digit code of the user's authenticator for `factorId`, or one of their recovery codes. */
 export function TwoFactorStep({ factorId }: { factorId: string }) {
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  return (
+    <div className="flex flex-col gap-4">
+      {withRecoveryCode ? <RecoveryCodeForm /> : <AuthenticatorCodeForm factorId={factorId} />}
+      <Button type="button" variant="link" className="h-auto p-0" onClick={() => setWithRecoveryCode(!withRecoveryCode)}>
+        {withRecoveryCode ? 'Use your authenticator app instead' : 'Lost your phone? Use a recovery code'}
+      </Button>
+      {/* Leaving the step drops the factor; the code goes with this form. */}
+      <Button type="button" variant="ghost" className="w-full" onClick={leaveSecondFactorStep}>
+        Back to Sign In
+      </Button>
+    </div>
+  );
+}
+
+function AuthenticatorCodeForm({ factorId }: { factorId: string }) {
   const form = useZodForm(verificationCodeFormSchema, { code: '' });
   const [verify, { isLoading }] = useVerifyFactorMutation();
 
@@ -34,9 +58,46 @@ export function TwoFactorStep({ factorId }: { factorId: string }) {
         {isLoading && <Spinner label="Verifying" className="size-4" />}
         {isLoading ? 'Verifying...' : 'Verify'}
       </Button>
-      {/* Leaving the step drops the factor; the code goes with this form. */}
-      <Button type="button" variant="ghost" className="w-full" onClick={leaveSecondFactorStep}>
-        Back to Sign In
+    </form>
+  );
+}
+
+/** A recovery code in place of the authenticator's: each works once. */
+function RecoveryCodeForm() {
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [useCode, { isLoading }] = useUseRecoveryCodeMutation();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      const { recoveryCodesLeft } = await useCode({ recoveryCode }).unwrap();
+      toast(signedInWithRecoveryCodeToast(recoveryCodesLeft));
+    } catch (err) {
+      setError(toApiError(err).message ?? 'This recovery code is not valid or has already been used.');
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Sign in with a recovery code" className="flex flex-col gap-4">
+      <FormField
+        label="Recovery Code"
+        name="recoveryCode"
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="xxxx-xxxx-xxxx-xxxx"
+        className="font-mono"
+        value={recoveryCode}
+        error={error}
+        onChange={(event) => {
+          setRecoveryCode(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <Button type="submit" disabled={recoveryCode.trim().length === 0 || isLoading} className="w-full">
+        {isLoading && <Spinner label="Verifying" className="size-4" />}
+        {isLoading ? 'Verifying...' : 'Verify'}
       </Button>
     </form>
   );

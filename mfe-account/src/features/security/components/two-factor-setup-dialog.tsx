@@ -20,6 +20,7 @@ import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFa
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
+import { CodesThenDone } from './two-factor-dialogs';
 
 /** How long the check mark replaces the copy icon (spec: 2 s). */
 const COPIED_MS = 2000;
@@ -29,7 +30,7 @@ interface TwoFactorSetupDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Begin Setup", then 1. scan the QR code (or copy the secret) and 2. enter a code: "Enable 2FA". */
+/** "Begin Setup", then 1. scan the QR code (or copy the secret) and 2. enter a code: "Enable 2FA"; then the recovery codes, once. */
 export function TwoFactorSetupDialog({ open, onOpenChange }: TwoFactorSetupDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -51,6 +52,7 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
   const form = useZodForm(verificationCodeFormSchema, { code: '' });
   const [enroll, { isLoading: enrolling, reset: forgetEnrollment }] = useEnrollFactorMutation();
   const [verify, { isLoading: verifying }] = useVerifyFactorMutation();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
 
   const beginSetup = async () => {
     try {
@@ -66,9 +68,10 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
     async ({ code }) => {
       if (!factor) return;
       try {
-        await verify({ factorId: factor.id, code }).unwrap();
+        const verified = await verify({ factorId: factor.id, code }).unwrap();
         toast(AUTH_TOASTS.twoFactorEnabled);
-        onDone();
+        if (verified.recoveryCodes) setRecoveryCodes(verified.recoveryCodes);
+        else onDone();
       } catch (error) {
         toast(verificationErrorToast(error));
         form.reset();
@@ -76,6 +79,8 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
     },
     () => toast(AUTH_TOASTS.invalidCode),
   );
+
+  if (recoveryCodes) return <CodesThenDone codes={recoveryCodes} onDone={onDone} />;
 
   if (!factor) {
     return (
