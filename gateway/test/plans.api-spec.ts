@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { longUsDate, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
-import { call, devKeyHeaders, eventually, joinedMember, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
+import { longUsDate, PERSON_TRIAL_USED, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListTeamReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
+import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 const TB = 1024 ** 4;
 const DAY_MS = 86_400_000;
+const INVITATION_LINK = /\/login\?invite=([A-Za-z0-9_-]+)/;
 
 /** Spec §3, §6 and §9: what each plan allows. No plan selected has the trial's features. */
 const EXPECTED = {
@@ -163,4 +164,36 @@ describe('plans', () => {
     await eventually(async () => (await call('/api/audit-logs', { token: owner.accessToken })).status === 403);
     expect(await endingNotices()).toHaveLength(1);
   });
+
+  it('gives one trial per person: invited, joined from the link, removed into an account of their own, their trial is refused there, deleted and registered again included', async () => {
+    const email = uniqueEmail('hopper');
+    /** Invites `email` to a new company, signs them up from the email's link, and removes them: they own an account of their own. */
+    const invitedAndRemoved = async () => {
+      const company = await signUp({ fullName: 'Company Owner' });
+      const invitations = async () => (await capturedMailTo(email)).filter((m) => INVITATION_LINK.test(m.text));
+      const sent = (await invitations()).length;
+      expect((await invite(company, email)).status).toBe(201);
+      // The newest invitation's link (the address had one before, from the other company).
+      const mail = await eventually(async () => (await invitations()).length > sent && (await invitations())[0]);
+      const member = await signUp({ email, fullName: 'Trial Hopper', inviteToken: INVITATION_LINK.exec(mail.text)![1] });
+      const team = await call<ListTeamReply>('/api/team', { token: company.accessToken });
+      const row = team.body.items.find((m) => m.email === email)!;
+      expect((await call(`/api/team/members/${row.id}`, { method: 'DELETE', token: company.accessToken })).status).toBe(200);
+      const own = await refreshed(member);
+      expect((await subscription(own)).body).toMatchObject({ planType: null, status: 'none' });
+      return own;
+    };
+
+    // The first time, their new account gets its trial.
+    const first = await invitedAndRemoved();
+    expect((await startTrial('pro', first.accessToken)).status).toBe(201);
+    // They delete that account, and the same address is invited, joins and is removed again: no second trial.
+    expect((await call('/api/account/delete', { body: { email }, token: first.accessToken })).status).toBe(200);
+    const again = await invitedAndRemoved();
+    expect(again.userId).not.toBe(first.userId);
+    const refused = await startTrial('pro', again.accessToken);
+    expect([refused.status, refused.body.message]).toEqual([409, PERSON_TRIAL_USED]);
+    expect((await subscription(again)).body).toMatchObject({ planType: null, status: 'none' });
+  });
 });
+

@@ -18,7 +18,7 @@ export class SubscriptionController {
 
   @Post('trial')
   @HttpCode(201)
-  @ApiDoc({ summary: 'Start the 14-day trial of a plan (account owner only)', reply: accountPlanSchema })
+  @ApiDoc({ summary: 'Start the 14-day trial of a plan (account owner only; one trial per account and per person, ever)', reply: accountPlanSchema })
   startTrial(@Meta() meta: RequestMeta, @ValidBody(startTrialSchema) body: Valid<typeof startTrialSchema>) {
     return this.services.request(BillingSubject.StartTrial, body, meta);
   }

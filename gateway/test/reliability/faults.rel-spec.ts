@@ -303,3 +303,46 @@ describe('R1: a service killed in the middle of 100 shares, then NATS away for 6
     recordFigures('R1', { shares: recipients.length, retriedAfter5xx: retried, lost: 0, doubledEmails: 0, natsAwaySeconds: 60, readyAgainSeconds: Math.round(readySeconds * 10) / 10 });
   }, 420 * SECOND);
 });
+
+describe('the files service killed around upload confirmations', () => {
+  it('answers every retried confirmation with its one stored file, confirmed before the crash or during it, never "Upload not found"', async () => {
+    const user = await signUp();
+    const token = user.accessToken;
+    await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token })).body.items.length >= 4);
+    /** An upload slot whose bytes arrived, not yet confirmed. */
+    const sentUpload = async (name: string) => {
+      const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: 1024, mimeType: 'application/pdf' }, token });
+      expect((await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(randomBytes(1024)) })).status).toBe(200);
+      return slot.body.uploadId;
+    };
+    const confirm = (uploadId: string) => call<FileItem & { message?: string }>(`/api/uploads/${uploadId}/complete`, { method: 'POST', token }).catch(() => undefined);
+    /** The upload dialog's client: a confirmation answered 5xx (or not at all) is sent again, for up to a minute. */
+    let resent = 0;
+    const confirmUntilAnswered = async (uploadId: string) => {
+      for (const deadline = Date.now() + 60 * SECOND; Date.now() < deadline; resent++) {
+        const res = await confirm(uploadId);
+        if (res && res.status < 500) return res;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`The confirmation of ${uploadId} got no answer within a minute`);
+    };
+
+    // Confirmed and committed, then the service crashes (SIGKILL): its retry gets the stored file.
+    const committed = await sentUpload('Committed.pdf');
+    const first = await confirm(committed);
+    expect(first?.status).toBe(201);
+    // Eight more confirmations in flight as it crashes: each committed before the crash, or not, and is retried.
+    const inFlight = await Promise.all(Array.from({ length: 8 }, (_, i) => sentUpload(`In flight ${i}.pdf`)));
+    const answers = Promise.all(inFlight.map((id) => confirmUntilAnswered(id)));
+    stack.group.startAgain((await stack.group.stopOne('files', 10 * SECOND, 'SIGKILL'))!);
+
+    const [retried, answered] = await Promise.all([confirmUntilAnswered(committed), answers]);
+    expect([retried.status, retried.body.id, retried.body.message]).toEqual([201, first!.body.id, undefined]);
+    expect(answered.map((a) => [a.status, a.body.message])).toEqual(inFlight.map(() => [201, undefined]));
+    // One file per upload, counted once.
+    const listed = (await call<ListFilesReply>('/api/files?folder=root', { token })).body.items.filter((f) => !f.isFolder);
+    expect(listed.map((f) => f.id).sort()).toEqual([first!.body.id, ...answered.map((a) => a.body.id)].sort());
+    expect((await call<StorageUsage>('/api/storage/usage', { token })).body.usedBytes).toBe(9 * 1024);
+    recordFigures('upload confirmations across a crash', { confirmations: 9, retriedAfter5xx: resent, uploadNotFound: 0, files: listed.length });
+  }, 120 * SECOND);
+});

@@ -29,6 +29,8 @@ export const BillingEvent = {
 
 /** Spec §4: a trial lasts this many days. */
 export const TRIAL_DAYS = 14;
+/** PRODUCT-DECISIONS "One trial per account and per person, ever": the person who starts a trial never starts another, in any account. */
+export const PERSON_TRIAL_USED = 'You have already used a free trial';
 /** The owner hears that the trial is ending this many days before its end (PRODUCT-DECISIONS: "a trial ending in 3 days"). */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 

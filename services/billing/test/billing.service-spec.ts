@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, AuthSubject, BillingSubject, CONTACT_LIMIT_REACHED, type SessionInfo } from '@coffer/contracts';
+import { AccountEvent, AuthEvent, AuthSubject, BillingSubject, CONTACT_LIMIT_REACHED, PERSON_TRIAL_USED, personalDataInventorySubject, type SessionInfo } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { EventBus, loadConfig, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
@@ -13,13 +13,16 @@ import { SubscriptionsService } from '../src/subscriptions/subscriptions.service
 
 const DAY_MS = 86_400_000;
 
+/** Each user's address as auth would give it: `<user id>@example.com` unless a test gives them another. */
+const addresses = new Map<string, string>();
+
 /** Auth is another service: billing's one requester gets the user (for the trial-started email) here. */
 function answerSessionQuestions(requester: ServiceRequester) {
   const send = requester.request.bind(requester);
   requester.request = ((subject, payload, meta, timeoutMs) =>
     subject === AuthSubject.GetSession
       ? Promise.resolve({
-          user: { id: meta?.caller?.userId, email: 'owner@example.com', fullName: 'Olive Owner', emailVerified: true, createdAt: new Date().toISOString() },
+          user: { id: meta?.caller?.userId, email: addresses.get(meta!.caller!.userId) ?? `${meta?.caller?.userId}@example.com`, fullName: 'Olive Owner', emailVerified: true, createdAt: new Date().toISOString() },
           currentLevel: 'aal1',
           nextLevel: 'aal1',
           factors: [],
@@ -166,5 +169,40 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     await expect(caller.request(BillingSubject.AdvanceClock, { days: 1 }, owner)).resolves.toMatchObject({ status: 'none', planType: null });
     await expect(caller.request(BillingSubject.GetPlan, {}, other)).resolves.toMatchObject({ status: 'trial', planType: 'pro' });
     await expect(caller.requestUnchecked(BillingSubject.AdvanceClock, { days: 0 }, owner)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses a trial to the person who started one in another account: removed into an account of their own, they get no second trial', async () => {
+    const owner = newCaller('owner');
+    await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, owner);
+    // Invited elsewhere, then removed: the same person owns a new account (auth's removal gives them one).
+    const removed = { ...owner, accountId: randomUUID() };
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, removed)).rejects.toEqual({ code: 'CONFLICT', status: 409, message: PERSON_TRIAL_USED });
+    await expect(caller.request(BillingSubject.GetPlan, {}, removed)).resolves.toMatchObject({ status: 'none', planType: null });
+    // The rule is the starter's alone: a member of an account on trial who goes on to own an account gets its trial.
+    const member = { ...newCaller('member'), accountId: owner.accountId };
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'starter' }, { ...member, role: 'owner', accountId: randomUUID() })).resolves.toMatchObject({ status: 'trial' });
+  });
+
+  it('refuses a trial to an address that had one, after its user was deleted and registered again (any case): billing keeps only its hash', async () => {
+    const owner = newCaller('owner');
+    const address = `Erased.${randomUUID()}@Example.com`;
+    addresses.set(owner.userId, address);
+    await caller.request(BillingSubject.StartTrial, { plan: 'business' }, owner);
+    await publisher.publish(AccountEvent.UserDeleted, {
+      accountId: owner.accountId,
+      actorId: owner.userId,
+      payload: { userId: owner.userId, email: address.toLowerCase(), accountId: owner.accountId, accountDeleted: true },
+    });
+    const inventory = personalDataInventorySubject('billing');
+    const person = { userId: owner.userId, email: address.toLowerCase() };
+    await eventually(async () => ((await caller.request(inventory, person)).counts.subscriptions === 0 ? true : undefined));
+    expect((await caller.request(inventory, person)).counts).toEqual({ subscriptions: 0, contact_requests: 0, used_trials: 0 });
+
+    const again = newCaller('owner');
+    addresses.set(again.userId, ` ${address.toUpperCase()}`);
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, again)).rejects.toEqual({ code: 'CONFLICT', status: 409, message: PERSON_TRIAL_USED });
+    // Another address is another person.
+    const other = newCaller('owner');
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, other)).resolves.toMatchObject({ status: 'trial' });
   });
 });

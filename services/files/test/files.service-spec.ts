@@ -401,8 +401,26 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(file).toMatchObject({ name: 'Notes.TXT', size: 300, mimeType: 'text/plain', folderId: 'root', isFolder: false });
     expect((await rootOf(user)).items.map((i) => i.id)).toEqual([file.id]);
     await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toEqual({ usedBytes: 300, limitBytes: PLAN.storageLimitBytes });
-    // A slot is confirmed once.
-    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('answers a repeated confirmation (its first reply was lost) with the stored file, to the same user only, for a while', async () => {
+    const user = newCaller();
+    const slot = onePut(await caller.request(FilesSubject.CreateUpload, { name: 'Minutes.txt', size: 120, mimeType: 'text/plain' }, user));
+    expect((await fetch(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(120) })).status).toBe(200);
+    const file = await caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user);
+
+    // The retry gets the same reply, and the slot is confirmed once: one file, counted once.
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).resolves.toEqual(file);
+    expect((await rootOf(user)).items.map((i) => i.id)).toEqual([file.id]);
+    await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toMatchObject({ usedBytes: 120 });
+    // Someone else who knows the upload's id gets nothing, in the same account or another.
+    for (const someone of [{ ...newCaller(), accountId: user.accountId }, newCaller()]) {
+      await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, someone)).rejects.toEqual({ code: 'NOT_FOUND', status: 404, message: 'Upload not found' });
+    }
+    // Once the slot's time has passed (the purge forgets it), the upload is not found.
+    const uploads = app!.get(UploadsRepository);
+    await uploads.transaction((tx) => uploads.removeExpiredConfirmations(tx, new Date(Date.now() + 3_600_000)));
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404, message: 'Upload not found' });
   });
 
   it("refuses an object larger than the plan's space left, removes it and frees its slot", async () => {

@@ -34,3 +34,16 @@ export const subscriptions = pgTable(
   // The expiry job looks for trials past their end date.
   (t) => [index('subscriptions_trial_end_idx').on(t.status, t.trialEndDate)],
 );
+
+/**
+ * Who has used a free trial, ever (one trial per person, whatever the account): one row per key of the
+ * person who started it, `user:<id>` and `email:<sha-256 of the normalised address>`. Erasing the person
+ * drops the `user:` row and keeps only the hashed address, so deleting and registering the same address
+ * again does not give a second trial.
+ */
+export const usedTrials = pgTable('used_trials', {
+  personKey: text('person_key').primaryKey(),
+  /** The account whose trial it was. */
+  accountId: uuid('account_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});

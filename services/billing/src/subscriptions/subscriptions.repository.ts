@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { subscriptions } from '../db/schema.js';
+import { subscriptions, usedTrials } from '../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PlanType = NonNullable<SubscriptionRow['planType']>;
@@ -34,6 +34,22 @@ export class SubscriptionsRepository extends Repository {
       .onConflictDoUpdate({ target: subscriptions.accountId, set: { ...values, ownerId: sql`coalesce(${subscriptions.ownerId}, ${owner.userId})` } })
       .returning();
     return saved;
+  }
+
+  /** Whether any of a person's keys (see used-trials.ts) has started a trial before, in any account. */
+  async trialUsedBy(tx: Database, personKeys: string[]): Promise<boolean> {
+    const [row] = await tx.select({ personKey: usedTrials.personKey }).from(usedTrials).where(inArray(usedTrials.personKey, personKeys)).limit(1);
+    return row !== undefined;
+  }
+
+  /** Records that a person started the account's trial; false when another trial of theirs was recorded meanwhile. */
+  async recordTrialUse(tx: Database, personKeys: string[], accountId: string, now: Date): Promise<boolean> {
+    const saved = await tx
+      .insert(usedTrials)
+      .values(personKeys.map((personKey) => ({ personKey, accountId, startedAt: now })))
+      .onConflictDoNothing()
+      .returning({ personKey: usedTrials.personKey });
+    return saved.length === personKeys.length;
   }
 
   /** Another plan during the trial: the end date stays. */

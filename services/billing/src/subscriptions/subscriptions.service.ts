@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthSubject, BillingEvent, ErrorCode, TRIAL_DAYS, TRIAL_ENDING_NOTICE_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
+import { AuthSubject, BillingEvent, ErrorCode, PERSON_TRIAL_USED, TRIAL_DAYS, TRIAL_ENDING_NOTICE_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
 import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
+import { trialKeysOf } from './used-trials.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,6 +24,7 @@ export const toAccountPlan = (row: SubscriptionRow | undefined): AccountPlan => 
 const planName = (planType: PlanType) => PLAN_DEFINITIONS.find((p) => p.id === planType)?.name ?? planType;
 
 const trialUsed = () => rpcError(ErrorCode.Conflict, 409, 'Your account has already used its free trial');
+const personTrialUsed = () => rpcError(ErrorCode.Conflict, 409, PERSON_TRIAL_USED);
 
 /**
  * The plan of each account (no plan = the trial's features and 10 GB), the
@@ -44,7 +46,9 @@ export class SubscriptionsService {
 
   /**
    * Spec §4 "Trial" and the decisions: only the owner chooses the plan; one
-   * trial per account; another plan during the trial keeps its end date.
+   * trial per account and per person, ever (the person who starts it, known by
+   * their user id and their address: see used-trials.ts); another plan during
+   * the trial keeps its end date.
    */
   async startTrial(caller: CallerIdentity, planType: PlanType): Promise<AccountPlan> {
     if (caller.role !== 'owner') throw forbidden('Only the account owner can choose a plan');
@@ -61,8 +65,12 @@ export class SubscriptionsService {
         return switched;
       }
       if (current?.trialStartedAt) throw trialUsed();
+      const personKeys = trialKeysOf({ userId: caller.userId, email: user.email });
+      if (await this.subscriptions.trialUsedBy(tx, personKeys)) throw personTrialUsed();
       const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
       const started = await this.subscriptions.startTrial(tx, caller, planType, now, trialEndDate);
+      // Another account of the same person started one at the same moment and committed first.
+      if (!(await this.subscriptions.recordTrialUse(tx, personKeys, caller.accountId, now))) throw personTrialUsed();
       await this.bus.record(tx, BillingEvent.TrialStarted, {
         accountId: caller.accountId,
         actorId: caller.userId,

@@ -63,4 +63,16 @@ export const uploads = pgTable('uploads', {
   lastModified: bigint('last_modified', { mode: 'number' }),
 }, (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)]);
 
+/**
+ * Upload slots confirmed lately, and the file each became: a confirmation repeated by the same user (its
+ * reply was lost, say the service crashed after committing) is answered with that file, until `expiresAt`.
+ * A refused upload has none: its retry finds nothing.
+ */
+export const confirmedUploads = pgTable('confirmed_uploads', {
+  uploadId: uuid('upload_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  fileId: uuid('file_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('confirmed_uploads_expires_idx').on(t.expiresAt)]);
+
 export type FileRow = typeof files.$inferSelect;

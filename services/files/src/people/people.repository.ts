@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
-import { files, uploads } from '../db/schema.js';
+import { confirmedUploads, files, uploads } from '../db/schema.js';
 
 /** Every files table that holds something of a person, and how a row is known to be theirs. */
 // Upload slots before files, here and in a move: a confirmation takes its slot before it adds a file
 // (and with it its account's stored bytes), so the same order never waits on itself.
 const personTables = (userId: string): PersonalDataTable[] => [
   ['uploads', uploads, eq(uploads.userId, userId)],
+  ['confirmed_uploads', confirmedUploads, eq(confirmedUploads.userId, userId)],
   ['files', files, eq(files.userId, userId)],
 ];
 

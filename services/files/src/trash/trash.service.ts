@@ -77,6 +77,7 @@ export class TrashService {
       const batch = await this.files.exclusively('coffer-files-purge', async (tx) => {
         const trashed = await this.files.trashedBefore(tx, before, PURGE_BATCH);
         const abandoned = await this.uploads.removeExpired(tx, now);
+        await this.uploads.removeExpiredConfirmations(tx, now);
         const keys: string[] = [];
         for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
         return { keys, abandoned, count: trashed.length };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { Repository, type Database } from '@coffer/server-core';
-import { uploads } from '../db/schema.js';
+import { confirmedUploads, uploads } from '../db/schema.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -46,6 +46,25 @@ export class UploadsRepository extends Repository {
   async take(tx: Database, userId: string, id: string): Promise<UploadRow | undefined> {
     const [row] = await tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
     return row;
+  }
+
+  /** Remembers which file the user's slot became, for their repeated confirmations until `expiresAt`. */
+  async recordConfirmation(tx: Database, confirmation: typeof confirmedUploads.$inferInsert): Promise<void> {
+    await tx.insert(confirmedUploads).values(confirmation);
+  }
+
+  /** The file the user's slot became, when they confirmed it lately. */
+  async confirmedFileId(userId: string, uploadId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ fileId: confirmedUploads.fileId })
+      .from(confirmedUploads)
+      .where(and(eq(confirmedUploads.uploadId, uploadId), eq(confirmedUploads.userId, userId), gt(confirmedUploads.expiresAt, new Date())));
+    return row?.fileId;
+  }
+
+  /** Forgets the confirmations no longer answered again. */
+  async removeExpiredConfirmations(tx: Database, now = new Date()): Promise<void> {
+    await tx.delete(confirmedUploads).where(lt(confirmedUploads.expiresAt, now));
   }
 
   /** Removes and returns the slots that expired: abandoned uploads whose objects the purge deletes. */

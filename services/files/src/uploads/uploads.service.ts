@@ -49,6 +49,9 @@ const partsMissing = (missing: number) =>
 const JOINED_ELSEWHERE_WAIT_MS = 7000;
 const JOINED_ELSEWHERE_POLL_MS = 100;
 
+/** What `joinedElsewhere` gives when the slot went meanwhile: another confirmation recorded the file, or the upload was cancelled. */
+const SLOT_GONE = Symbol('slot gone');
+
 const partCountOf = (upload: Pick<UploadRow, 'declaredSize' | 'partSize'>) => Math.max(1, Math.ceil(upload.declaredSize / upload.partSize!));
 
 /** The parts stored whole: each of the upload's part numbers at exactly its size (S3 signed that size; this checks again). */
@@ -210,14 +213,14 @@ export class UploadsService {
    * The size of a multipart upload's object when the store no longer holds the upload: another
    * confirmation of it (a retry beside the first) joined it, and the object is there once that one has
    * put it in place, which on S3 can take seconds. Meanwhile the slot tells: gone means the other
-   * confirmation recorded the file (or the upload was cancelled), and this one finds nothing to confirm.
-   * Undefined when no object appears.
+   * confirmation recorded the file (or the upload was cancelled), and this one answers as a repeated
+   * confirmation does. Undefined when no object appears.
    */
-  private async joinedElsewhere(caller: CallerIdentity, slot: UploadRow, deadline: number): Promise<number | undefined> {
+  private async joinedElsewhere(caller: CallerIdentity, slot: UploadRow, deadline: number): Promise<number | undefined | typeof SLOT_GONE> {
     for (;;) {
       const size = await this.objects.size(slot.storagePath);
       if (size !== undefined) return size;
-      if (!(await this.uploads.find(caller.userId, slot.id))) throw notFound('Upload not found');
+      if (!(await this.uploads.find(caller.userId, slot.id))) return SLOT_GONE;
       // The other confirmation failed, and the store holds the upload again: this one joins it.
       if (await this.objects.parts(slot.storagePath, slot.multipartId!)) return this.assemble(slot);
       if (Date.now() >= deadline) return undefined;
@@ -234,9 +237,10 @@ export class UploadsService {
   async complete(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
     const asked = Date.now();
     const slot = await this.uploads.find(caller.userId, uploadId);
-    if (!slot) throw notFound('Upload not found');
+    if (!slot) return this.confirmedBefore(caller, uploadId);
     const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
     const size = joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot, asked + JOINED_ELSEWHERE_WAIT_MS) : this.objects.size(slot.storagePath)));
+    if (size === SLOT_GONE) return this.confirmedBefore(caller, uploadId);
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
 
@@ -244,15 +248,32 @@ export class UploadsService {
       await this.uploads.lockAccount(tx, caller.accountId);
       // Taken under the lock: of two confirmations of one slot, only one records a file.
       const upload = await this.uploads.take(tx, caller.userId, uploadId);
-      if (!upload) throw notFound('Upload not found');
+      if (!upload) return { confirmedMeanwhile: true as const };
       const refusal = await this.refusal(tx, caller, upload, size, limits);
-      return refusal ? { refusal, key: upload.storagePath } : { file: await this.record(tx, caller, upload, size) };
+      if (refusal) return { refusal, key: upload.storagePath };
+      const file = await this.record(tx, caller, upload, size);
+      const expiresAt = new Date(Date.now() + this.config.UPLOAD_SLOT_SECONDS * 1000);
+      await this.uploads.recordConfirmation(tx, { uploadId, userId: caller.userId, fileId: file.id, expiresAt });
+      return { file };
     });
+    if ('confirmedMeanwhile' in outcome) return this.confirmedBefore(caller, uploadId);
     if (outcome.refusal) {
       await this.objects.remove([outcome.key]);
       throw outcome.refusal;
     }
     return toFileItem(outcome.file);
+  }
+
+  /**
+   * The answer to a confirmation of a slot that is gone: the file it became when this user confirmed it
+   * lately (the first reply was lost: the service stopped after committing, or two confirmations crossed),
+   * else "Upload not found" (someone else's, cancelled, expired, refused, or confirmed long ago).
+   */
+  private async confirmedBefore(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
+    const fileId = await this.uploads.confirmedFileId(caller.userId, uploadId);
+    const file = fileId ? await this.files.find(caller.userId, fileId) : undefined;
+    if (!file) throw notFound('Upload not found');
+    return toFileItem(file);
   }
 
   /** Why the object cannot become a file, if it cannot: the slot ran out, or the real size breaks a limit. */
