@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { ALLOWED_IP_INVALID, AddressLinkRefusal, viewByteBudget, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
+import { ALLOWED_IP_INVALID, AddressLinkRefusal, viewByteBudget, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListAuditLogsReply, type ListFilesReply, type ListNotificationsReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
 import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -413,6 +413,33 @@ describe('sharing', () => {
       }),
       { numRuns: 10, seed: 20261128 },
     );
+  });
+
+  it("names the sharer by their new name after they change it: in the recipient's Shared list, the share email, the notification and the audit log", async () => {
+    const owner = await confirmedUser('Olive Oldname');
+    const recipient = await confirmedUser();
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const before = await uploadFile(owner, 'Before.pdf', randomBytes(32));
+    expect((await share(owner, { fileId: before.id, email: recipient.email })).status).toBe(201);
+    expect((await sharesOf(recipient, 'with-me')).body.items[0]).toMatchObject({ sharedByName: 'Olive Oldname' });
+
+    expect((await call('/api/profile', { method: 'PATCH', body: { firstName: 'Nora', lastName: 'Newname' }, token: owner.accessToken })).status).toBe(200);
+    // The new name reaches the sharing service by auth's event: its list shows it once it has.
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items[0]?.sharedByName === 'Nora Newname');
+
+    const file = await uploadFile(owner, 'After.pdf', randomBytes(32));
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    expect(made.body).toMatchObject({ sharedByName: 'Nora Newname' });
+    expect((await sharesOf(recipient, 'with-me')).body.items.find((item) => item.id === made.body.id)).toMatchObject({ sharedByName: 'Nora Newname' });
+    await mailTo(recipient.email, '"Nora Newname" shared "After.pdf" with you on Coffer');
+    const notification = await eventually(async () =>
+      (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items.find((n) => n.metadata?.file_name === 'After.pdf'),
+    );
+    expect(notification).toMatchObject({ message: 'Nora Newname shared "After.pdf" with you', metadata: { shared_by: 'Nora Newname' } });
+    const entry = await eventually(async () =>
+      (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body.items.find((e) => e.action === 'file.share' && e.resourceId === made.body.id),
+    );
+    expect(entry).toMatchObject({ actorId: owner.userId, actorName: 'Nora Newname' });
   });
 
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {

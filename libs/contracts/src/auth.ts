@@ -33,6 +33,8 @@ export const AuthEvent = {
   SessionsRevoked: 'events.auth.sessions.revoked',
   /** A session was issued: a password sign-in (with its second factor, when the user has one) or a sign-up. */
   SignedIn: 'events.auth.user.signed-in',
+  /** A user changed their name on their profile: every service that names people takes the new one. */
+  NameChanged: 'events.auth.user.name-changed',
 } as const;
 
 /** Access tokens: who issues them and for whom. */
@@ -215,8 +217,16 @@ export interface SignedIn {
   method: 'password' | 'second-factor';
 }
 
+/** A user's full name as it is now (the profile's first and last name), with their address. */
+export interface NameChanged {
+  userId: string;
+  email: string;
+  fullName: string;
+}
+
 /** The payload of each auth event. */
 export interface AuthEvents {
+  [AuthEvent.NameChanged]: NameChanged;
   [AuthEvent.SignedIn]: SignedIn;
   [AuthEvent.UserRegistered]: UserRegistered;
   [AuthEvent.EmailVerificationRequested]: EmailVerificationRequested;
