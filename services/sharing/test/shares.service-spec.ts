@@ -279,6 +279,18 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     expect(await accesses.page(share.id, { limit: 10 })).toEqual({ rows: [], next: null, total: 0 });
   });
 
+  it("takes a person's new name from auth's NameChanged, the same event again changing nothing more, their confirmed address kept", async () => {
+    const user = newCaller();
+    const email = `${user.userId}@example.com`;
+    const who = { accountId: user.accountId, actorId: user.userId };
+    await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: user.userId, accountId: user.accountId, email, fullName: 'Dana Lee' } });
+    await publisher.publish(AuthEvent.EmailVerified, { ...who, payload: { userId: user.userId, email } });
+    await eventually(async () => (await people.find(user.userId))?.emailConfirmed);
+    for (let i = 0; i < 2; i++) await publisher.publish(AuthEvent.NameChanged, { ...who, payload: { userId: user.userId, email, fullName: 'Dana Newname' } });
+    await eventually(async () => (await people.find(user.userId))?.fullName === 'Dana Newname');
+    expect(await people.find(user.userId)).toEqual({ userId: user.userId, email, fullName: 'Dana Newname', emailConfirmed: true });
+  });
+
   it("lists shares with a user only once auth's events say they confirmed their address", async () => {
     const user = newCaller();
     const email = `${user.userId}@example.com`;
