@@ -363,6 +363,41 @@ describe('sharing', () => {
     expect(reads.reduce((sum, n) => sum + n, 0)).toBe(budget);
   });
 
+  it("gives a View back what a read it broke off was granted and not sent, so a player that jumps away can still read on", async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    // Under the multipart threshold, so one PUT uploads it; a quarter of it is far more than one read's first bytes.
+    const bytes = randomBytes(16 * 1024 * 1024);
+    const size = bytes.length;
+    const file = await uploadFile(owner, 'Lecture.wav', bytes);
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    // Straight to the gateway, so the broken-off read reaches it as the player left it (a proxy's buffers could
+    // take in all that is left before the abort reaches it).
+    const view = (await open(recipient, made.body.id, '203.0.113.5', 'inline')).body;
+    const read = (range: string, signal?: AbortSignal) => fetch(`${gatewayUrl()}${view.url}`, { headers: { range, 'x-forwarded-for': '203.0.113.5' }, signal });
+
+    // The file once: what is left is the quarter.
+    expect((await (await read('bytes=0-')).arrayBuffer()).byteLength).toBe(size);
+    // A read of all that is left, broken off after its first bytes (the player jumped elsewhere).
+    const abort = new AbortController();
+    const brokenOff = await read('bytes=0-', abort.signal);
+    expect(brokenOff.headers.get('content-range')).toBe(`bytes 0-${viewByteBudget(size) - size - 1}/${size}`);
+    const reader = brokenOff.body!.getReader();
+    const first = await reader.read();
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    const received = first.value?.byteLength ?? 0;
+    // Until what it did not send comes back, the View has nothing left; then it reads on.
+    await eventually(async () => {
+      const res = await read('bytes=0-0');
+      await res.arrayBuffer();
+      return res.status === 206;
+    });
+    const rest = (await (await read('bytes=0-')).arrayBuffer()).byteLength;
+    expect(rest).toBeGreaterThan(0);
+    expect(size + received + rest).toBeLessThanOrEqual(viewByteBudget(size));
+  });
+
   it('accepts an allow-list entry only in a form it reads, and no accepted entry makes an open answer 5xx; ::ffff:a.b.c.d and a.b.c.d match each other', async () => {
     const owner = await confirmedUser();
     await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
