@@ -112,9 +112,14 @@ function proxy(req, res, { prefix, target }) {
     if (!res.writableFinished) upstream.destroy();
   });
   upstream.on('error', () => {
-    if (res.headersSent) return res.destroy();
+    if (res.headersSent || res.destroyed) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: `Coffer's ${prefix} backend is not reachable. Please try again.`, correlationId: null }));
+  });
+  // A browser that goes away mid-answer (a player jumping elsewhere) ends the gateway's answer too, as a real
+  // proxy does: the gateway then stops reading storage and counts only what it sent (a View's byte budget).
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AddressLinkRefusal, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListFilesReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
+import fc from 'fast-check';
+import { ALLOWED_IP_INVALID, AddressLinkRefusal, viewByteBudget, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListAuditLogsReply, type ListFilesReply, type ListNotificationsReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
 import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -307,6 +308,173 @@ describe('sharing', () => {
     expect((await read(playing, 'bytes=0-9')).status).toBe(404);
     await share(owner, { fileId: file.id, email: recipient.email });
     expect((await read(playing, 'bytes=0-9')).status).toBe(404);
+  });
+
+  it("serves one View about one copy in all: 20 reads of the whole file give the file and a quarter, then a refusal; seeks within it play; reads at once never overspend", async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const bytes = randomBytes(1024 * 1024);
+    const size = bytes.length;
+    const budget = viewByteBudget(size);
+    expect(budget).toBe(size + size / 4);
+    const file = await uploadFile(owner, 'Recording.wav', bytes);
+    const made = await share(owner, { fileId: file.id, email: recipient.email, maxAccessCount: 1 });
+    const view = (await open(recipient, made.body.id, undefined, 'inline')).body;
+    const read = (link: ShareLink, range: string) => fetch(`${appUrl()}${link.url}`, { headers: { range } });
+
+    // A player's seeks within the budget read what they ask for.
+    const seek = await read(view, 'bytes=500000-500099');
+    expect([seek.status, seek.headers.get('content-range')]).toEqual([206, `bytes 500000-500099/${size}`]);
+    expect(Buffer.from(await seek.arrayBuffer()).equals(bytes.subarray(500_000, 500_100))).toBe(true);
+    const tail = await read(view, 'bytes=-100');
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(size - 100))).toBe(true);
+
+    // 20 reads of the whole file: the first whole, the next cut to what is left, then refused, in the one error shape.
+    let served = 200;
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await read(view, 'bytes=0-');
+      answers.push(res.status);
+      if (res.status !== 206) {
+        expect(await res.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', message: ShareRefusal.ViewSpent });
+        continue;
+      }
+      const got = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-range')).toBe(`bytes 0-${got.length - 1}/${size}`);
+      expect(got.equals(bytes.subarray(0, got.length))).toBe(true);
+      served += got.length;
+    }
+    expect(answers).toEqual([206, 206, ...Array(18).fill(403)]);
+    expect(served).toBe(budget);
+    // That was the share's one access: opening it again is refused.
+    expect((await open(recipient, made.body.id, undefined, 'inline')).body).toMatchObject({ statusCode: 403, message: ShareRefusal.AccessLimitReached });
+
+    // Ten reads of the whole file at once from one View: between them, never more than its budget.
+    const other = await uploadFile(owner, 'Interview.wav', bytes);
+    const otherShare = await share(owner, { fileId: other.id, email: recipient.email });
+    const atOnce = (await open(recipient, otherShare.body.id, undefined, 'inline')).body;
+    const reads = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const res = await read(atOnce, 'bytes=0-');
+        return res.status === 206 ? (await res.arrayBuffer()).byteLength : (await res.body?.cancel(), 0);
+      }),
+    );
+    expect(reads.reduce((sum, n) => sum + n, 0)).toBe(budget);
+  });
+
+  it("gives a View back what a read it broke off was granted and not sent, so a player that jumps away can still read on", async () => {
+    const owner = await confirmedUser();
+    const recipient = await confirmedUser();
+    // Under the multipart threshold, so one PUT uploads it; a quarter of it is far more than one read's first bytes.
+    const bytes = randomBytes(16 * 1024 * 1024);
+    const size = bytes.length;
+    const file = await uploadFile(owner, 'Lecture.wav', bytes);
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    // Straight to the gateway, so the broken-off read reaches it as the player left it (a proxy's buffers could
+    // take in all that is left before the abort reaches it).
+    const view = (await open(recipient, made.body.id, '203.0.113.5', 'inline')).body;
+    const read = (range: string, signal?: AbortSignal) => fetch(`${gatewayUrl()}${view.url}`, { headers: { range, 'x-forwarded-for': '203.0.113.5' }, signal });
+
+    // The file once: what is left is the quarter.
+    expect((await (await read('bytes=0-')).arrayBuffer()).byteLength).toBe(size);
+    // A read of all that is left, broken off after its first bytes (the player jumped elsewhere).
+    const abort = new AbortController();
+    const brokenOff = await read('bytes=0-', abort.signal);
+    expect(brokenOff.headers.get('content-range')).toBe(`bytes 0-${viewByteBudget(size) - size - 1}/${size}`);
+    const reader = brokenOff.body!.getReader();
+    const first = await reader.read();
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    const received = first.value?.byteLength ?? 0;
+    // Until what it did not send comes back, the View has nothing left; then it reads on.
+    await eventually(async () => {
+      const res = await read('bytes=0-0');
+      await res.arrayBuffer();
+      return res.status === 206;
+    });
+    const rest = (await (await read('bytes=0-')).arrayBuffer()).byteLength;
+    expect(rest).toBeGreaterThan(0);
+    expect(size + received + rest).toBeLessThanOrEqual(viewByteBudget(size));
+  });
+
+  it('accepts an allow-list entry only in a form it reads, and no accepted entry makes an open answer 5xx; ::ffff:a.b.c.d and a.b.c.d match each other', async () => {
+    const owner = await confirmedUser();
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const file = await uploadFile(owner, 'Allowed.txt', randomBytes(64));
+    // Each recipient may be sent five share emails an hour: a new one every five shares made.
+    const recipients: TestUser[] = [];
+    let made = 0;
+    const recipient = async () => (recipients[Math.floor(made / 5)] ??= await confirmedUser());
+    const shareWithList = async (allowedIps: string[]) => {
+      const to = await recipient();
+      const res = await share(owner, { fileId: file.id, email: to.email, allowedIps });
+      if (res.status === 201) made++;
+      return { res, to };
+    };
+    const mapped = (v4: string) => `::ffff:${v4}`;
+    const address = fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4().map(mapped), fc.ipV4().map((v4) => `0:0:0:0:0:FFFF:${v4}`));
+    const entry = fc.oneof(
+      address,
+      fc.tuple(address, fc.integer({ min: -1, max: 140 })).map(([a, bits]) => `${a}/${bits}`),
+      fc.constantFrom('::ffff:203.0.113.7', '::ffff:203.0.113.0/120', '::ffff:0:0/96', '::/0', '1.2.3.4/', '::ffff:1.2.3.4/8/1', ' ::FFFF:CB00:7107 ', '[::1]', 'fe80::1%eth0'),
+      fc.string({ maxLength: 30 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 4 }), async (entries) => {
+        const { res, to } = await shareWithList(entries);
+        expect([201, 400]).toContain(res.status);
+        if (res.status === 400) return expect(res.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
+        for (const ip of ['203.0.113.7', mapped('203.0.113.7'), '2001:db8::1', '198.51.100.9']) {
+          const opened = await open(to, res.body.id, ip, 'inline');
+          expect([opened.status, opened.status === 403 ? opened.body.message : 'opened']).toEqual(opened.status === 200 ? [200, 'opened'] : [403, ShareRefusal.NetworkNotAllowed]);
+        }
+      }),
+      { numRuns: 40, seed: 20261127 },
+    );
+    expect(made).toBeGreaterThan(5);
+    expect((await share(owner, { fileId: file.id, email: (await recipient()).email, allowedIps: ['::ffff:1.2.3.4/129'] })).body).toMatchObject({ statusCode: 400, message: ALLOWED_IP_INVALID });
+
+    // The mapped and the plain form of one address are the same address, whichever is the entry and whichever the client.
+    await fc.assert(
+      fc.asyncProperty(fc.ipV4(), fc.boolean(), fc.constantFrom(mapped, (v4: string) => `0:0:0:0:0:ffff:${v4}`), async (v4, entryMapped, form) => {
+        const [allowed, client] = entryMapped ? [form(v4), v4] : [v4, form(v4)];
+        const { res, to } = await shareWithList([allowed]);
+        expect([res.status, res.body.allowedIps]).toEqual([201, [v4]]);
+        expect((await open(to, res.body.id, client, 'inline')).status).toBe(200);
+        const octets = v4.split('.');
+        const neighbour = [...octets.slice(0, 3), Number(octets[3]) ^ 1].join('.');
+        expect((await open(to, res.body.id, entryMapped ? neighbour : form(neighbour), 'inline')).body).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
+      }),
+      { numRuns: 10, seed: 20261128 },
+    );
+  });
+
+  it("names the sharer by their new name after they change it: in the recipient's Shared list, the share email, the notification and the audit log", async () => {
+    const owner = await confirmedUser('Olive Oldname');
+    const recipient = await confirmedUser();
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const before = await uploadFile(owner, 'Before.pdf', randomBytes(32));
+    expect((await share(owner, { fileId: before.id, email: recipient.email })).status).toBe(201);
+    expect((await sharesOf(recipient, 'with-me')).body.items[0]).toMatchObject({ sharedByName: 'Olive Oldname' });
+
+    expect((await call('/api/profile', { method: 'PATCH', body: { firstName: 'Nora', lastName: 'Newname' }, token: owner.accessToken })).status).toBe(200);
+    // The new name reaches the sharing service by auth's event: its list shows it once it has.
+    await eventually(async () => (await sharesOf(recipient, 'with-me')).body.items[0]?.sharedByName === 'Nora Newname');
+
+    const file = await uploadFile(owner, 'After.pdf', randomBytes(32));
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    expect(made.body).toMatchObject({ sharedByName: 'Nora Newname' });
+    expect((await sharesOf(recipient, 'with-me')).body.items.find((item) => item.id === made.body.id)).toMatchObject({ sharedByName: 'Nora Newname' });
+    await mailTo(recipient.email, '"Nora Newname" shared "After.pdf" with you on Coffer');
+    const notification = await eventually(async () =>
+      (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items.find((n) => n.metadata?.file_name === 'After.pdf'),
+    );
+    expect(notification).toMatchObject({ message: 'Nora Newname shared "After.pdf" with you', metadata: { shared_by: 'Nora Newname' } });
+    const entry = await eventually(async () =>
+      (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body.items.find((e) => e.action === 'file.share' && e.resourceId === made.body.id),
+    );
+    expect(entry).toMatchObject({ actorId: owner.userId, actorName: 'Nora Newname' });
   });
 
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Headers, Inject, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ErrorCode, shareTicketParamsSchema, SharingSubject, type RequestMeta } from '@coffer/contracts';
+import { ErrorCode, shareTicketParamsSchema, SharingSubject, singleByteRange, type RequestMeta } from '@coffer/contracts';
 import { rpcError, ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { ValidParams, type Valid } from '../api/validation.js';
@@ -10,20 +10,6 @@ import { Meta, Public } from '../identity/caller.js';
 
 /** The object's headers a download passes on to the browser. */
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'content-disposition', 'last-modified'] as const;
-
-/**
- * The one byte range a player asks for (`bytes=start-`, `bytes=start-end` or `bytes=-suffix`), as
- * storage is asked for it; anything else (several ranges, other units, nonsense) is read whole,
- * as HTTP allows a server to.
- */
-export function singleByteRange(range: string | undefined): string | undefined {
-  const match = range?.trim().match(/^bytes=(?:(\d{1,15})-(\d{0,15})|-(\d{1,15}))$/);
-  if (!match) return undefined;
-  const [, start, end, suffix] = match;
-  if (suffix !== undefined) return Number(suffix) > 0 ? `bytes=-${suffix}` : undefined;
-  if (end && Number(end) < Number(start)) return undefined;
-  return `bytes=${start}-${end}`;
-}
 
 /**
  * What a shared file may do once open in the browser: nothing but show itself, and be framed only by
@@ -39,7 +25,8 @@ export function downloadPolicy(contentType: string | null): string {
  * A share's bytes, for the browser that holds a download ticket (GET /api/shares/:id/link). The sharing
  * service checks the ticket and the share again, then the gateway streams the file from storage:
  * the storage URL never reaches the browser, so every download is one counted, checked open. A View's
- * player reads in ranges (to play from any point), each read checked again; read whole, a View is one read.
+ * player reads in ranges (to play from any point), each read checked again and all of them together
+ * never more than the View's byte budget (about one copy); read whole, a View is one read.
  */
 @Controller('share-downloads')
 export class ShareDownloadsController {
@@ -51,7 +38,7 @@ export class ShareDownloadsController {
   @Get(':ticket')
   @ApiDoc({
     summary:
-      "A shared file's bytes, for a download ticket from GET /shares/{id}/link, from the address that asked for it, used within 60 s: a Download's once; a View's (disposition=inline) once read whole, or as long as its player reads a byte range (Range) at a time",
+      "A shared file's bytes, for a download ticket from GET /shares/{id}/link, from the address that asked for it, used within 60 s: a Download's once; a View's (disposition=inline) once read whole, or as long as its player reads a byte range (Range) at a time, all its reads together at most the file and a quarter (a read past that is cut short, then refused with 403)",
     contentType: 'application/octet-stream',
   })
   async download(
@@ -60,9 +47,18 @@ export class ShareDownloadsController {
     @Headers('range') rangeHeader: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const asked = singleByteRange(rangeHeader);
-    const { url, disposition } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket, ranged: asked !== undefined }, meta);
-    const range = disposition === 'inline' ? asked : undefined;
+    const { url, disposition, read } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket, range: singleByteRange(rangeHeader) }, meta);
+    const range = disposition === 'inline' ? read?.range : undefined;
+    // What of a View's granted read was sent: the rest goes back to the View, however the read ends.
+    let sent = 0;
+    try {
+      await this.send(url, range, disposition, res, (bytes) => (sent += bytes));
+    } finally {
+      if (read && read.bytes > sent) this.returnUnread(params.ticket, read.bytes - sent, meta);
+    }
+  }
+
+  private async send(url: string, range: string | undefined, disposition: 'inline' | 'attachment', res: Response, onSent: (bytes: number) => void): Promise<void> {
     const abort = new AbortController();
     res.once('close', () => abort.abort());
     const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {
@@ -91,11 +87,27 @@ export class ShareDownloadsController {
     res.setHeader('content-security-policy', downloadPolicy(stored.headers.get('content-type')));
     res.setHeader('accept-ranges', ranges);
     try {
-      await pipeline(Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream), res);
+      await pipeline(
+        Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
+        async function* count(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            onSent(chunk.length);
+            yield chunk;
+          }
+        },
+        res,
+      );
     } catch (err) {
       // The browser went away or storage broke off: the response is already under way, so it is cut short.
       if (!abort.signal.aborted) this.logger.warn({ msg: 'A share download stopped part way', error: String(err) });
       res.destroy();
     }
+  }
+
+  /** Gives a View back what it was granted and not sent; on failure the View just has less left (never more). */
+  private returnUnread(ticket: string, bytes: number, meta: RequestMeta) {
+    this.services.request(SharingSubject.ReturnUnreadBytes, { ticket, bytes }, meta).catch((err: unknown) => {
+      this.logger.warn({ msg: 'A View could not be given back its unsent bytes', error: String(err) });
+    });
   }
 }

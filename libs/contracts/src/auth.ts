@@ -40,6 +40,8 @@ export const AuthEvent = {
   SignedIn: 'events.auth.user.signed-in',
   /** Two-factor turned on or off, recovery codes made anew, or one used (the audit log keeps each). */
   TwoFactorChanged: 'events.auth.two-factor.changed',
+  /** A user changed their name on their profile: every service that names people takes the new one. */
+  NameChanged: 'events.auth.user.name-changed',
 } as const;
 
 /** Access tokens: who issues them and for whom. */
@@ -294,8 +296,16 @@ export interface TwoFactorChanged {
   proof?: 'password' | 'code';
 }
 
+/** A user's full name as it is now (the profile's first and last name), with their address. */
+export interface NameChanged {
+  userId: string;
+  email: string;
+  fullName: string;
+}
+
 /** The payload of each auth event. */
 export interface AuthEvents {
+  [AuthEvent.NameChanged]: NameChanged;
   [AuthEvent.SignedIn]: SignedIn;
   [AuthEvent.TwoFactorChanged]: TwoFactorChanged;
   [AuthEvent.UserRegistered]: UserRegistered;

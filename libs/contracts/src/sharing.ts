@@ -10,6 +10,8 @@ export const SharingSubject = {
   RevokeShare: 'sharing.share.revoke',
   ShareLink: 'sharing.share.link',
   RedeemShareTicket: 'sharing.share.redeem',
+  /** The gateway sent less of a View's read than it was granted (the player went away): the rest goes back to the View. */
+  ReturnUnreadBytes: 'sharing.share.unread',
   ConfirmAddress: 'sharing.address.confirm',
   ListShareAccesses: 'sharing.share.accesses',
 } as const;
@@ -31,6 +33,7 @@ export const ShareRefusal = {
   NetworkNotAllowed: 'Access from your network is not allowed',
   AccessLimitReached: 'This share has reached its access limit',
   TicketSpent: 'This download link has expired or was already used. Open the file again from Shared.',
+  ViewSpent: 'This view has already read as much as the whole file. Open the file again from Shared.',
 } as const;
 
 /**
@@ -62,6 +65,37 @@ export const SHARE_TICKET_SECONDS = 60;
  */
 export const SHARE_VIEW_IDLE_SECONDS = 600;
 export const SHARE_VIEW_MAX_SECONDS = 4 * 3600;
+/**
+ * What a View's player may read in all, over and above the file once: a quarter of the file more. A
+ * player re-reads around the points it seeks to (what it had read ahead is dropped at a seek, and
+ * bytes already in flight on a connection it closes are counted as sent); reads it broke off are
+ * counted only as far as they were sent. A quarter covers many seeks of a recording, and is never
+ * a second copy.
+ */
+export const SHARE_VIEW_REREAD_ALLOWANCE = 0.25;
+/** The bytes one View may read in all (SHARE_VIEW_REREAD_ALLOWANCE). */
+export const viewByteBudget = (fileSize: number) => fileSize + Math.ceil(fileSize * SHARE_VIEW_REREAD_ALLOWANCE);
+
+/** One byte range a player asks for: from `start` (to `end`, inclusive, or to the file's end), or the last `suffix` bytes. */
+export const byteRangeSchema = z.union([
+  z.object({ start: z.number().int().min(0), end: z.number().int().min(0).optional() }).strict(),
+  z.object({ suffix: z.number().int().min(1) }).strict(),
+]);
+export type ByteRange = z.output<typeof byteRangeSchema>;
+
+/**
+ * The one byte range a player asks for (`bytes=start-`, `bytes=start-end` or `bytes=-suffix`);
+ * anything else (several ranges, other units, nonsense) is undefined: read whole, as HTTP allows a server to.
+ */
+export function singleByteRange(header: string | undefined): ByteRange | undefined {
+  const match = header?.trim().match(/^bytes=(?:(\d{1,15})-(\d{0,15})|-(\d{1,15}))$/);
+  if (!match) return undefined;
+  const [, start, end, suffix] = match;
+  if (suffix !== undefined) return Number(suffix) > 0 ? { suffix: Number(suffix) } : undefined;
+  if (end && Number(end) < Number(start)) return undefined;
+  return end ? { start: Number(start), end: Number(end) } : { start: Number(start) };
+}
+
 /** Where the browser redeems a ticket: the gateway checks it with the sharing service and streams the file. */
 export const SHARE_DOWNLOADS_PATH = '/api/share-downloads/';
 /** A ticket: 32 random bytes, base64url. */
@@ -77,7 +111,16 @@ export type ShareLink = z.output<typeof shareLinkSchema>;
  * A redeemed ticket: where the gateway reads the bytes from (a short-lived URL that never leaves
  * the server), and what the open was for (a View's player may read ranges).
  */
-export const redeemedTicketSchema = z.object({ url: z.url(), disposition: linkDispositionSchema.shape.disposition.unwrap() });
+export const redeemedTicketSchema = z.object({
+  url: z.url(),
+  disposition: linkDispositionSchema.shape.disposition.unwrap(),
+  /**
+   * A View's ranged read: the range to read from storage (what was asked, cut to what the View has
+   * left, SHARE_VIEW_REREAD_ALLOWANCE) and the bytes granted for it, counted against the View;
+   * what is not sent goes back with ReturnUnreadBytes.
+   */
+  read: z.object({ range: z.string().regex(/^bytes=(\d+-\d*|-\d+)$/), bytes: z.number().int().min(0) }).optional(),
+});
 export type RedeemedTicket = z.output<typeof redeemedTicketSchema>;
 
 /** Which plan feature each restriction needs (spec §5), and what the server says without it. */
@@ -88,6 +131,8 @@ export const RESTRICTION_NEEDS_PLAN = {
 } as const;
 
 const MAX_ALLOWED_IPS = 50;
+/** An allow-list entry that is not an IPv4 or IPv6 address or CIDR block. */
+export const ALLOWED_IP_INVALID = 'Enter IP addresses separated by commas, like 203.0.113.7';
 const MAX_EXPIRY_DAYS = 3650;
 const MAX_ACCESS_COUNT = 1_000_000;
 
@@ -106,14 +151,35 @@ export function ipVersion(value: string): 0 | 4 | 6 {
   }
 }
 
+/** The IPv4 address an IPv4-mapped IPv6 address stands for (::ffff:203.0.113.7, ::ffff:cb00:7107), from its canonical form. */
+function mappedIpv4(canonical: string): string | undefined {
+  const mapped = canonical.match(/^::ffff:([\da-f]{1,4}):([\da-f]{1,4})$/);
+  if (!mapped) return undefined;
+  const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * One allow-list entry (or a client's address) in the one form Coffer keeps and compares: an IPv4
+ * address or block as written; an IPv6 one in its canonical lower-case form; an IPv4-mapped IPv6
+ * address (::ffff:203.0.113.7) or block of at least /96 as the IPv4 address or block it stands
+ * for. Undefined for anything that is not an address or a CIDR block of either family.
+ */
+export function normaliseIpOrCidr(value: string): string | undefined {
+  const [address, bits, ...rest] = value.trim().split('/');
+  const version = ipVersion(address);
+  if (!version || rest.length > 0) return undefined;
+  if (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > (version === 4 ? 32 : 128))) return undefined;
+  if (version === 4) return bits === undefined ? address : `${address}/${Number(bits)}`;
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const ipv4 = mappedIpv4(canonical);
+  if (bits === undefined) return ipv4 ?? canonical;
+  return ipv4 && Number(bits) >= 96 ? `${ipv4}/${Number(bits) - 96}` : `${canonical}/${Number(bits)}`;
+}
+
 /** An IPv4 or IPv6 address, or a CIDR block of either. */
 export function isIpOrCidr(value: string): boolean {
-  const [address, bits, ...rest] = value.split('/');
-  const version = ipVersion(address);
-  if (!version || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (version === 4 ? 32 : 128);
+  return normaliseIpOrCidr(value) !== undefined;
 }
 
 /** Spec §5: comma separated, each item trimmed; empty means no restriction. */
@@ -142,10 +208,17 @@ export const createShareSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ error: 'Please enter a valid email address' }).max(320, 'Please enter a valid email address')),
   allowedIps: z
-    .array(z.string().trim().refine(isIpOrCidr, { error: 'Enter IP addresses separated by commas, like 203.0.113.7' }))
+    .array(
+      z
+        .string({ error: ALLOWED_IP_INVALID })
+        .trim()
+        .refine(isIpOrCidr, { error: ALLOWED_IP_INVALID })
+        // Kept as Coffer compares them: ::ffff:203.0.113.7 is 203.0.113.7 (an IPv4 client is matched as IPv4).
+        .transform((entry) => normaliseIpOrCidr(entry)!),
+    )
     .max(MAX_ALLOWED_IPS, `At most ${MAX_ALLOWED_IPS} IP addresses`)
     .nullish()
-    .transform((v) => (v && v.length > 0 ? v : null)),
+    .transform((v) => (v && v.length > 0 ? [...new Set(v)] : null)),
   expiresInDays: optionalWholeNumber(`Link expiry must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}`, MAX_EXPIRY_DAYS),
   maxAccessCount: optionalWholeNumber(`Maximum access count must be a whole number from 1 to ${MAX_ACCESS_COUNT}`, MAX_ACCESS_COUNT),
   /**
@@ -244,8 +317,9 @@ export const sharingRequests = {
   [SharingSubject.ListShares]: message(listSharesSchema, listSharesReplySchema),
   [SharingSubject.RevokeShare]: message(shareIdSchema, okReplySchema),
   [SharingSubject.ShareLink]: message(shareIdSchema.extend(linkDispositionSchema.shape), shareTicketReplySchema),
-  /** `ranged`: the browser asked for one byte range (a player): a View's ticket is kept for the next; read whole, it is spent. */
-  [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema, ranged: z.boolean().default(false) }), redeemedTicketSchema),
+  /** `range`: the one byte range the browser asked for (a player): a View's ticket is kept for the next; read whole, it is spent. */
+  [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema, range: byteRangeSchema.optional() }), redeemedTicketSchema),
+  [SharingSubject.ReturnUnreadBytes]: message(z.object({ ticket: shareTicketSchema, bytes: z.number().int().min(1) }), okReplySchema),
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
 };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARE_ACCESSES_PAGE_SIZE, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import { AuthEvent, viewByteBudget, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARE_ACCESSES_PAGE_SIZE, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
 import { EventBus, loadConfig, runService } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -206,10 +206,38 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     // A View's ticket presented from another address is refused and gone, for its own address too.
     const leaked = 'L'.repeat(43);
     await issue(leaked, 'inline');
-    const redeem = (clientIp: string) => caller.request(SharingSubject.RedeemShareTicket, { ticket: leaked, ranged: true }, newCaller(), { clientIp });
+    const redeem = (clientIp: string) => caller.request(SharingSubject.RedeemShareTicket, { ticket: leaked, range: { start: 0 } }, newCaller(), { clientIp });
     await expect(redeem('192.0.2.77')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
     await expect(redeem('198.51.100.9')).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
     expect(await use(leaked)).toBeUndefined();
+  });
+
+  it("grants a View's ranged reads at most its byte budget in all, however many ask at once, and takes back what a read did not send", async () => {
+    const { share, recipient } = await shareWith({});
+    const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+    const { ticket } = await open(share.id, recipient);
+    const budget = viewByteBudget(share.fileSize);
+    expect(budget).toBe(13);
+    const budgetOf = async () => (await repository.transaction((tx) => tx.select().from(shareTickets).where(eq(shareTickets.ticketHash, hashOf(ticket)))))[0];
+    expect(await budgetOf()).toMatchObject({ byteBudget: budget, bytesRead: 0 });
+
+    // 20 players' reads of the whole file at once: between them, never more than the budget.
+    const granted = await Promise.all(Array.from({ length: 20 }, () => repository.grantViewBytes(hashOf(ticket), share.fileSize)));
+    expect(granted.reduce<number>((sum, bytes) => sum + (bytes ?? 0), 0)).toBe(budget);
+    expect(granted.filter((bytes) => bytes! > 0).sort((a, b) => a! - b!)).toEqual([3, 10]);
+    expect(await repository.grantViewBytes(hashOf(ticket), 1)).toBe(0);
+
+    // A read broken off after 4 of its 10 bytes gives the other 6 back: the View may read them later, no more.
+    await caller.request(SharingSubject.ReturnUnreadBytes, { ticket, bytes: 6 }, newCaller());
+    expect(await budgetOf()).toMatchObject({ bytesRead: budget - 6 });
+    expect(await Promise.all([repository.grantViewBytes(hashOf(ticket), 5), repository.grantViewBytes(hashOf(ticket), 5)])).toEqual(expect.arrayContaining([5, 1]));
+    // Never below nothing read, whatever is given back.
+    await caller.request(SharingSubject.ReturnUnreadBytes, { ticket, bytes: 1000 }, newCaller());
+    expect(await budgetOf()).toMatchObject({ bytesRead: 0 });
+
+    // A Download's ticket has no ranged reads to grant.
+    const download = (await caller.request(SharingSubject.ShareLink, { shareId: share.id, disposition: 'attachment' }, recipient, { clientIp: '198.51.100.9' })).ticket;
+    expect(await repository.grantViewBytes(hashOf(download), 1)).toBeUndefined();
   });
 
   it("lists a share's opens and downloads, newest first, a page at a time, to its sharer only", async () => {
@@ -249,6 +277,18 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     // Revoking the share removes its history with it.
     await repository.transaction((tx) => repository.remove(tx, share.id));
     expect(await accesses.page(share.id, { limit: 10 })).toEqual({ rows: [], next: null, total: 0 });
+  });
+
+  it("takes a person's new name from auth's NameChanged, the same event again changing nothing more, their confirmed address kept", async () => {
+    const user = newCaller();
+    const email = `${user.userId}@example.com`;
+    const who = { accountId: user.accountId, actorId: user.userId };
+    await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: user.userId, accountId: user.accountId, email, fullName: 'Dana Lee' } });
+    await publisher.publish(AuthEvent.EmailVerified, { ...who, payload: { userId: user.userId, email } });
+    await eventually(async () => (await people.find(user.userId))?.emailConfirmed);
+    for (let i = 0; i < 2; i++) await publisher.publish(AuthEvent.NameChanged, { ...who, payload: { userId: user.userId, email, fullName: 'Dana Newname' } });
+    await eventually(async () => (await people.find(user.userId))?.fullName === 'Dana Newname');
+    expect(await people.find(user.userId)).toEqual({ userId: user.userId, email, fullName: 'Dana Newname', emailConfirmed: true });
   });
 
   it("lists shares with a user only once auth's events say they confirmed their address", async () => {

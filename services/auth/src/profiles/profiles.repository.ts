@@ -15,15 +15,13 @@ export class ProfilesRepository extends Repository {
   }
 
   /** Saves the names, company and job title (spec §7 profile upsert), keeping the user's full name equal. */
-  async saveDetails(userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>, accountName?: { accountId: string; name: string }) {
-    await this.transaction(async (tx) => {
-      await tx
-        .insert(profiles)
-        .values({ userId, email, ...details })
-        .onConflictDoUpdate({ target: profiles.userId, set: { ...details, updatedAt: new Date() } });
-      await tx.update(users).set({ fullName: details.fullName }).where(eq(users.id, userId));
-      if (accountName) await tx.update(accounts).set({ name: accountName.name }).where(eq(accounts.id, accountName.accountId));
-    });
+  async saveDetails(tx: Database, userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>, accountName?: { accountId: string; name: string }) {
+    await tx
+      .insert(profiles)
+      .values({ userId, email, ...details })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...details, updatedAt: new Date() } });
+    await tx.update(users).set({ fullName: details.fullName }).where(eq(users.id, userId));
+    if (accountName) await tx.update(accounts).set({ name: accountName.name }).where(eq(accounts.id, accountName.accountId));
   }
 
   async addUpload(row: typeof avatarUploads.$inferInsert) {

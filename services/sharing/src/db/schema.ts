@@ -79,7 +79,7 @@ export const shareSends = pgTable(
 /**
  * A recipient's counted open, waiting to be read, until it expires, from the address that asked: a
  * Download's once, a View's while its player reads (each read keeps it longer, up to a limit from
- * `issuedAt`). Only the ticket's SHA-256 is kept, so the table does not hold working links.
+ * `issuedAt`, and all its reads together never more than its byte budget). Only the ticket's SHA-256 is kept, so the table does not hold working links.
  */
 export const shareTickets = pgTable(
   'share_tickets',
@@ -90,6 +90,9 @@ export const shareTickets = pgTable(
       .references(() => shares.id, { onDelete: 'cascade' }),
     disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
     clientIp: text('client_ip'),
+    /** A View's: the bytes its player may read in all (viewByteBudget of the file), and how many it was granted so far. */
+    byteBudget: bigint('byte_budget', { mode: 'number' }).notNull().default(0),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

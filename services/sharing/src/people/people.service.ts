@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent, EmailVerified, MembershipChanged, PersonalDataInventory, UserDeleted, UserRegistered } from '@coffer/contracts';
+import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, PersonalDataInventory, UserDeleted, UserRegistered } from '@coffer/contracts';
 import type { Database } from '@coffer/server-core';
 import { PeopleRepository } from './people.repository.js';
 
@@ -14,6 +14,11 @@ export class PeopleService {
 
   emailVerified(tx: Database, { payload }: DomainEvent<EmailVerified>) {
     return this.people.remember(tx, { userId: payload.userId, email: payload.email, emailConfirmed: true });
+  }
+
+  /** The sharer's name in shares, share emails and notifications made from now on (the same event twice changes nothing more). */
+  nameChanged(tx: Database, { payload }: DomainEvent<NameChanged>) {
+    return this.people.remember(tx, { userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
   async membershipChanged(tx: Database, { payload }: DomainEvent<MembershipChanged>) {

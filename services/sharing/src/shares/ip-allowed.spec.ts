@@ -1,4 +1,5 @@
-import { ipAllowed, sharerName } from './shares.service.js';
+import { ipAllowed } from './ip-allowed.js';
+import { sharerName } from './shares.service.js';
 
 describe('the IP allow-list of a share', () => {
   it('lets in exact addresses and addresses inside an allowed block, IPv4 and IPv6', () => {
@@ -17,6 +18,22 @@ describe('the IP allow-list of a share', () => {
     expect(ipAllowed(allowed, '2001:db8::1')).toBe(false);
     expect(ipAllowed(allowed, undefined)).toBe(false);
     expect(ipAllowed(allowed, 'garbage')).toBe(false);
+  });
+
+  it('matches IPv4-mapped IPv6 and plain IPv4 either way round, in entries, blocks and the client', () => {
+    expect(ipAllowed(['::ffff:203.0.113.7'], '203.0.113.7')).toBe(true);
+    expect(ipAllowed(['::FFFF:CB00:7107'], '::ffff:203.0.113.7')).toBe(true);
+    expect(ipAllowed(['::ffff:198.51.100.0/120'], '198.51.100.9')).toBe(true);
+    expect(ipAllowed(['198.51.100.0/24'], '::ffff:c633:6409')).toBe(true);
+    expect(ipAllowed(['::ffff:203.0.113.7'], '203.0.113.8')).toBe(false);
+  });
+
+  it('never throws on a stored entry it cannot read: that entry lets nobody in, the others still count', () => {
+    const stored = ['::ffff:203.0.113.7/33x', 'garbage', '1.2.3.4/99', '', '::ffff:1.2.3.4/8/1', '198.51.100.0/24'];
+    expect(() => ipAllowed(stored, '203.0.113.7')).not.toThrow();
+    expect(ipAllowed(stored, '203.0.113.7')).toBe(false);
+    expect(ipAllowed(stored, '198.51.100.3')).toBe(true);
+    expect(ipAllowed(['10.0.0.0/8'], '10.0.0.0/8')).toBe(false);
   });
 
   it('names the sharer by full name, else email, else "Someone"', () => {

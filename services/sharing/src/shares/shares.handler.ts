@@ -49,6 +49,12 @@ export class SharesHandler implements OnModuleInit {
   /** Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof. */
   @Handles(SharingSubject.RedeemShareTicket)
   redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received(SharingSubject.RedeemShareTicket) p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {
-    return this.shares.redeem(client.clientIp, p.ticket, p.ranged);
+    return this.shares.redeem(client.clientIp, p.ticket, p.range);
+  }
+
+  /** Asked by the gateway when a View's read sent less than it was granted (the player went away). */
+  @Handles(SharingSubject.ReturnUnreadBytes)
+  returnUnreadBytes(@Received(SharingSubject.ReturnUnreadBytes) p: ReceivedPayload<typeof SharingSubject.ReturnUnreadBytes>) {
+    return this.shares.returnUnreadBytes(p.ticket, p.bytes);
   }
 }

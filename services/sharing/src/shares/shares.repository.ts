@@ -127,6 +127,33 @@ export class SharesRepository extends Repository {
     return spent;
   }
 
+  /**
+   * Grants a View's read up to `wanted` bytes of what its budget has left, counted at once (the
+   * ticket's row is locked, so reads at the same time never grant more than the budget between
+   * them). Answers the bytes granted (0 when the budget is spent), or undefined for no such View.
+   */
+  async grantViewBytes(ticketHash: string, wanted: number): Promise<number | undefined> {
+    return this.transaction(async (tx) => {
+      const [view] = await tx
+        .select({ byteBudget: shareTickets.byteBudget, bytesRead: shareTickets.bytesRead })
+        .from(shareTickets)
+        .where(and(eq(shareTickets.ticketHash, ticketHash), eq(shareTickets.disposition, 'inline')))
+        .for('update');
+      if (!view) return undefined;
+      const granted = Math.max(0, Math.min(wanted, view.byteBudget - view.bytesRead));
+      if (granted > 0) await tx.update(shareTickets).set({ bytesRead: sql`${shareTickets.bytesRead} + ${granted}` }).where(eq(shareTickets.ticketHash, ticketHash));
+      return granted;
+    });
+  }
+
+  /** Gives a View back bytes it was granted and did not send. */
+  async returnViewBytes(ticketHash: string, bytes: number): Promise<void> {
+    await this.db
+      .update(shareTickets)
+      .set({ bytesRead: sql`greatest(${shareTickets.bytesRead} - ${bytes}, 0)` })
+      .where(and(eq(shareTickets.ticketHash, ticketHash), eq(shareTickets.disposition, 'inline')));
+  }
+
   /** Forgets a ticket, whatever it was for (one presented from another address). */
   async dropTicket(ticketHash: string): Promise<void> {
     await this.db.delete(shareTickets).where(eq(shareTickets.ticketHash, ticketHash));

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BlockList } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ADDRESS_LINK_DAYS,
@@ -11,7 +10,6 @@ import {
   BillingSubject,
   ErrorCode,
   FilesSubject,
-  ipVersion,
   RESTRICTION_NEEDS_PLAN,
   SHARE_REQUEST_REUSED,
   ShareRefusal,
@@ -22,7 +20,9 @@ import {
   SHARE_TICKET_SECONDS,
   SHARE_VIEW_IDLE_SECONDS,
   SHARE_VIEW_MAX_SECONDS,
+  type ByteRange,
   type RedeemedTicket,
+  viewByteBudget,
   type ShareTicketReply,
   type ListSharesReply,
   type OkReply,
@@ -35,6 +35,7 @@ import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharesRepository } from './shares.repository.js';
+import { ipAllowed } from './ip-allowed.js';
 import type { Page } from '../db/newest-first.js';
 
 type ShareRequest = ReceivedPayload<typeof SharingSubject.CreateShare>;
@@ -54,25 +55,6 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('b
 
 /** Spec §9 fallback: the sharer's full name, else email, else "Someone". */
 export const sharerName = (person: PersonRow | undefined) => person?.fullName.trim() || person?.email || 'Someone';
-
-/** An IPv4 client seen through an IPv6 socket (::ffff:203.0.113.7) is that IPv4 address. */
-const plainIp = (ip: string) => (ip.toLowerCase().startsWith('::ffff:') && ipVersion(ip.slice(7)) === 4 ? ip.slice(7) : ip);
-
-/** Is the client's address one of the allowed addresses or inside one of the allowed blocks? */
-export function ipAllowed(allowed: string[], clientIp: string | undefined): boolean {
-  if (!clientIp) return false;
-  const ip = plainIp(clientIp);
-  const version = ipVersion(ip);
-  if (!version) return false;
-  const list = new BlockList();
-  for (const entry of allowed) {
-    const [address, bits] = entry.split('/');
-    const type = ipVersion(address) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(plainIp(address), type);
-    else list.addSubnet(address, Number(bits), type);
-  }
-  return list.check(ip, version === 6 ? 'ipv6' : 'ipv4');
-}
 
 export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
   return {
@@ -242,7 +224,8 @@ export class SharesService {
       const row = await this.repository.countAccess(tx, share.id);
       if (!row) return undefined;
       await this.recordAccess(tx, caller, me, clientIp, disposition, row);
-      return this.repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null }, SHARE_TICKET_SECONDS);
+      const byteBudget = disposition === 'inline' ? viewByteBudget(row.fileSize) : 0;
+      return this.repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
@@ -252,12 +235,14 @@ export class SharesService {
    * Uses a download ticket: it must be unexpired and presented from the address it was issued
    * to, and its share must still exist and allow the open (not revoked, expired, trashed or
    * outside its allow-list now); refused, it is gone. A Download's ticket is spent, and so is a
-   * View's read whole (`ranged` false); a View's read a range at a time is kept while the player reads. Answers where the gateway reads the bytes: a
-   * short-lived URL the files service signs for the file's owner.
+   * View's read whole (no `range`); a View's read a range at a time is kept while the player reads,
+   * each read granted only what the View's byte budget has left (viewByteBudget): cut short to it,
+   * and refused once it is spent. Answers where the gateway reads the bytes: a short-lived URL the
+   * files service signs for the file's owner, and for a View's range what to read.
    */
-  async redeem(clientIp: string | undefined, ticket: string, ranged = false): Promise<RedeemedTicket> {
+  async redeem(clientIp: string | undefined, ticket: string, range?: ByteRange): Promise<RedeemedTicket> {
     const ticketHash = hashOf(ticket);
-    const used = await this.repository.useTicket(ticketHash, { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
+    const used = await this.repository.useTicket(ticketHash, { keepView: range !== undefined, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     if (!used) throw notFound(ShareRefusal.TicketSpent);
     const share = await this.repository.find(used.shareId);
     try {
@@ -272,7 +257,26 @@ export class SharesService {
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
     const { url } = await this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition: used.disposition, viaShare: true }, { caller: owner });
-    return { url, disposition: used.disposition };
+    if (!range || used.disposition !== 'inline') return { url, disposition: used.disposition };
+    return { url, disposition: used.disposition, read: await this.grantRead(ticketHash, range, share.fileSize) };
+  }
+
+  /** A View's ranged read, counted against its byte budget: what it asked for, cut to what the budget has left. */
+  private async grantRead(ticketHash: string, range: ByteRange, fileSize: number): Promise<{ range: string; bytes: number }> {
+    const first = 'suffix' in range ? Math.max(fileSize - range.suffix, 0) : range.start;
+    const last = 'suffix' in range ? fileSize - 1 : Math.min(range.end ?? fileSize - 1, fileSize - 1);
+    // Nothing of the file in it (past the end, or an empty file): storage answers 416, and nothing is counted.
+    if (last < first) return { range: 'suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-`, bytes: 0 };
+    const granted = await this.repository.grantViewBytes(ticketHash, last - first + 1);
+    if (granted === undefined) throw notFound(ShareRefusal.TicketSpent);
+    if (granted === 0) throw forbidden(ShareRefusal.ViewSpent);
+    return { range: `bytes=${first}-${first + granted - 1}`, bytes: granted };
+  }
+
+  /** The gateway sent less of a View's read than it was granted: the View may read the rest later. */
+  async returnUnreadBytes(ticket: string, bytes: number): Promise<OkReply> {
+    await this.repository.returnViewBytes(hashOf(ticket), bytes);
+    return OK;
   }
 
   /** What every open of a share checks, when it is counted and again when its ticket is spent. */
