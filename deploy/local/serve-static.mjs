@@ -108,6 +108,8 @@ function proxy(req, res, { prefix, target }) {
       pipeline(up, res, () => undefined);
     },
   );
+  // A browser that goes away mid-answer (a player jumping elsewhere) ends the gateway's answer too, as a real
+  // proxy does: the gateway then stops reading storage and counts only what it sent (a View's byte budget).
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
@@ -115,11 +117,6 @@ function proxy(req, res, { prefix, target }) {
     if (res.headersSent || res.destroyed) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: `Coffer's ${prefix} backend is not reachable. Please try again.`, correlationId: null }));
-  });
-  // A browser that goes away mid-answer (a player jumping elsewhere) ends the gateway's answer too, as a real
-  // proxy does: the gateway then stops reading storage and counts only what it sent (a View's byte budget).
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }
