@@ -28,7 +28,7 @@ import {
   type CofferService,
 } from '@coffer/contracts';
 import { TestCaller } from '@coffer/server-core/testing';
-import { call, capturedMailTo, confirmedUser, eventStream, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import { call, capturedMailTo, confirmedUser, eventStream, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, mailTo, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 type Reply<T> = T & HttpErrorBody;
 const MB = 1024 ** 2;
@@ -483,6 +483,9 @@ describe('the organisation', () => {
     });
     expect(before.files.s3_objects).toBeGreaterThan(0);
     expect(before.auth.s3_objects).toBe(1);
+    // Every email to the user is out before the deletion: one still on its way when the mailbox was erased would land after it.
+    await mailTo(user.email, '"Bystander" shared "Theirs.pdf" with you on Coffer');
+    await mailTo(user.email, 'Your 14-day free trial of Business Plan has begun');
     const bystanderBefore = await personalData(rpc, { userId: bystander.userId, email: bystander.email });
 
     const deleted = await call('/api/account/delete', { body: { email: user.email }, token: user.accessToken });
