@@ -77,6 +77,8 @@ export interface DatabaseHandle<S extends Record<string, unknown>> {
   kind: 'pglite' | 'postgres';
   /** Where the data is, for messages: the PGlite directory, or the PostgreSQL server and database (never its password). */
   location: string;
+  /** PGlite's data directory (its free space is watched); absent on a PostgreSQL server. */
+  directory?: string;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
     db: db as unknown as Database<S>,
     kind: 'pglite',
     location: `PGlite in ${dir}`,
+    directory: dir,
     ping: () => pingWith(db as unknown as Database<S>),
     close: () => client.close(),
   };

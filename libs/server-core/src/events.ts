@@ -17,6 +17,7 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
+import { noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 import type { ServiceMetrics } from './management.js';
 import { natsConnectionOptions, type NatsSettings } from './nats.js';
 
@@ -297,8 +298,9 @@ export class EventBus<M extends EventMap = DomainEvents> {
         void this.relay().catch(() => undefined);
       } catch (err) {
         const attempt = msg.info.deliveryCount;
-        this.opts.logger.warn(
-          { msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
+        const noSpace = noteStorageFailure(err);
+        this.opts.logger[noSpace ? 'error' : 'warn'](
+          { msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
           'EventBus',
         );
         this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });

@@ -11,3 +11,4 @@ export * from './personal-data.js';
 export * from './management.js';
 export * from './nats.js';
 export * from './installation.js';
+export * from './disk-space.js';
