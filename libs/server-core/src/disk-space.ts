@@ -14,14 +14,20 @@ const REMEMBER_MS = 60_000;
  * S3 writes), PostgreSQL's disk_full (53100), or a message that says so.
  */
 export function isNoSpaceError(err: unknown): boolean {
+  return noSpaceReason(err) !== undefined;
+}
+
+/** What said the disk is full, in `err` or its causes (a query error wraps the database's): its message, or undefined. */
+export function noSpaceReason(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message, Code, name, errno } = e as { code?: unknown; message?: unknown; Code?: unknown; name?: unknown; errno?: unknown };
-    if (code === 'ENOSPC' || code === '53100' || Code === 'XMinioStorageFull') return true;
+    const text = typeof message === 'string' && message ? message : NO_SPACE_LEFT;
+    if (code === 'ENOSPC' || code === '53100' || Code === 'XMinioStorageFull') return text;
     // PGlite's own file system (Emscripten) says ENOSPC as errno 51.
-    if (name === 'ErrnoError' && errno === 51) return true;
-    if (typeof message === 'string' && /no space left on device|disk full|storage full/i.test(message)) return true;
+    if (name === 'ErrnoError' && errno === 51) return text;
+    if (typeof message === 'string' && /no space left on device|disk full|storage full/i.test(message)) return text;
   }
-  return false;
+  return undefined;
 }
 
 /** The last time this process saw a write fail for want of space. */

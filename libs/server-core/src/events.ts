@@ -17,7 +17,7 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
-import { noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
+import { noSpaceReason, noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 import type { ServiceMetrics } from './management.js';
 import { natsConnectionOptions, type NatsSettings } from './nats.js';
 
@@ -300,7 +300,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
         const attempt = msg.info.deliveryCount;
         const noSpace = noteStorageFailure(err);
         this.opts.logger[noSpace ? 'error' : 'warn'](
-          { msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: String(err) },
+          { msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: noSpace ? noSpaceReason(err) : String(err) },
           'EventBus',
         );
         this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
