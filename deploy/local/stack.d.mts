@@ -13,12 +13,13 @@ export interface ProcessEntry {
   name: string;
   command: string;
   args: string[];
+  /** The settings it was started with (beyond the test's own environment). */
   env: Record<string, string>;
   cwd: string;
 }
 export interface ProcessGroup {
   stopOne(name: string, timeoutMs?: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<ProcessEntry | undefined>;
-  startAgain(entry: ProcessEntry): unknown;
+  startAgain(entry: ProcessEntry): import('node:child_process').ChildProcess;
   stopAll(): Promise<void>;
 }
 export interface Stack {

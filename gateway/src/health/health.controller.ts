@@ -30,7 +30,8 @@ export class HealthController {
     const results = await Promise.all(SERVICE_NAMES.map((service) => this.ask(service)));
     const services = Object.fromEntries(results.map((r) => [r.service, r])) as Record<ServiceName, ServiceHealth>;
     const up = results.filter((r) => r.status === 'up').length;
-    const status = !this.revocations.ready ? 'down' : up === results.length ? 'ok' : up > 0 ? 'degraded' : 'down';
+    const answering = results.filter((r) => r.status !== 'down').length;
+    const status = !this.revocations.ready ? 'down' : up === results.length ? 'ok' : answering > 0 ? 'degraded' : 'down';
     if (status === 'down') res.status(503);
     return { status, services };
   }

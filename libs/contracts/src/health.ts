@@ -8,18 +8,19 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type HealthSubject = `${ServiceName}.health.check`;
 export const healthSubject = <S extends ServiceName>(service: S) => `${service}.health.check` as `${S}.health.check`;
 
-const upOrDown = z.enum(['up', 'down']);
+/** degraded: it answers, but cannot do all its work (its disk is full: `error` says so). */
+const healthStatus = z.enum(['up', 'degraded', 'down']);
 export const serviceHealthSchema = z.object({
   service: z.enum(SERVICE_NAMES),
-  status: upOrDown,
-  database: upOrDown.optional(),
+  status: healthStatus,
+  database: healthStatus.optional(),
   uptimeSeconds: z.number().optional(),
   error: z.string().optional(),
 });
 export type ServiceHealth = z.output<typeof serviceHealthSchema>;
 
 export const healthReportSchema = z.object({
-  /** ok: every service answers; degraded: some do (the gateway still serves the rest); down: none does, or the gateway has not yet read which sessions ended (not ready: 503). */
+  /** ok: every service is up; degraded: some answer but not all are up (a service away, or one whose disk is full); down: none answers, or the gateway has not yet read which sessions ended (not ready: 503). */
   status: z.enum(['ok', 'degraded', 'down']),
   services: z.record(z.enum(SERVICE_NAMES), serviceHealthSchema),
 });

@@ -15,6 +15,7 @@ import type { ServiceName } from '@coffer/contracts';
 import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { EventBus } from './events.js';
+import { checkInstallation } from './installation.js';
 import { natsConnectionOptions } from './nats.js';
 import { createHealthController } from './health.js';
 import { CofferLogger } from './logging.js';
@@ -70,15 +71,29 @@ export class CoreModule {
       { provide: SERVICE_CONFIG, useValue: opts.config },
       {
         provide: DATABASE_HANDLE,
-        useFactory: () =>
-          openDatabase({
+        useFactory: async () => {
+          const database = await openDatabase({
             service: opts.service,
             schema: opts.schema,
             migrationsFolder: opts.migrationsFolder,
             databaseUrl: opts.config.DATABASE_URL,
             dataDir: opts.config.DATA_DIR,
             poolSize: opts.config.DATABASE_POOL_SIZE,
-          }),
+          });
+          // Before anything is served or consumed: an empty database where this installation had one must not start.
+          await checkInstallation({
+            service: opts.service,
+            database,
+            nats: opts.config,
+            newInstallation: opts.config.COFFER_NEW_INSTALLATION,
+            streamReplicas: opts.config.EVENTS_STREAM_REPLICAS,
+            logger: new CofferLogger(opts.service, opts.config.LOG_LEVEL),
+          }).catch(async (err: unknown) => {
+            await database.close();
+            throw err;
+          });
+          return database;
+        },
       },
       { provide: DATABASE, useFactory: (h: DatabaseHandle<Record<string, unknown>>) => h.db, inject: [DATABASE_HANDLE] },
       {
@@ -154,6 +169,8 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
       logger,
     }),
     logger,
+    // A failure to start (a database refused, say) rejects here, for the caller (or the process) to report, instead of exiting at once.
+    abortOnError: false,
   });
   serving.database = app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE);
   // A microservice does not inherit HTTP globals: register them here.

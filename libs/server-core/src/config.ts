@@ -38,6 +38,11 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   MANAGEMENT_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Connections to DATABASE_URL each process keeps at most. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * true: this service's database is meant to be new (or another one), although NATS remembers the one this
+   * installation had; without it such a service refuses to start (its data was lost). Not needed on a fresh installation.
+   */
+  COFFER_NEW_INSTALLATION: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-export { outbox, processedEvents } from './db-schema.js';
+export { installation, outbox, processedEvents } from './db-schema.js';
 
 /** The Drizzle database of one service, whichever PostgreSQL serves it. */
 export type Database<S extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
@@ -75,6 +75,10 @@ export interface DatabaseOptions<S extends Record<string, unknown>> {
 export interface DatabaseHandle<S extends Record<string, unknown>> {
   db: Database<S>;
   kind: 'pglite' | 'postgres';
+  /** Where the data is, for messages: the PGlite directory, or the PostgreSQL server and database (never its password). */
+  location: string;
+  /** PGlite's data directory (its free space is watched); absent on a PostgreSQL server. */
+  directory?: string;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -82,14 +86,21 @@ export interface DatabaseHandle<S extends Record<string, unknown>> {
 /** Opens the service's own database and applies its migrations. */
 export async function openDatabase<S extends Record<string, unknown>>(opts: DatabaseOptions<S>): Promise<DatabaseHandle<S>> {
   if (opts.databaseUrl) return openPostgres(opts, opts.databaseUrl);
-  const dir = join(opts.dataDir, opts.service);
+  const dir = resolve(opts.dataDir, opts.service);
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir).catch((err: unknown) => {
+    throw new DatabaseUnreadableError(opts.service, dir, err);
+  });
   const db = drizzlePglite(client, { schema: opts.schema });
-  await migrateAll(db as unknown as Database, opts.service, opts.migrationsFolder);
+  await migrateAll(db as unknown as Database, opts.service, opts.migrationsFolder).catch(async (err) => {
+    await client.close().catch(() => undefined);
+    throw err;
+  });
   return {
     db: db as unknown as Database<S>,
     kind: 'pglite',
+    location: `PGlite in ${dir}`,
+    directory: dir,
     ping: () => pingWith(db as unknown as Database<S>),
     close: () => client.close(),
   };
@@ -104,7 +115,34 @@ async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOpt
     await pool.end();
     throw err;
   });
-  return { db, kind: 'postgres', ping: () => pingWith(db), close: () => pool.end() };
+  return { db, kind: 'postgres', location: postgresLocation(url), ping: () => pingWith(db), close: () => pool.end() };
+}
+
+/** The server and database of a PostgreSQL URL, without its credentials. */
+function postgresLocation(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `PostgreSQL database ${decodeURIComponent(pathname.slice(1)) || '(default)'} on ${host}`;
+  } catch {
+    return 'PostgreSQL at DATABASE_URL';
+  }
+}
+
+/** PGlite could not open a service's data directory (damaged, or written by another version): says which and what to do. */
+export class DatabaseUnreadableError extends Error {
+  constructor(
+    readonly service: string,
+    readonly directory: string,
+    cause: unknown,
+  ) {
+    super(
+      `${service} cannot open its database in ${directory}: the files there are damaged or not a PGlite database ` +
+        `(${cause instanceof Error ? cause.message : String(cause)}). Stop ${service}, move ${directory} aside and restore it from a backup, ` +
+        `then start again; without a backup, move it aside and start ${service} once with COFFER_NEW_INSTALLATION=true (its data is lost).`,
+      { cause },
+    );
+    this.name = 'DatabaseUnreadableError';
+  }
 }
 
 async function pingWith(db: Database): Promise<boolean> {

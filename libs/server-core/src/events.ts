@@ -27,6 +27,7 @@ import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
 import { transaction, type Database, type Transactional } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
+import { noSpaceReason, noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 import type { ServiceMetrics } from './management.js';
 import { natsConnectionOptions, type NatsSettings } from './nats.js';
 
@@ -393,12 +394,17 @@ export class EventBus<M extends EventMap = DomainEvents> {
   /** A handler failed: redelivered later (each time later), or parked once it failed `maxDeliveries` times. */
   private async failed(msg: JsMsg, event: DomainEvent<unknown>, err: unknown) {
     const attempt = msg.info.deliveryCount;
+    const noSpace = noteStorageFailure(err);
+    const error = noSpace ? noSpaceReason(err) : errorMessage(err);
     this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
     if (attempt >= this.maxDeliveries) {
-      await this.park(msg, event, errorMessage(err));
+      await this.park(msg, event, error);
       return;
     }
-    this.opts.logger.warn({ msg: 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error: errorMessage(err) }, 'EventBus');
+    this.opts.logger[noSpace ? 'error' : 'warn'](
+      { msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error },
+      'EventBus',
+    );
     msg.nak(Math.min(30_000, (this.opts.retryDelayMs ?? RETRY_DELAY_MS) * 2 ** Math.min(attempt - 1, 6)));
   }
 

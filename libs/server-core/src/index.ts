@@ -10,3 +10,5 @@ export * from './repository.js';
 export * from './personal-data.js';
 export * from './management.js';
 export * from './nats.js';
+export * from './installation.js';
+export * from './disk-space.js';

@@ -27,6 +27,7 @@ import {
 } from '@coffer/contracts';
 import { withRequestContext } from './logging.js';
 import type { ServiceMetrics } from './management.js';
+import { noSpaceReason, noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 
 /** The error a service throws for the gateway to turn into an HTTP response. */
 /** `extra` says when to retry (TOO_MANY_ATTEMPTS) or what to solve first (CHALLENGE_REQUIRED). */
@@ -54,7 +55,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       const message = exception.issues[0]?.message ?? 'Invalid request';
       return throwError(() => ({ code: ErrorCode.ValidationFailed, status: 400, message }) satisfies RpcErrorBody);
     }
-    this.logger.error(exception instanceof Error ? exception : String(exception));
+    if (noteStorageFailure(exception)) this.logger.error({ msg: NO_SPACE_LEFT, error: noSpaceReason(exception) });
+    else this.logger.error(exception instanceof Error ? exception : String(exception));
     return throwError(
       () => ({ code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' }) satisfies RpcErrorBody,
     );

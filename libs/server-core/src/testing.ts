@@ -22,10 +22,14 @@ export function testInfra() {
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
-/** A fresh, empty database of the given kind, as the DATABASE_URL / DATA_DIR a service reads. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?: string; DATA_DIR: string }> {
+/**
+ * A fresh, empty database of the given kind, as the DATABASE_URL / DATA_DIR a service reads. The service tests
+ * start one service on many fresh databases against one NATS: each is a new installation (COFFER_NEW_INSTALLATION).
+ */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?: string; DATA_DIR: string; COFFER_NEW_INSTALLATION: 'true' }> {
   const DATA_DIR = await mkdtemp(join(tmpdir(), 'coffer-test-'));
-  if (kind === 'pglite') return { DATA_DIR };
+  const COFFER_NEW_INSTALLATION = 'true';
+  if (kind === 'pglite') return { DATA_DIR, COFFER_NEW_INSTALLATION };
   const admin = new pg.Client({ connectionString: testInfra().pgUrl });
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   await admin.connect();
@@ -36,7 +40,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ DATABASE_URL?
   }
   const url = new URL(testInfra().pgUrl);
   url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString(), DATA_DIR };
+  return { DATABASE_URL: url.toString(), DATA_DIR, COFFER_NEW_INSTALLATION };
 }
 
 /** A NATS client that talks to services the way the gateway does. */

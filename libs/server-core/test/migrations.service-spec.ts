@@ -9,7 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/index.js';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { CORE_MIGRATIONS, openDatabase, type Database } from '../src/index.js';
 import { DATABASE_KINDS, freshDatabase, pgBouncer } from '../src/testing.js';
 
 /** A service's journal as it is now: its own tables only. */
@@ -17,6 +18,8 @@ const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.m
 /** The same service's journal before server-core owned them: processed_events in 0000_init, the outbox in 0001_outbox. */
 const legacyFolder = fileURLToPath(new URL('./fixtures/legacy-migrations', import.meta.url));
 const service = 'migrations-test';
+/** How many migrations server-core's own journal holds (each recorded once). */
+const coreMigrations = readMigrationFiles(CORE_MIGRATIONS).length;
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -31,7 +34,7 @@ describe.each(DATABASE_KINDS)('core migrations on %s', (kind) => {
       await database.db.execute(sql`insert into outbox (id, subject, event) values ('e1', 'events.test', '{}')`);
       await database.db.execute(sql`insert into processed_events (consumer, event_id) values ('c', 'e1')`);
       await database.db.execute(sql`insert into widgets (id, name) values ('w1', 'Widget')`);
-      expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+      expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(coreMigrations);
       expect(await count(database.db, 'drizzle.__drizzle_migrations')).toBe(2);
     } finally {
       await database.close();
@@ -75,7 +78,7 @@ describe.each(DATABASE_KINDS)('core migrations on %s', (kind) => {
         expect(await rows(database.db, sql`select event_id from processed_events`)).toEqual([{ event_id: 'handled' }]);
         // 0002 is newer than anything the legacy journal applied, so it ran.
         expect(await rows(database.db, sql`select id, colour from widgets`)).toEqual([{ id: 'w1', colour: 'grey' }]);
-        expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+        expect(await count(database.db, 'drizzle.__coffer_core_migrations')).toBe(coreMigrations);
         expect(await count(database.db, 'drizzle.__drizzle_migrations')).toBe(3);
       } finally {
         await database.close();
@@ -95,7 +98,7 @@ describe('migrations through PgBouncer in transaction pooling', () => {
       );
       try {
         for (const replica of replicas) {
-          expect(await count(replica.db, 'drizzle.__coffer_core_migrations')).toBe(1);
+          expect(await count(replica.db, 'drizzle.__coffer_core_migrations')).toBe(coreMigrations);
           expect(await count(replica.db, 'drizzle.__drizzle_migrations')).toBe(2);
         }
         await replicas[0].db.execute(sql`insert into widgets (id, name) values ('w1', 'Widget')`);
