@@ -395,7 +395,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
   private async failed(msg: JsMsg, event: DomainEvent<unknown>, err: unknown) {
     const attempt = msg.info.deliveryCount;
     const noSpace = noteStorageFailure(err);
-    const error = noSpace ? noSpaceReason(err) : errorMessage(err);
+    const error = (noSpace && noSpaceReason(err)) || errorMessage(err);
     this.opts.metrics?.events.inc({ type: event.type, outcome: 'failed' });
     if (attempt >= this.maxDeliveries) {
       await this.park(msg, event, error);
