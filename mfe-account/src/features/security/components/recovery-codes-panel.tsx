@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Check, Copy, Download } from 'lucide-react';
-import { Button, toast } from '@coffer/ui';
+import { Button } from '@coffer/ui';
 import { AUTH_TOASTS } from '@coffer/web-core/store';
 import { saveFile } from '../../../lib/save-file';
-
-/** How long the check mark replaces the copy icon (spec: 2 s). */
-const COPIED_MS = 2000;
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 
 /** The text file Download saves: the codes, one a line, with what they are for. */
 export const recoveryCodesText = (codes: string[]) =>
@@ -13,23 +10,7 @@ export const recoveryCodesText = (codes: string[]) =>
 
 /** The 10 recovery codes, shown this once: Download (a .txt) and Copy. */
 export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      setCopied(true);
-      toast(AUTH_TOASTS.recoveryCodesCopied);
-    } catch {
-      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the codes and copy them by hand, or download them.' });
-    }
-  };
+  const { copied, copy } = useCopyToClipboard(AUTH_TOASTS.recoveryCodesCopied, 'Select the codes and copy them by hand, or download them.');
 
   return (
     <section aria-labelledby="recovery-codes-title" className="flex flex-col gap-3">
@@ -51,7 +32,7 @@ export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
           <Download aria-hidden />
           Download
         </Button>
-        <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={() => void copy()}>
+        <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={() => void copy(codes.join('\n'))}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? 'Copied' : 'Copy'}
         </Button>

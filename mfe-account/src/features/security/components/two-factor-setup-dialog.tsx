@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import {
   Button,
@@ -20,10 +20,8 @@ import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFa
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { CodesThenDone } from './two-factor-dialogs';
-
-/** How long the check mark replaces the copy icon (spec: 2 s). */
-const COPIED_MS = 2000;
 
 interface TwoFactorSetupDialogProps {
   open: boolean;
@@ -132,23 +130,7 @@ function SetupSteps({ onDone }: { onDone: () => void }) {
 }
 
 function SecretKey({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-      toast(AUTH_TOASTS.copied);
-    } catch {
-      toast({ variant: 'destructive', title: 'Copy failed', description: 'Select the secret key and copy it by hand.' });
-    }
-  };
+  const { copied, copy } = useCopyToClipboard(AUTH_TOASTS.copied, 'Select the secret key and copy it by hand.');
 
   return (
     <div className="flex flex-col gap-2">
@@ -164,7 +146,7 @@ function SecretKey({ secret }: { secret: string }) {
           className="min-h-9 resize-none font-mono text-xs break-all [field-sizing:content] md:text-xs"
           spellCheck={false}
         />
-        <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy secret key'}>
+        <Button type="button" variant="outline" size="icon" onClick={() => void copy(secret)} aria-label={copied ? 'Copied' : 'Copy secret key'}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
         </Button>
       </div>
