@@ -252,6 +252,7 @@ test.describe('two-factor authentication', () => {
     await signOut(page);
     await fillSignIn(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await expect(page.getByText('Enter one of the recovery codes you saved when you turned on two-factor authentication.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Recovery Code' }).fill(recoveryCodes[0].toUpperCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -20,6 +20,7 @@ export function LoginCard() {
   const [mode, setMode] = useState<Mode>(inviteToken ? 'sign-up' : 'sign-in');
   // The address typed in one form carries over to the next.
   const [email, setEmail] = useState(invitedEmail ?? '');
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   const toggle = (label: string, to: Mode) => (
     <button
@@ -33,8 +34,11 @@ export function LoginCard() {
 
   if (status === 'mfa-required' && factorId) {
     return (
-      <LoginFrame title="Two-Factor Authentication" description="Enter the 6-digit code from your authenticator app.">
-        <TwoFactorStep factorId={factorId} />
+      <LoginFrame
+        title="Two-Factor Authentication"
+        description={withRecoveryCode ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.' : 'Enter the 6-digit code from your authenticator app.'}
+      >
+        <TwoFactorStep factorId={factorId} withRecoveryCode={withRecoveryCode} onWithRecoveryCodeChange={setWithRecoveryCode} />
       </LoginFrame>
     );
   }

@@ -14,9 +14,15 @@ import { VerificationCodeInput } from '../../../components/verification-code-inp
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
 
+interface TwoFactorStepProps {
+  factorId: string;
+  /** Whether the person answers with a recovery code instead (the card above says what to enter). */
+  withRecoveryCode: boolean;
+  onWithRecoveryCodeChange: (withRecoveryCode: boolean) => void;
+}
+
 /** The second stage of sign-in: the 6-digit code of the user's authenticator for `factorId`, or one of their recovery codes. */
-export function TwoFactorStep({ factorId }: { factorId: string }) {
-  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+export function TwoFactorStep({ factorId, withRecoveryCode, onWithRecoveryCodeChange: setWithRecoveryCode }: TwoFactorStepProps) {
   return (
     <div className="flex flex-col gap-4">
       {withRecoveryCode ? <RecoveryCodeForm /> : <AuthenticatorCodeForm factorId={factorId} />}
