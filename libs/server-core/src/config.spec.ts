@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       DATA_DIR: '.data',
       DATABASE_POOL_SIZE: 10,
       EVENTS_STREAM_REPLICAS: 1,
+      // A database this installation does not know is refused unless this is a new installation.
+      COFFER_NEW_INSTALLATION: false,
     });
   });
 
