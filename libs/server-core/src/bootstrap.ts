@@ -96,6 +96,7 @@ export class CoreModule {
         },
       },
       { provide: DATABASE, useFactory: (h: DatabaseHandle<Record<string, unknown>>) => h.db, inject: [DATABASE_HANDLE] },
+      // Both wait for the database (and its installation check): a service refused its database connects nothing else, leaving nothing open.
       {
         provide: EventBus,
         useFactory: () =>
@@ -106,8 +107,9 @@ export class CoreModule {
             metrics: metricsOf(opts.service),
             streamReplicas: opts.config.EVENTS_STREAM_REPLICAS,
           }),
+        inject: [DATABASE_HANDLE],
       },
-      { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config, `${opts.service}-requests`) },
+      { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config, `${opts.service}-requests`), inject: [DATABASE_HANDLE] },
       CoreLifecycle,
     ];
     return {
