@@ -26,6 +26,7 @@ function answerSessionQuestions(requester: ServiceRequester) {
           currentLevel: 'aal1',
           nextLevel: 'aal1',
           factors: [],
+          recoveryCodesLeft: 0,
         } as SessionInfo)
       : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
 }
