@@ -116,6 +116,6 @@ export default tseslint.config(
   boundary(['libs/ui/**/*.{ts,tsx}', 'libs/web-core/src/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, REDUX_THROUGH_WEB_CORE),
   boundary(['libs/web-core/src/router.ts'], ...LIBS_NEVER_IMPORT_APPS, REDUX_THROUGH_WEB_CORE),
   boundary(WEB_CORE_DATA_LAYER, ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, SESSION_THROUGH_INDEX),
-  // Tests build their own routers and stores, and read the modules they test by path.
-  boundary(['libs/web-core/src/**/*.spec.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
+  // Tests build their own routers and stores, and read the modules they test by path; so does what the component tests render with.
+  boundary(['libs/web-core/src/**/*.spec.{ts,tsx}', 'libs/web-core/src/testing.ts', 'libs/web-core/src/testing/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
 );

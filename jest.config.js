@@ -1,5 +1,5 @@
-// One jest run for the whole repository, in three projects: unit (pure logic,
-// next to the code), service (one service against real NATS and PostgreSQL)
+// One jest run for the whole repository, in projects: unit (pure logic,
+// next to the code), component (a dialog in jsdom), service (one service against real NATS and PostgreSQL)
 // and api (the running stack through the gateway). ESM, because NestJS 12 is.
 const swc = [
   '@swc/jest',
@@ -20,7 +20,7 @@ const common = {
   moduleNameMapper: {
     '^@coffer/server-core/(testing|object-store)$': '<rootDir>/libs/server-core/src/$1.ts',
     '^@coffer/(contracts|plans|server-core|web-core|ui)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@coffer/web-core/(router|store|format|standalone)$': '<rootDir>/libs/web-core/src/$1',
+    '^@coffer/web-core/(router|store|format|upload|standalone|testing)$': '<rootDir>/libs/web-core/src/$1',
     '^@coffer/ui/form$': '<rootDir>/libs/ui/src/form.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
@@ -46,6 +46,13 @@ export default {
       testMatch: ['<rootDir>/gateway/test/**/*.api-spec.ts'],
       globalSetup: '<rootDir>/deploy/local/jest-stack.mjs',
       globalTeardown: '<rootDir>/deploy/local/jest-teardown.mjs',
+    },
+    // The dialogs rendered whole in jsdom, their real hooks and store; only the network is a stand-in (@coffer/web-core/testing).
+    {
+      ...common,
+      displayName: 'component',
+      testMatch: ['<rootDir>/{libs,shell,mfe-*}/**/src/**/*.component-spec.tsx'],
+      testEnvironment: '<rootDir>/deploy/local/jest-browser-env.mjs',
     },
     // The reliability scenarios that kill services and stop NATS: each file starts a stack of its own.
     { ...common, displayName: 'reliability', testMatch: ['<rootDir>/gateway/test/reliability/**/*.rel-spec.ts'] },

@@ -1,6 +1,6 @@
 // `npm test`: every test of Coffer on a fresh clone. Installs what is missing,
-// builds, starts NATS, S3 and a PostgreSQL 15 server for the unit and service
-// tests, then the whole stack on test ports for the api and end-to-end tests
+// builds, starts NATS, S3 and a PostgreSQL 15 server for the unit, component
+// (the dialogs in jsdom) and service tests, then the whole stack on test ports for the api and end-to-end tests
 // in Chromium, then the reliability scenarios (each on a stack of its own),
 // and stops everything it started.
 // `npm run test:reliability` (--reliability): only the reliability suite, R1 to R6.
@@ -67,11 +67,11 @@ let postgres;
 let stack;
 try {
   if (!reliabilityOnly) {
-    console.log('\n▶ unit and service tests (NATS, S3, PGlite and PostgreSQL 15)');
+    console.log('\n▶ unit, component and service tests (jsdom; NATS, S3, PGlite and PostgreSQL 15)');
     const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
     const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
     postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });
-    jest(['unit', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
+    jest(['unit', 'component', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
   }
 
   console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');
