@@ -3,6 +3,8 @@ export interface StoragePut {
   url: string;
   headers: Record<string, string>;
   body: Blob;
+  /** The bytes sent, as text. */
+  text: () => Promise<string>;
   /** Reports this many bytes sent, as the browser's upload progress does. */
   progress: (loaded: number) => void;
   /** Answers with this HTTP status (200: stored). */
@@ -78,6 +80,7 @@ function storageRequestClass(received: (put: StoragePut) => PutAnswer) {
         url: this.url,
         headers: this.headers,
         body,
+        text: () => readText(body),
         progress: (loaded) => {
           if (!this.settled) this.upload.onprogress?.({ lengthComputable: true, loaded, total: body.size } as ProgressEvent);
         },
@@ -100,4 +103,13 @@ function storageRequestClass(received: (put: StoragePut) => PutAnswer) {
       report();
     }
   };
+}
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
 }
