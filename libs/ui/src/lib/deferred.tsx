@@ -34,14 +34,19 @@ export function deferredModule<M extends object>(load: () => Promise<M>): Deferr
   return {
     part(name) {
       function Loaded(props: object) {
-        const Component = (loaded ?? use(start()))[name] as ComponentType<object>;
+        const Component = loaded![name] as ComponentType<object>;
+        return <Component {...props} />;
+      }
+      // Always calls use(): React replays a part that suspended once the chunk is there, and a replay that skips use() is an error.
+      function Loading(props: object) {
+        const Component = use(start())[name] as ComponentType<object>;
         return <Component {...props} />;
       }
       function DeferredPart(props: object) {
         if (loaded) return <Loaded {...props} />;
         return (
           <Suspense fallback={null}>
-            <Loaded {...props} />
+            <Loading {...props} />
           </Suspense>
         );
       }
