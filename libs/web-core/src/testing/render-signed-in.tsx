@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { dismissToast, Toaster } from '@coffer/ui';
 import { restoreSession } from '@coffer/web-core';
@@ -9,8 +9,23 @@ import { createCofferStore } from '@coffer/web-core/store';
 import type { GatewayStandIn } from './gateway-stand-in';
 import type { StorageStandIn } from './storage-stand-in';
 
-// A busy machine runs the tests: what they wait for may take a moment, but never a fixed time.
-configure({ asyncUtilTimeout: 5_000 });
+// A busy machine (2 CPUs shared by every test run) may take seconds to get to a state: the tests wait for states, never for a time.
+configure({ asyncUtilTimeout: 20_000 });
+
+// What React reports as an error (an update outside act, a hook misused) fails the test during which it was reported.
+const consoleError = console.error;
+let reported: unknown[][] = [];
+beforeEach(() => {
+  reported = [];
+  console.error = (...args: unknown[]) => {
+    reported.push(args);
+    consoleError(...args);
+  };
+});
+afterEach(() => {
+  console.error = consoleError;
+  if (reported.length > 0) throw new Error(`The test logged an error: ${String(reported[0][0])}`);
+});
 
 /**
  * Renders `ui` as the dashboard holds it: signed in (the session restored
@@ -44,7 +59,7 @@ export async function renderSignedIn(ui: ReactElement, network: { gateway: Gatew
  * the accessibility tree, as e2e tests see too, so they are found by their text.)
  */
 export async function findToast(title: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: /^Notifications/, hidden: true });
-  const heading = await within(region).findByText(title, { exact: true });
+  // Looked for anew each time: the region of toasts closing may give way to a new one.
+  const heading = await waitFor(() => within(screen.getByRole('region', { name: /^Notifications/, hidden: true })).getByText(title, { exact: true }));
   return heading.closest('li') ?? heading;
 }
