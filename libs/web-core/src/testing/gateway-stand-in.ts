@@ -114,7 +114,7 @@ export class GatewayStandIn {
     };
     this.received.push(sent);
     const route = this.routes.find((r) => r.method === sent.method && matches(r.path, sent.path));
-    if (!route) return toResponse(refusal(404, 'NOT_FOUND', `Cannot ${sent.method} ${sent.path}`));
+    if (!route || route.answers.length === 0) return toResponse(refusal(404, 'NOT_FOUND', `Cannot ${sent.method} ${sent.path}`));
     const call = this.calls.get(route) ?? 0;
     this.calls.set(route, call + 1);
     const next = route.answers[Math.min(call, route.answers.length - 1)];

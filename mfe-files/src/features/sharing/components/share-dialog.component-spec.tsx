@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { SHARE_RECIPIENT_LIMIT_REACHED, type AccountPlan, type ListSharesReply, type ShareItem } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { findToast, GatewayStandIn, heldAnswer, ok, refusal, renderSignedIn, TEST_USER } from '@coffer/web-core/testing';
+import { findToast, GatewayStandIn, heldAnswer, ok, refusal, renderSignedIn, TEST_USER, type Answer, type Handler } from '@coffer/web-core/testing';
 import { ShareDialog } from './share-dialog';
 
 const FILE = { id: '6f1c0a52-3d7e-4b8a-9c21-5e4f3a2b1c0d', name: 'quarterly.txt' };
@@ -46,6 +46,12 @@ function SharingFile() {
   return <ShareDialog file={file} onClose={() => setFile(null)} />;
 }
 
+/** The gateway of an account on `planType` whose file is shared with nobody yet; POST /shares answers `created` in turn. */
+const gatewayFor = (planType: 'trial' | 'pro', ...created: Array<Answer | Handler>) =>
+  new GatewayStandIn().route('GET', '/subscription', ok(plan(planType))).route('GET', '/shares', ok(noShares)).route('POST', '/shares', ...created);
+
+const madeAsAsked: Handler = (request) => ok(shareOf(request.body), 201);
+
 async function openShareDialog(gateway: GatewayStandIn) {
   const view = await renderSignedIn(<SharingFile />, { gateway });
   const dialog = await screen.findByRole('dialog', { name: 'Share File' });
@@ -57,7 +63,7 @@ async function openShareDialog(gateway: GatewayStandIn) {
 describe('the Share File dialog', () => {
   it('says "Sharing..." with Share File disabled while the share is made, then closes with "File shared with" the address; what it sent is the file, the address and no restriction on a trial', async () => {
     const created = heldAnswer();
-    const gateway = new GatewayStandIn().route('GET', '/subscription', ok(plan('trial'))).route('GET', '/shares', ok(noShares)).route('POST', '/shares', created.handler);
+    const gateway = gatewayFor('trial', created.handler);
     const { dialog, user } = await openShareDialog(gateway);
 
     expect(within(dialog).getByText('quarterly.txt')).toBeInTheDocument();
@@ -87,10 +93,7 @@ describe('the Share File dialog', () => {
   });
 
   it('stays open after a failure with "Failed to share file" and the server\'s reason; Share File again sends the same request (its id too) and succeeds', async () => {
-    const gateway = new GatewayStandIn()
-      .route('GET', '/subscription', ok(plan('trial')))
-      .route('GET', '/shares', ok(noShares))
-      .route('POST', '/shares', refusal(503, 'SERVICE_UNAVAILABLE', UNAVAILABLE), (request) => ok(shareOf(request.body), 201));
+    const gateway = gatewayFor('trial', refusal(503, 'SERVICE_UNAVAILABLE', UNAVAILABLE), madeAsAsked);
     const { dialog, user } = await openShareDialog(gateway);
 
     await user.type(within(dialog).getByLabelText('Share with Email'), 'recipient@example.com');
@@ -112,10 +115,7 @@ describe('the Share File dialog', () => {
   });
 
   it('refused for another reason, shows that reason; a changed request is a new one (a new request id)', async () => {
-    const gateway = new GatewayStandIn()
-      .route('GET', '/subscription', ok(plan('trial')))
-      .route('GET', '/shares', ok(noShares))
-      .route('POST', '/shares', refusal(429, 'TOO_MANY_ATTEMPTS', SHARE_RECIPIENT_LIMIT_REACHED), (request) => ok(shareOf(request.body), 201));
+    const gateway = gatewayFor('trial', refusal(429, 'TOO_MANY_ATTEMPTS', SHARE_RECIPIENT_LIMIT_REACHED), madeAsAsked);
     const { dialog, user } = await openShareDialog(gateway);
     const email = within(dialog).getByLabelText('Share with Email');
 
@@ -134,7 +134,7 @@ describe('the Share File dialog', () => {
   });
 
   it('checks the address in the browser: "Please enter a valid email address", and nothing is sent', async () => {
-    const gateway = new GatewayStandIn().route('GET', '/subscription', ok(plan('trial'))).route('GET', '/shares', ok(noShares));
+    const gateway = gatewayFor('trial');
     const { dialog, user } = await openShareDialog(gateway);
 
     await user.type(within(dialog).getByLabelText('Share with Email'), 'not-an-address');
@@ -145,10 +145,7 @@ describe('the Share File dialog', () => {
   });
 
   it('on a Pro plan offers the three restrictions and sends them as the server reads them', async () => {
-    const gateway = new GatewayStandIn()
-      .route('GET', '/subscription', ok(plan('pro')))
-      .route('GET', '/shares', ok(noShares))
-      .route('POST', '/shares', (request) => ok(shareOf(request.body), 201));
+    const gateway = gatewayFor('pro', madeAsAsked);
     const { dialog, user } = await openShareDialog(gateway);
 
     await user.type(within(dialog).getByLabelText('Share with Email'), 'recipient@example.com');

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Progress } from '@coffer/ui';
 import { partSizeFor, ROOT_FOLDER, type AccountPlan, type FileItem, type MultipartUpload, type UploadPartsReply, type UploadSlot } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { findToast, GatewayStandIn, ok, refusal, renderSignedIn, StorageStandIn, type SentRequest } from '@coffer/web-core/testing';
+import { findToast, GatewayStandIn, ok, refusal, renderSignedIn, StorageStandIn, type Answer, type Handler, type SentRequest } from '@coffer/web-core/testing';
 import { UploadDialog } from './upload-dialog';
 
 const MB = 1024 ** 2;
@@ -45,7 +45,7 @@ function Uploading() {
   return <UploadDialog open={open} onOpenChange={setOpen} />;
 }
 
-function gatewayFor(...created: Parameters<GatewayStandIn['route']>[2][]) {
+function gatewayFor(...created: Array<Answer | Handler>) {
   return new GatewayStandIn()
     .route('GET', '/subscription', ok(trial))
     .route('GET', '/uploads', ok({ items: [] }))
