@@ -39,6 +39,29 @@ function storedFile(request: SentRequest): FileItem {
 
 const notes = () => new File(['n'.repeat(600)], 'notes.txt', { type: 'text/plain', lastModified: 1_764_000_000_000 });
 
+const size = 17 * MB;
+const partSize = partSizeFor(size);
+const partUrl = (n: number, signature: string) => ({
+  partNumber: n,
+  size: Math.min(partSize, size - (n - 1) * partSize),
+  url: `https://storage.test/coffer-files/${UPLOAD_ID}?partNumber=${n}&X-Amz-Signature=${signature}`,
+});
+/** A 17 MB file goes as a multipart upload of three parts (8, 8 and 1 MB), its first parts' URLs given at once. */
+const multipart: MultipartUpload = {
+  uploadId: UPLOAD_ID,
+  name: 'Site survey.mp4',
+  size,
+  mimeType: 'video/mp4',
+  folderId: ROOT_FOLDER,
+  lastModified: 1_764_000_000_000,
+  partSize,
+  partCount: 3,
+  uploadedParts: [],
+  expiresAt: EXPIRES,
+  parts: [1, 2, 3].map((n) => partUrl(n, 'first')),
+};
+const video = () => new File([new Uint8Array(size)], 'Site survey.mp4', { type: 'video/mp4', lastModified: 1_764_000_000_000 });
+
 /** The dashboard's part: the dialog is open until it closes itself. */
 function Uploading() {
   const [open, setOpen] = useState(true);
@@ -136,32 +159,11 @@ describe('the Upload Files dialog', () => {
   });
 
   it('sends a big file in parts; a part storage refuses is sent again to a fresh URL, and the upload completes', async () => {
-    const size = 17 * MB;
-    const partSize = partSizeFor(size);
-    const partUrl = (n: number, signature: string) => ({
-      partNumber: n,
-      size: Math.min(partSize, size - (n - 1) * partSize),
-      url: `https://storage.test/coffer-files/${UPLOAD_ID}?partNumber=${n}&X-Amz-Signature=${signature}`,
-    });
-    const multipart: MultipartUpload = {
-      uploadId: UPLOAD_ID,
-      name: 'Site survey.mp4',
-      size,
-      mimeType: 'video/mp4',
-      folderId: ROOT_FOLDER,
-      lastModified: 1_764_000_000_000,
-      partSize,
-      partCount: 3,
-      uploadedParts: [],
-      expiresAt: EXPIRES,
-      parts: [1, 2, 3].map((n) => partUrl(n, 'first')),
-    };
     const fresh: UploadPartsReply = { parts: [partUrl(2, 'fresh')], expiresAt: EXPIRES };
     // Parts 1, 2 and 3 go at once; storage refuses part 2 the first time.
     const storage = new StorageStandIn().answerWith(200, 500, 200, 200);
     const gateway = gatewayFor(ok(multipart, 201)).route('POST', `/uploads/${UPLOAD_ID}/parts`, ok(fresh));
-    const video = new File([new Uint8Array(size)], 'Site survey.mp4', { type: 'video/mp4', lastModified: 1_764_000_000_000 });
-    const { dialog, user } = await chooseFile({ gateway, storage }, video);
+    const { dialog, user } = await chooseFile({ gateway, storage }, video());
 
     await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
     await findToast('1 file(s) uploaded successfully');
@@ -174,6 +176,29 @@ describe('the Upload Files dialog', () => {
       [fresh.parts[0].url, 8 * MB],
     ]);
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/parts`).map((r) => r.body)).toEqual([{ partNumbers: [2] }]);
+    expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toHaveLength(1);
+  });
+
+  it('resumes a big file an unfinished upload is of: "Resumes where it stopped", and only the parts storage lacks are sent', async () => {
+    const unfinished: MultipartUpload = { ...multipart, uploadedParts: [1], parts: undefined };
+    const storage = new StorageStandIn();
+    // The server holds part 1 of it; asked to upload again, it would answer 404 (the test fails if the dialog starts over).
+    const gateway = gatewayFor()
+      .route('GET', '/uploads', ok({ items: [unfinished] }))
+      .route('POST', `/uploads/${UPLOAD_ID}/parts`, ok({ parts: [partUrl(2, 'later'), partUrl(3, 'later')], expiresAt: EXPIRES } satisfies UploadPartsReply));
+    const { dialog, user } = await chooseFile({ gateway, storage }, video());
+
+    expect(within(dialog).getByText('Resumes where it stopped (47% sent)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
+    await findToast('1 file(s) uploaded successfully');
+    await dialogClosed();
+
+    expect(gateway.sent('POST', '/uploads')).toEqual([]);
+    expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/parts`).map((r) => r.body)).toEqual([{ partNumbers: [2, 3] }]);
+    expect(storage.puts.map((put) => [put.url, put.body.size])).toEqual([
+      [partUrl(2, 'later').url, 8 * MB],
+      [partUrl(3, 'later').url, 1 * MB],
+    ]);
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toHaveLength(1);
   });
 });
