@@ -202,7 +202,8 @@ if (releasesDir) {
 }
 
 server.listen(Number(opts.port), opts.host, () => {
-  process.stdout.write(`serving ${root} on http://${opts.host}:${opts.port}\n`);
+  // The port it got (`--port 0` asks for any free one).
+  process.stdout.write(`serving ${root} on http://${opts.host}:${server.address().port}\n`);
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);
