@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { keepRelease, keptFile, keptReleases } from '../local/static-releases.mjs';
 
 const SERVE_STATIC = fileURLToPath(new URL('../local/serve-static.mjs', import.meta.url));
+const DOCKER = fileURLToPath(new URL('../docker', import.meta.url));
 
 let work: string;
 beforeEach(() => {
@@ -95,5 +96,27 @@ describe('the local front-end server with kept releases', () => {
     expect((await fetch(`${url}/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${url}/pricing.1111111111.js.map`)).status).toBe(404);
     expect((await fetch(`${url}/pricing.9999999999.js`)).status).toBe(404);
+  });
+});
+
+describe('the nginx image', () => {
+  const dockerfile = fs.readFileSync(path.join(DOCKER, 'static.Dockerfile'), 'utf8');
+
+  it('carries the kept releases of the image it is built from, with its own build added', () => {
+    expect(dockerfile).toMatch(/^FROM \$\{PREVIOUS_IMAGE\} AS previous$/m);
+    expect(dockerfile).toContain('cp -a /previous/usr/share/nginx/releases/. /releases/');
+    expect(dockerfile).toMatch(/node deploy\/local\/static-releases\.mjs --dist "\$APP\/dist" --store \/releases --keep "\$KEEP_RELEASES"/);
+    expect(dockerfile).toContain('COPY --from=releases /releases/ /usr/share/nginx/releases/');
+  });
+
+  it.each(['shell.conf', 'remote.conf'])('%s: serves a hashed file the build lacks from the kept releases, immutable, and the entry files from the build only', (conf) => {
+    const text = fs.readFileSync(path.join(DOCKER, 'nginx/coffer', conf), 'utf8');
+    const locations = [...text.matchAll(/^location (.+) \{\n([\s\S]*?)^\}/gm)].map(([, at, body]) => ({ at: at.trim(), body }));
+    const immutable = locations.filter((l) => l.body.includes('immutable'));
+    expect(immutable.map((l) => l.at)).toEqual(['^~ /assets/', '~ "\\.[0-9a-f]{10}\\.(?:js|css)$"', '@kept-release']);
+    for (const l of immutable.slice(0, 2)) expect(l.body).toContain('try_files $uri @kept-release;');
+    expect(immutable[2].body).toContain('root /usr/share/nginx/releases/files;');
+    expect(immutable[2].body).toContain('try_files $uri =404;');
+    for (const l of locations.filter((l) => !l.body.includes('immutable'))) expect(l.body).not.toContain('@kept-release');
   });
 });
