@@ -50,8 +50,8 @@ export function reloadForNewRelease(error: unknown): void {
 /** What the page shows for the moment the tab reloads onto the new release. */
 export function LoadingNewRelease() {
   return (
-    <div role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-      <Spinner />
+    <div role="status" className="flex items-center justify-center gap-2 px-4 py-16 text-center text-muted-foreground">
+      <Spinner aria-hidden className="shrink-0" />
       <span>Coffer has been updated. Loading the new version...</span>
     </div>
   );
