@@ -20,14 +20,20 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-rollout-'));
  * content-hashed file gets a new name (as a code change does to the files it touches), into
  * a folder of its own (the checkout's build stays as it is).
  */
-function buildNextRelease(app: 'shell' | 'mfe-marketing', release: string): string {
+function buildNextRelease(app: 'shell' | 'mfe-marketing' | 'mfe-account', release: string, { workspaceLibsVersion }: { workspaceLibsVersion?: string } = {}): string {
   const out = path.join(work, release, app);
   const config = path.join(work, release, `${app}.rspack.config.mjs`);
   fs.mkdirSync(path.dirname(config), { recursive: true });
   fs.writeFileSync(
     config,
     `import base from ${JSON.stringify(path.join(ROOT, app, 'rspack.config.js'))};\n` +
-      `export default (env, argv) => [].concat(base(env, argv)).map((c) => ({ ...c, output: { ...c.output, path: ${JSON.stringify(out)}, hashSalt: ${JSON.stringify(release)} } }));\n`,
+      `const libs = ${JSON.stringify(workspaceLibsVersion ?? null)};\n` +
+      `export default (env, argv) => [].concat(base(env, argv)).map((c) => {\n` +
+      // A release built against another version of the workspace libs (@coffer/ui, @coffer/web-core) than the checkout's.
+      `  for (const plugin of c.plugins ?? []) for (const [key, shared] of Object.entries(plugin?._options?.shared ?? {}))\n` +
+      `    if (libs && key.startsWith('@coffer/')) plugin._options.shared[key] = { ...shared, version: libs, requiredVersion: '^' + libs };\n` +
+      `  return { ...c, output: { ...c.output, path: ${JSON.stringify(out)}, hashSalt: ${JSON.stringify(release)} } };\n` +
+      `});\n`,
   );
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', config], {
     cwd: path.join(ROOT, app),
@@ -51,6 +57,7 @@ function failedRequests(page: Page): string[] {
 }
 
 const marketingRelease = (page: Page) => page.locator('[data-remote="coffer_marketing"]');
+const accountRelease = (page: Page) => page.locator('[data-remote="coffer_account"]');
 
 test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -117,6 +124,31 @@ test.describe('a tab whose release is no longer kept anywhere', () => {
     await expect(marketingRelease(page)).toHaveAttribute('data-release', 'rollout-gone');
     await expect(page).toHaveURL(`${frontEnds.appUrl}/terms`);
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByText('This part of Coffer is unavailable')).toHaveCount(0);
+  });
+});
+
+test.describe('a tab of the shell opening a remote whose next release needs the next release of the shared libraries', () => {
+  const frontEnds = new FrontEnds({ releases: path.join(work, 'kept-releases-libs') });
+  test.beforeAll(async () => frontEnds.start());
+  test.afterAll(async () => frontEnds.stop());
+
+  test('reloads onto the shell that provides them rather than run the remote on libraries it was not built for', async ({ page }) => {
+    // @coffer/ui and @coffer/web-core at 0.2.0, an incompatible version for 0.1.0: released to the shell and the account remote.
+    const shell = buildNextRelease('shell', 'libs-next', { workspaceLibsVersion: '0.2.0' });
+    const account = buildNextRelease('mfe-account', 'libs-next', { workspaceLibsVersion: '0.2.0' });
+    await page.goto(`${frontEnds.appUrl}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure File Storage Built for Business' })).toBeVisible();
+    // Gone with a reload, there while the tab runs the shell it loaded.
+    await page.evaluate(() => Object.assign(window, { loadedBeforeTheRollout: true }));
+
+    await frontEnds.startRemote('mfe-account', account);
+    await frontEnds.startShell(shell);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+
+    await expect(accountRelease(page)).toHaveAttribute('data-release', 'libs-next');
+    await expect(page.getByText('Sign in to your account')).toBeVisible();
+    expect(await page.evaluate(() => 'loadedBeforeTheRollout' in window)).toBe(false);
     await expect(page.getByText('This part of Coffer is unavailable')).toHaveCount(0);
   });
 });
