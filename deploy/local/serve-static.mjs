@@ -183,6 +183,7 @@ const server = http.createServer((req, res) => {
 /**
  * Keeps the build being served in the releases store, now and whenever it changes (a rebuild
  * empties the folder first, so what it replaces must be kept before: hence at start too).
+ * Every build writes an index.html; its stat is polled, as the folder itself may be replaced.
  */
 if (releasesDir) {
   const keep = () => {
@@ -195,10 +196,10 @@ if (releasesDir) {
   };
   keep();
   let pending;
-  if (fs.existsSync(root)) fs.watch(root, () => {
+  fs.watchFile(path.join(root, 'index.html'), { interval: 500, persistent: false }, () => {
     clearTimeout(pending);
-    pending = setTimeout(keep, 500);
-  }).unref();
+    pending = setTimeout(keep, 1000).unref();
+  });
 }
 
 server.listen(Number(opts.port), opts.host, () => {

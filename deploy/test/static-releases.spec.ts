@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from '@coffer/server-core/testing';
 import { keepRelease, keptFile, keptReleases } from '../local/static-releases.mjs';
 
 const SERVE_STATIC = fileURLToPath(new URL('../local/serve-static.mjs', import.meta.url));
@@ -21,6 +22,7 @@ afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 function build(name: string, chunks: string[], dist = path.join(work, name)) {
   fs.rmSync(dist, { recursive: true, force: true });
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>${name}</title>`);
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `// entry of ${name}`);
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name }));
   for (const chunk of chunks) {
@@ -96,6 +98,20 @@ describe('the local front-end server with kept releases', () => {
     expect((await fetch(`${url}/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${url}/pricing.1111111111.js.map`)).status).toBe(404);
     expect((await fetch(`${url}/pricing.9999999999.js`)).status).toBe(404);
+  });
+
+  it('keeps a build made while it runs (npm run build under npm start), so the build after it does not take its chunks away', async () => {
+    const store = path.join(work, 'store');
+    const dist = path.join(work, 'dist');
+    const url = await serve(build('one', ['main.1111111111.js'], dist), store);
+    const kept = async (release: string) => keptReleases(store).some((r: { files: string[] }) => r.files.includes(`main.${release.repeat(10)}.js`));
+    build('two', ['main.2222222222.js'], dist);
+    await eventually(() => kept('2'));
+    build('three', ['main.3333333333.js'], dist);
+    await eventually(() => kept('3'));
+
+    expect(await (await fetch(`${url}/main.2222222222.js`)).text()).toBe('// main.2222222222.js');
+    expect(await (await fetch(`${url}/main.1111111111.js`)).text()).toBe('// main.1111111111.js');
   });
 });
 
