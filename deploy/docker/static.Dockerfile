@@ -9,11 +9,25 @@
 #
 # APP: shell | mfe-marketing | mfe-files | mfe-account. COFFER_RELEASE is
 # compiled into the bundle (shown as the remote root's data-release).
+#
+# PREVIOUS_IMAGE: the image of the same app now in production. Its kept
+# releases are carried into this one (the hashed chunks of the last
+# KEEP_RELEASES builds, this one included), so a tab that loaded an earlier
+# release still finds its chunks once this image serves (deploy/README.md,
+# "Rollouts without broken tabs"). Leave it out only for the first release:
+#
+#   docker build -f deploy/docker/static.Dockerfile --build-arg APP=mfe-files --build-arg COFFER_RELEASE=1.5.0 \
+#     --build-arg PREVIOUS_IMAGE=registry.example.com/coffer/mfe-files:1.4.0 -t coffer/mfe-files:1.5.0 .
 # The shell reads /remotes.json from /etc/coffer/remotes.json: mount it (the
 # coffer-remotes ConfigMap in Kubernetes; `-v $PWD/remotes.json:/etc/coffer/remotes.json:ro` with docker run).
 
 ARG NODE_IMAGE=node:22.20.0-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27.5-bookworm
+# An empty image: no earlier release to carry (the first one).
+ARG PREVIOUS_IMAGE=scratch
+
+# --- The previous release's image, read for its kept releases only
+FROM ${PREVIOUS_IMAGE} AS previous
 
 # --- Package manifests only (same stages as node.Dockerfile: the layers are shared)
 FROM ${NODE_IMAGE} AS manifests
@@ -52,6 +66,16 @@ RUN COFFER_RELEASE="$COFFER_RELEASE" \
  && test -f "$APP/dist/index.html" \
  && find "$APP/dist" \( -name '*.map' -o -name mf-stats.json \) -delete
 
+# --- The hashed files of the last releases: the previous image's, and this build's
+FROM build AS releases
+ARG APP
+ARG COFFER_RELEASE=dev
+ARG KEEP_RELEASES=5
+RUN --mount=type=bind,from=previous,target=/previous \
+    mkdir -p /releases \
+ && if [ -d /previous/usr/share/nginx/releases ]; then cp -a /previous/usr/share/nginx/releases/. /releases/; fi \
+ && node deploy/local/static-releases.mjs --dist "$APP/dist" --store /releases --keep "$KEEP_RELEASES" --release "$COFFER_RELEASE"
+
 # --- nginx ---------------------------------------------------------------------
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
@@ -64,6 +88,8 @@ RUN rm -f /etc/nginx/conf.d/default.conf /usr/share/nginx/html/* \
  && rm -f /etc/nginx/coffer/shell.conf /etc/nginx/coffer/remote.conf \
  && mkdir -p /etc/coffer
 COPY --from=build /repo/${APP}/dist/ /usr/share/nginx/html/
+# Served for a hashed file the build above lacks (nginx's @kept-release).
+COPY --from=releases /releases/ /usr/share/nginx/releases/
 # The image's `nginx` user, by uid so Kubernetes can check runAsNonRoot. nginx
 # writes only its pid and temp files, under /tmp (an emptyDir in Kubernetes).
 USER 101:101

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { pipeline } from 'node:stream';
+import { DEFAULT_KEEP, HASHED, keepRelease, keptFile } from './static-releases.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -20,13 +21,17 @@ const { values: opts } = parseArgs({
     remote: { type: 'string', multiple: true, default: [] },
     // Another origin the page may fetch from and show (the S3 endpoint of presigned URLs).
     allow: { type: 'string', multiple: true, default: [] },
+    // Where the builds this server served are kept (a tab of an earlier release still finds its chunks), and how many.
+    releases: { type: 'string' },
+    keep: { type: 'string', default: String(DEFAULT_KEEP) },
   },
 });
 if (!opts.dir || !opts.port) {
-  console.error('usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url]');
+  console.error('usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url] [--releases DIR [--keep N]]');
   process.exit(64);
 }
 const root = path.resolve(opts.dir);
+const releasesDir = opts.releases && path.resolve(opts.releases);
 /** Files of a build that are never served (the nginx images leave them out and refuse them too). */
 const BUILD_ONLY = /(\.map|\/mf-stats\.json)$/;
 const proxies = opts.proxy.map((p) => {
@@ -69,8 +74,7 @@ const TYPES = {
   '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
-// Content-hashed assets never change; everything else (html, manifests, remote entries) is revalidated.
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
+// Content-hashed assets (HASHED) never change; everything else (html, manifests, remote entries) is revalidated.
 
 function baseHeaders(res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -169,12 +173,38 @@ const server = http.createServer((req, res) => {
   // Build output that is not for browsers: source maps and Module Federation's build statistics.
   if (BUILD_ONLY.test(pathname)) return res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(req, res, file);
+  // A chunk of an earlier build, asked for by a tab that loaded that build.
+  const kept = releasesDir && keptFile(releasesDir, pathname);
+  if (kept) return send(req, res, kept);
   if (opts.spa && !path.extname(pathname)) return send(req, res, path.join(root, 'index.html'));
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
 });
 
+/**
+ * Keeps the build being served in the releases store, now and whenever it changes (a rebuild
+ * empties the folder first, so what it replaces must be kept before: hence at start too).
+ * Every build writes an index.html; its stat is polled, as the folder itself may be replaced.
+ */
+if (releasesDir) {
+  const keep = () => {
+    try {
+      keepRelease({ dist: root, store: releasesDir, keep: Number(opts.keep) });
+    } catch (err) {
+      // A build half written (or being removed): its next change keeps it.
+      if (err.code !== 'ENOENT') throw err;
+    }
+  };
+  keep();
+  let pending;
+  fs.watchFile(path.join(root, 'index.html'), { interval: 500, persistent: false }, () => {
+    clearTimeout(pending);
+    pending = setTimeout(keep, 1000).unref();
+  });
+}
+
 server.listen(Number(opts.port), opts.host, () => {
-  process.stdout.write(`serving ${root} on http://${opts.host}:${opts.port}\n`);
+  // The port it got (`--port 0` asks for any free one).
+  process.stdout.write(`serving ${root} on http://${opts.host}:${server.address().port}\n`);
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);

@@ -28,10 +28,16 @@ export function defaultPorts(offset = 0) {
   };
 }
 
-/** The command that serves one remote's build (kept so a test can stop and restart it). */
-export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.name, 'dist')) {
-  return [path.join(ROOT, 'deploy/local/serve-static.mjs'), '--dir', dir, '--port', String(ports[remote.portKey]), '--cors'];
+/**
+ * The command that serves one remote's build (kept so a test can stop and restart it), keeping
+ * the builds it serves in `releases` when given (a tab of an earlier build still finds its chunks).
+ */
+export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.name, 'dist'), releases = undefined) {
+  return [path.join(ROOT, 'deploy/local/serve-static.mjs'), '--dir', dir, '--port', String(ports[remote.portKey]), '--cors', ...(releases ? ['--releases', releases] : [])];
 }
+
+/** Where a stack keeps the earlier builds of one front end (deploy/local/static-releases.mjs). */
+export const staticReleasesDir = (dataDir, app) => path.join(dataDir, 'static-releases', app);
 
 /**
  * Starts everything and resolves once the gateway reports every service up.
@@ -65,7 +71,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
-    for (const remote of REMOTES) group.start(remote.name, process.execPath, remoteServerArgs(remote, ports));
+    for (const remote of REMOTES) group.start(remote.name, process.execPath, remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)));
     const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
     group.start('shell', process.execPath, [
       path.join(ROOT, 'deploy/local/serve-static.mjs'),
@@ -76,6 +82,7 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
       '--proxy', `/dev=http://127.0.0.1:${ports.gateway}`,
       '--proxy', `/.well-known=http://127.0.0.1:${ports.gateway}`,
       '--allow', s3Endpoint,
+      '--releases', staticReleasesDir(dataDir, 'shell'),
       ...remoteArgs,
     ]);
 

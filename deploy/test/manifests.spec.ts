@@ -98,6 +98,16 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     expect((deployment.spec as { minReadySeconds?: number }).minReadySeconds).toBeGreaterThan(0);
   });
 
+  it.each(['shell', 'mfe-marketing', 'mfe-files', 'mfe-account'])(
+    'rolls %s out with no moment without a ready pod: the old release serves until the new one is ready (its image carries the earlier releases\' chunks)',
+    (app) => {
+      const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === app)!;
+      expect((deployment.spec as { strategy?: unknown }).strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
+      const container = containersOf(deployment)[0] as { readinessProbe?: { httpGet?: { path: string } } };
+      expect(container.readinessProbe?.httpGet?.path).toBe('/healthz');
+    },
+  );
+
   it('routes the app as one origin: the API and the public keys of access tokens to the gateway, each remote under /remotes/, the rest to the shell', () => {
     expect(routesOf(resources)).toEqual([
       'PathPrefix /api -> gateway',

@@ -39,10 +39,16 @@ function sharedSingletons(deps) {
     if (!range) throw new Error(`@coffer/web-core/rspack: "${name}" is shared but not in the app's dependencies`);
     return { singleton: true, requiredVersion: range };
   };
-  /** @param {string} dir */
+  /**
+   * A remote built against another version of a workspace lib than the shell provides is
+   * refused (strictVersion) rather than run against code it was not built for: the shell
+   * then reloads the tab onto the release being served (shell/src/federation/new-release.tsx).
+   * Bump a lib's version when its contract changes, and roll the shell out first.
+   * @param {string} dir
+   */
   const workspaceLib = (dir) => {
     const version = workspaceVersion(dir);
-    return { singleton: true, version, requiredVersion: `^${version}` };
+    return { singleton: true, strictVersion: true, version, requiredVersion: `^${version}` };
   };
   return {
     react: fromDeps('react'),
