@@ -14,11 +14,11 @@ export class PeopleHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.people.registered(tx, event));
-    this.bus.on(AuthEvent.EmailVerified, (event, tx) => this.people.emailVerified(tx, event));
-    this.bus.on(AuthEvent.NameChanged, (event, tx) => this.people.nameChanged(tx, event));
-    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.people.membershipChanged(tx, event));
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.userDeleted(tx, event));
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.people.registered(event));
+    this.bus.on(AuthEvent.EmailVerified, (event) => this.people.emailVerified(event));
+    this.bus.on(AuthEvent.NameChanged, (event) => this.people.nameChanged(event));
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.people.membershipChanged(event));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.people.userDeleted(event));
   }
 
   @Handles(INVENTORY)

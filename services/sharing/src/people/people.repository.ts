@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { addressTokens, people, shareRequests, shareSends, shares, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
@@ -26,13 +26,13 @@ const personTables = (p: { userId: string; email: string }): PersonalDataTable[]
 /** The only place that reads and writes the people read model (who the Coffer users are, from auth's events). */
 @Injectable()
 export class PeopleRepository extends Repository {
-  async find(userId: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.userId, userId));
+  async find(userId: string): Promise<PersonRow | undefined> {
+    const [row] = await this.db.select().from(people).where(eq(people.userId, userId));
     return row;
   }
 
-  async findByEmail(email: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.email, email));
+  async findByEmail(email: string): Promise<PersonRow | undefined> {
+    const [row] = await this.db.select().from(people).where(eq(people.email, email));
     return row;
   }
 
@@ -43,21 +43,21 @@ export class PeopleRepository extends Repository {
   }
 
   /** Adds the person or updates what the event tells; a confirmed address never goes back to unconfirmed. */
-  async remember(tx: Database, person: PersonUpdate): Promise<void> {
+  async remember(person: PersonUpdate): Promise<void> {
     const set = {
       email: person.email,
       ...(person.fullName !== undefined ? { fullName: person.fullName } : {}),
       ...(person.emailConfirmed ? { emailConfirmed: true } : {}),
     };
-    await tx
+    await this.db
       .insert(people)
       .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
       .onConflictDoUpdate({ target: people.userId, set });
   }
 
   /** Keeps the token of a share email's link to `email` (by hash), good for ADDRESS_LINK_DAYS. */
-  async addAddressToken(tx: Database, tokenHash: string, email: string, days: number): Promise<void> {
-    await tx.insert(addressTokens).values({ tokenHash, email, expiresAt: new Date(Date.now() + days * 86_400_000) });
+  async addAddressToken(tokenHash: string, email: string, days: number): Promise<void> {
+    await this.db.insert(addressTokens).values({ tokenHash, email, expiresAt: new Date(Date.now() + days * 86_400_000) });
   }
 
   /** The address an unexpired token was sent to. */
@@ -67,12 +67,12 @@ export class PeopleRepository extends Repository {
   }
 
   /** The shares they made count in the account they are in now (its admins may revoke them). */
-  async move(tx: Database, userId: string, accountId: string) {
-    await tx.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
+  async move(userId: string, accountId: string) {
+    await this.db.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
   }
 
-  erase(tx: Database, person: { userId: string; email: string }) {
-    return erasePersonalData(tx, personTables(person));
+  erase(person: { userId: string; email: string }) {
+    return erasePersonalData(this.db, personTables(person));
   }
 
   inventory(person: { userId: string; email: string }) {
