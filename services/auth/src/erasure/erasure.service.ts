@@ -9,7 +9,7 @@ import {
   type OkReply,
   type PersonalDataInventory,
 } from '@coffer/contracts';
-import { EventBus, invalid, rpcError } from '@coffer/server-core';
+import { EventBus, invalid, rpcError, UnitOfWork } from '@coffer/server-core';
 import { AvatarStorage } from '../profiles/avatar-storage.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -34,6 +34,7 @@ export class ErasureService {
     @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(AvatarStorage) private readonly avatars: AvatarStorage,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async deleteUser(caller: CallerIdentity, confirmation: string): Promise<OkReply> {
@@ -43,11 +44,11 @@ export class ErasureService {
     const ownsAccount = account?.ownerId === user.id;
     if (ownsAccount && (await this.team.otherUsers(user.accountId, user.id)) > 0) throw rpcError(ErrorCode.Conflict, 409, OWNER_WITH_MEMBERS);
     await this.sessions.revokeAll(user.id);
-    await this.bus.inTransaction(this.erasure, async (tx) => {
-      await this.erasure.erase(tx, { userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
+    await this.unit.run(async () => {
+      await this.erasure.erase({ userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
       // Every access token they still hold stays refused, by every gateway, also one that starts later.
-      await this.revocations.userDeleted(tx, user.id);
-      await this.bus.record(tx, AccountEvent.UserDeleted, {
+      await this.revocations.userDeleted(user.id);
+      await this.bus.record(AccountEvent.UserDeleted, {
         accountId: user.accountId,
         actorId: user.id,
         payload: { userId: user.id, email: user.email, accountId: user.accountId, accountDeleted: ownsAccount },
