@@ -20,11 +20,11 @@ export class PeopleHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.subscriptions.open(tx, event.payload.accountId, event.payload.userId));
-    this.bus.on(AccountEvent.MembershipChanged, async (event, tx) => {
-      if (event.payload.reason === 'removed') await this.subscriptions.open(tx, event.payload.accountId, event.payload.userId);
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.subscriptions.open(event.payload.accountId, event.payload.userId));
+    this.bus.on(AccountEvent.MembershipChanged, async (event) => {
+      if (event.payload.reason === 'removed') await this.subscriptions.open(event.payload.accountId, event.payload.userId);
     });
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.erase(tx, event.payload));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.people.erase(event.payload));
   }
 
   @Handles(INVENTORY)
