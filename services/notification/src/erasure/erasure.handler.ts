@@ -14,7 +14,7 @@ export class ErasureHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.erasure.userDeleted(tx, event));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.erasure.userDeleted(event));
   }
 
   @Handles(INVENTORY)

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, PersonalDataInventory, UserDeleted } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
 import { Mailer } from '../email/mailer.js';
 import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
 
@@ -12,9 +11,9 @@ export class ErasureService {
     @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
 
-  async userDeleted(tx: Database, event: DomainEvent<UserDeleted>) {
+  async userDeleted(event: DomainEvent<UserDeleted>) {
     const { userId, email, accountId, accountDeleted } = event.payload;
-    await this.erasure.erase(tx, { userId, email }, accountDeleted ? accountId : undefined);
+    await this.erasure.erase({ userId, email }, accountDeleted ? accountId : undefined);
     // Only what was sent before the deletion: a new sign-up with the same address keeps its own emails.
     await this.mailer.forget(email, new Date(event.occurredAt));
   }
