@@ -14,8 +14,8 @@ export class PeopleHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.people.membershipChanged(tx, event));
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.userDeleted(tx, event));
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.people.membershipChanged(event));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.people.userDeleted(event));
   }
 
   @Handles(INVENTORY)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { confirmedUploads, files, uploads } from '../db/schema.js';
 
 /** Every files table that holds something of a person, and how a row is known to be theirs. */
@@ -16,13 +16,13 @@ const personTables = (userId: string): PersonalDataTable[] => [
 @Injectable()
 export class PeopleRepository extends Repository {
   /** Their files, folders and open upload slots count against the account they are in now. */
-  async move(tx: Database, userId: string, accountId: string) {
-    await tx.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
-    await tx.update(files).set({ accountId }).where(eq(files.userId, userId));
+  async move(userId: string, accountId: string) {
+    await this.db.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
+    await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));
   }
 
-  erase(tx: Database, userId: string) {
-    return erasePersonalData(tx, personTables(userId));
+  erase(userId: string) {
+    return erasePersonalData(this.db, personTables(userId));
   }
 
   inventory(userId: string) {

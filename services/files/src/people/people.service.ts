@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, MembershipChanged, PersonalDataInventory, UserDeleted } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { PeopleRepository } from './people.repository.js';
 
@@ -12,14 +11,14 @@ export class PeopleService {
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
   ) {}
 
-  async membershipChanged(tx: Database, { payload }: DomainEvent<MembershipChanged>) {
-    if (payload.accountId !== payload.previousAccountId) await this.people.move(tx, payload.userId, payload.accountId);
+  async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {
+    if (payload.accountId !== payload.previousAccountId) await this.people.move(payload.userId, payload.accountId);
   }
 
   /** Their bytes go first, then their rows: a redelivery after a failure finds the rows and deletes what is left. */
-  async userDeleted(tx: Database, { payload }: DomainEvent<UserDeleted>) {
+  async userDeleted({ payload }: DomainEvent<UserDeleted>) {
     await this.objects.removeAll(ObjectStorage.prefixOf(payload.userId));
-    await this.people.erase(tx, payload.userId);
+    await this.people.erase(payload.userId);
   }
 
   async inventory(userId: string): Promise<PersonalDataInventory> {
