@@ -14,7 +14,7 @@ export class SubscriptionsRepository extends Repository {
     return row;
   }
 
-  /** The account's subscription, locked until `tx` ends so two plan changes cannot interleave. */
+  /** The account's subscription, locked until the unit of work ends so two plan changes cannot interleave. */
   async lock(accountId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).for('update');
     return row;

@@ -17,7 +17,7 @@ const personTables = (p: TrialPerson): PersonalDataTable[] => [
 
 /** What billing holds of a person, erased with them and proven gone. */
 @Injectable()
-export class PeopleRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /** The person's rows go; a trial they started stays known by their current address, hashed (it may have changed since). */
   async erase(person: TrialPerson) {
     await this.db.execute(sql`
