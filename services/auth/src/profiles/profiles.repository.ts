@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
-import { accounts, avatarUploads, profiles, users } from '../db/schema.js';
+import { avatarUploads, profiles } from '../db/schema.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AvatarUploadRow = typeof avatarUploads.$inferSelect;
@@ -14,14 +14,17 @@ export class ProfilesRepository extends Repository {
     return row;
   }
 
-  /** Saves the names, company and job title (spec §7 profile upsert), keeping the user's full name equal. */
-  async saveDetails(userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>, accountName?: { accountId: string; name: string }) {
+  /** A new user's profile. */
+  async create(profile: { userId: string; fullName: string; email: string }) {
+    await this.db.insert(profiles).values(profile);
+  }
+
+  /** Saves the names, company and job title (spec §7 profile upsert). */
+  async saveDetails(userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>) {
     await this.db
       .insert(profiles)
       .values({ userId, email, ...details })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...details, updatedAt: new Date() } });
-    await this.db.update(users).set({ fullName: details.fullName }).where(eq(users.id, userId));
-    if (accountName) await this.db.update(accounts).set({ name: accountName.name }).where(eq(accounts.id, accountName.accountId));
   }
 
   async addUpload(row: typeof avatarUploads.$inferInsert) {

@@ -101,7 +101,7 @@ export class InvitationsService {
     const own = await this.team.account(user.accountId);
     const current = own?.name ?? user.fullName;
     if (own?.ownerId !== user.id) return invitationBlockers.member(current, inviting);
-    if ((await this.team.otherUsers(user.accountId, user.id)) > 0) return invitationBlockers.ownerWithMembers(current, inviting);
+    if ((await this.users.otherUsers(user.accountId, user.id)) > 0) return invitationBlockers.ownerWithMembers(current, inviting);
     return undefined;
   }
 

@@ -36,7 +36,7 @@ export class MembershipService {
     if (!user) return;
     const role = await this.effectiveRole(user);
     if (role === user.role) return;
-    const version = await this.team.setMembership(user.id, user.accountId, role);
+    const version = await this.users.setMembership(user.id, user.accountId, role);
     await this.announce(actorId, { user, accountId: user.accountId, role, version, reason: 'role-changed' });
   }
 
@@ -44,7 +44,7 @@ export class MembershipService {
   async accept(user: UserRow, invitation: TeamMemberRow): Promise<boolean> {
     if (!(await this.team.activate(invitation.id, user.id))) return false;
     await this.team.deleteRolesOf(user.accountId, user.id);
-    const version = await this.team.setMembership(user.id, invitation.accountId, invitation.role);
+    const version = await this.users.setMembership(user.id, invitation.accountId, invitation.role);
     await this.announce(user.id, { user, accountId: invitation.accountId, role: invitation.role, version, reason: 'joined', invitedBy: invitation.invitedBy });
     return true;
   }
@@ -54,7 +54,7 @@ export class MembershipService {
     const accountId = randomUUID();
     await this.team.createAccount({ id: accountId, name: user.fullName, ownerId: user.id });
     await this.team.deleteRolesOf(user.accountId, user.id);
-    const version = await this.team.setMembership(user.id, accountId, 'owner');
+    const version = await this.users.setMembership(user.id, accountId, 'owner');
     await this.announce(actorId, { user, accountId, role: 'owner', version, reason: 'removed' });
   }
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
-import { accounts, invitationSends, teamMembers, userRoles, users } from '../db/schema.js';
+import { accounts, invitationSends, teamMembers, userRoles } from '../db/schema.js';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type UserRoleRow = typeof userRoles.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** The only place that reads and writes invitations, team members, user roles and account membership. */
+/** The only place that reads and writes accounts, invitations, team members and user roles. */
 @Injectable()
 export class TeamRepository extends Repository {
   async account(id: string): Promise<AccountRow | undefined> {
@@ -19,20 +19,9 @@ export class TeamRepository extends Repository {
     await this.db.insert(accounts).values(row);
   }
 
-  /** How many users besides `userId` belong to the account. */
-  async otherUsers(accountId: string, userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.accountId, accountId), ne(users.id, userId)));
-    return row?.n ?? 0;
-  }
-
-  /** Moves a user to an account with a role, raising their membership version; returns the new version. */
-  async setMembership(userId: string, accountId: string, role: (typeof users.$inferSelect)['role']): Promise<number> {
-    const [row] = await this.db
-      .update(users)
-      .set({ accountId, role, membershipVersion: sql`${users.membershipVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ version: users.membershipVersion });
-    return row.version;
+  /** The account's name (its owner's company, or their name). */
+  async renameAccount(accountId: string, name: string) {
+    await this.db.update(accounts).set({ name }).where(eq(accounts.id, accountId));
   }
 
   listMembers(accountId: string): Promise<TeamMemberRow[]> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
-import { accounts, oneTimeTokens, profiles, users } from '../db/schema.js';
+import { oneTimeTokens, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface NewOwner {
+export interface NewUser {
   id: string;
   accountId: string;
   email: string;
@@ -13,7 +13,7 @@ export interface NewOwner {
   passwordHash: string;
 }
 
-/** The only place that reads and writes users, accounts, profiles and one-time tokens. */
+/** The only place that reads and writes users and one-time tokens. */
 @Injectable()
 export class UsersRepository extends Repository {
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -26,7 +26,7 @@ export class UsersRepository extends Repository {
     return row;
   }
 
-  /** The user, their row locked until `tx` ends: two changes of their membership at once are made one after the other. */
+  /** The user, their row locked until the unit of work ends: two changes of their membership at once are made one after the other. */
   async lockById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
     return row;
@@ -39,23 +39,35 @@ export class UsersRepository extends Repository {
     return new Map(rows.map(({ id, ...person }) => [id, person]));
   }
 
-  /** Creates the user, the account they own and their profile in `tx`; false if the email is taken. */
-  async createOwner(user: NewOwner): Promise<boolean> {
-    if (!(await this.createUser({ ...user, role: 'owner' }))) return false;
-    await this.db.insert(accounts).values({ id: user.accountId, name: user.fullName, ownerId: user.id });
-    return true;
-  }
-
-  /** Creates a user of an existing account (an invitee: their address is proven by the link) and their profile; false if the email is taken. */
-  async createUser(user: NewOwner & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
+  /** Creates a user (an account's owner, or an invitee whose address is proven by the link); false if the email is taken. */
+  async createUser(user: NewUser & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
     const inserted = await this.db
       .insert(users)
       .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: user.role, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (inserted.length === 0) return false;
-    await this.db.insert(profiles).values({ userId: user.id, fullName: user.fullName, email: user.email });
-    return true;
+    return inserted.length > 0;
+  }
+
+  /** How many users besides `userId` belong to the account. */
+  async otherUsers(accountId: string, userId: string): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.accountId, accountId), ne(users.id, userId)));
+    return row?.n ?? 0;
+  }
+
+  /** Moves a user to an account with a role, raising their membership version; returns the new version. */
+  async setMembership(userId: string, accountId: string, role: (typeof users.$inferSelect)['role']): Promise<number> {
+    const [row] = await this.db
+      .update(users)
+      .set({ accountId, role, membershipVersion: sql`${users.membershipVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ version: users.membershipVersion });
+    return row.version;
+  }
+
+  /** The user's full name, kept equal to their profile's. */
+  async setFullName(userId: string, fullName: string) {
+    await this.db.update(users).set({ fullName }).where(eq(users.id, userId));
   }
 
   async setPassword(userId: string, passwordHash: string) {

@@ -10,6 +10,7 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
 import { invitationTokenHash } from '../team/team.service.js';
+import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { Passwords } from './passwords.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
@@ -30,6 +31,7 @@ export class UsersService {
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
@@ -46,7 +48,10 @@ export class UsersService {
     const passwordHash = await this.passwords.hash(input.password);
     const verifyToken = newToken();
     const created = await this.unit.run(async () => {
-      if (!(await this.users.createOwner({ id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
+      // The user, their profile and the account they own; nothing when the email is taken.
+      if (!(await this.users.createUser({ id, accountId, email: input.email, fullName: input.fullName, passwordHash, role: 'owner' }))) return false;
+      await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
+      await this.team.createAccount({ id: accountId, name: input.fullName, ownerId: id });
       await this.users.addToken({ tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
       const who = { accountId, actorId: id };
       await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
@@ -76,6 +81,7 @@ export class UsersService {
     const created = await this.unit.run(async () => {
       const user = { id, accountId: invitation.accountId, email: input.email, fullName: input.fullName, passwordHash, role: invitation.role, emailVerifiedAt: new Date() };
       if (!(await this.users.createUser(user))) return undefined;
+      await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
       const who = { accountId: invitation.accountId, actorId: id };
       await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName } });
       await this.bus.record(AuthEvent.EmailVerified, { ...who, payload: { userId: id, email: input.email } });

@@ -53,9 +53,9 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
 
 /** Deleting a person from the auth service, and proving it: the one place that knows every table they appear in. */
 @Injectable()
-export class ErasureRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /**
-   * Deletes the person's rows in `tx`; with `accountId`, the account they owned
+   * Deletes the person's rows in the unit of work; with `accountId`, the account they owned
    * alone goes too, with its branding, invitations and roles.
    */
   async erase(person: ErasedPerson, accountId?: string) {
