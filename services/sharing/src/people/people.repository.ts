@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
-import { addressTokens, people, shareRequests, shareSends, shares, type PersonRow } from '../db/schema.js';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { addressTokens, people, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -10,18 +10,6 @@ export interface PersonUpdate {
   fullName?: string;
   emailConfirmed?: boolean;
 }
-
-/**
- * Every sharing table that holds something of a person: the shares they made,
- * the shares made to their address (their opens go with them), and who they are.
- */
-const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
-  ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
-  ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
-  ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
-  ['share_requests', shareRequests, eq(shareRequests.userId, p.userId)],
-  ['people', people, eq(people.userId, p.userId)],
-];
 
 /** The only place that reads and writes the people read model (who the Coffer users are, from auth's events). */
 @Injectable()
@@ -64,18 +52,5 @@ export class PeopleRepository extends Repository {
   async addressOf(tokenHash: string): Promise<string | undefined> {
     const [row] = await this.db.select().from(addressTokens).where(and(eq(addressTokens.tokenHash, tokenHash), gt(addressTokens.expiresAt, new Date())));
     return row?.email;
-  }
-
-  /** The shares they made count in the account they are in now (its admins may revoke them). */
-  async move(userId: string, accountId: string) {
-    await this.db.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
-  }
-
-  erase(person: { userId: string; email: string }) {
-    return erasePersonalData(this.db, personTables(person));
-  }
-
-  inventory(person: { userId: string; email: string }) {
-    return countPersonalData(this.db, personTables(person));
   }
 }

@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, PersonalDataInventory, UserDeleted, UserRegistered } from '@coffer/contracts';
+import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, UserRegistered } from '@coffer/contracts';
+import { SharesRepository } from '../shares/shares.repository.js';
 import { PeopleRepository } from './people.repository.js';
 
 /** Keeps who the Coffer users are in step with auth's events: names for emails, and whose address is confirmed. */
 @Injectable()
 export class PeopleService {
-  constructor(@Inject(PeopleRepository) private readonly people: PeopleRepository) {}
+  constructor(
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+    @Inject(SharesRepository) private readonly shares: SharesRepository,
+  ) {}
 
   registered({ payload }: DomainEvent<UserRegistered>) {
     return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
@@ -22,15 +26,6 @@ export class PeopleService {
 
   async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {
     await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
-    if (payload.accountId !== payload.previousAccountId) await this.people.move(payload.userId, payload.accountId);
-  }
-
-  /** The deleted user's shares go, both ways: what they shared, and what was shared with them (its sharer sees it gone). */
-  userDeleted({ payload }: DomainEvent<UserDeleted>) {
-    return this.people.erase(payload);
-  }
-
-  async inventory(person: { userId: string; email: string }): Promise<PersonalDataInventory> {
-    return { service: 'sharing', counts: await this.people.inventory(person) };
+    if (payload.accountId !== payload.previousAccountId) await this.shares.moveSharer(payload.userId, payload.accountId);
   }
 }

@@ -163,6 +163,11 @@ export class SharesRepository extends Repository {
     await this.db.delete(shares).where(eq(shares.id, id));
   }
 
+  /** The shares a person made count in the account they are in now (its admins may revoke them). */
+  async moveSharer(userId: string, accountId: string): Promise<void> {
+    await this.db.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
+  }
+
   async setFileTrashed(fileId: string, trashed: boolean): Promise<void> {
     await this.db.update(shares).set({ fileTrashed: trashed }).where(eq(shares.fileId, fileId));
   }
