@@ -27,7 +27,8 @@ import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
 import { eq, sql } from 'drizzle-orm';
 import { files } from '../src/db/schema.js';
 import { FilesRepository } from '../src/files/files.repository.js';
-import { PeopleRepository } from '../src/people/people.repository.js';
+import { PersonalDataRepository } from '../src/personal-data/personal-data.repository.js';
+import { PersonalDataService } from '../src/personal-data/personal-data.service.js';
 import { filesConfigSchema } from '../src/config.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { TrashService } from '../src/trash/trash.service.js';
@@ -354,7 +355,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
   it("keeps each account's stored bytes as its files come, go to the trash, are deleted, move with their person or are erased", async () => {
     const repository = app!.get(FilesRepository);
-    const people = app!.get(PeopleRepository);
+    const people = app!.get(PersonalDataRepository);
     const [alice, bob] = [newCaller(), newCaller()];
     const add = (user: CallerIdentity, name: string, size: number) =>
       unit.run(() => repository.insertFile({ userId: user.userId, accountId: user.accountId, name, size, storagePath: `${user.userId}/${name}`, mimeType: 'application/pdf', folder: 'root' }));
@@ -379,7 +380,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await stored(alice)).toEqual([100, 100]);
     // Alice joins Bob's account: her bytes go with her, in the one statement that moves her files.
     await add(alice, 'd.pdf', 7);
-    await unit.run(() => people.move(alice.userId, bob.accountId));
+    await unit.run(() => app!.get(PersonalDataService).move(alice.userId, bob.accountId));
     expect([await stored(alice), await stored(bob)]).toEqual([[0, 0], [147, 147]]);
     await unit.run(() => people.erase(alice.userId));
     expect(await stored(bob)).toEqual([40, 40]);

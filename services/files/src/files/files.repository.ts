@@ -240,4 +240,9 @@ export class FilesRepository extends Repository {
     const [stored] = await this.db.select({ bytes: accountStorage.storedBytes }).from(accountStorage).where(eq(accountStorage.accountId, accountId));
     return stored?.bytes ?? 0;
   }
+
+  /** A person's files and folders count against the account they are in now. */
+  async moveOwner(userId: string, accountId: string): Promise<void> {
+    await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));
+  }
 }

@@ -93,7 +93,7 @@ export class TrashService {
     return count;
   }
 
-  /** Deletes items for good in `tx`, announcing each; returns the keys of their objects, to remove once committed. */
+  /** Deletes items for good in the unit of work, announcing each; returns the keys of their objects, to remove once committed. */
   private async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
     const removed = await this.files.remove(rows.map((r) => r.id));
     for (const row of removed) await this.items.announce(FilesEvent.FileDeleted, owner, row);

@@ -8,7 +8,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 /** The only place that reads and writes upload slots (presigned PUTs handed out and not yet confirmed). */
 @Injectable()
 export class UploadsRepository extends Repository {
-  /** Serialises the quota decisions of one account across replicas, for the rest of `tx`. */
+  /** Serialises the quota decisions of one account across replicas, for the rest of the unit of work. */
   async lockAccount(accountId: string) {
     await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
   }
@@ -70,5 +70,10 @@ export class UploadsRepository extends Repository {
   /** Removes and returns the slots that expired: abandoned uploads whose objects the purge deletes. */
   removeExpired(now = new Date()): Promise<UploadRow[]> {
     return this.db.delete(uploads).where(lt(uploads.expiresAt, now)).returning();
+  }
+
+  /** A person's open upload slots count against the account they are in now. */
+  async moveOwner(userId: string, accountId: string): Promise<void> {
+    await this.db.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
   }
 }

@@ -4,7 +4,7 @@ import { countPersonalData, erasePersonalData, Repository, type PersonalDataTabl
 import { confirmedUploads, files, uploads } from '../db/schema.js';
 
 /** Every files table that holds something of a person, and how a row is known to be theirs. */
-// Upload slots before files, here and in a move: a confirmation takes its slot before it adds a file
+// Upload slots before files, here and in a move (PersonalDataService.move): a confirmation takes its slot before it adds a file
 // (and with it its account's stored bytes), so the same order never waits on itself.
 const personTables = (userId: string): PersonalDataTable[] => [
   ['uploads', uploads, eq(uploads.userId, userId)],
@@ -12,15 +12,9 @@ const personTables = (userId: string): PersonalDataTable[] => [
   ['files', files, eq(files.userId, userId)],
 ];
 
-/** A user's rows as their account changes: moved with them to another account, or erased with them. */
+/** What the files service holds of a person, erased with them and proven gone. */
 @Injectable()
-export class PeopleRepository extends Repository {
-  /** Their files, folders and open upload slots count against the account they are in now. */
-  async move(userId: string, accountId: string) {
-    await this.db.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
-    await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));
-  }
-
+export class PersonalDataRepository extends Repository {
   erase(userId: string) {
     return erasePersonalData(this.db, personTables(userId));
   }
