@@ -25,7 +25,7 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
 
 /** Deleting a person from the notification service, and proving it. */
 @Injectable()
-export class ErasureRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /**
    * Deletes the person's rows. An account that went with them loses its audit
    * log; in any other account's log their entries stay as what happened, no
