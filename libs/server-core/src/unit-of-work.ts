@@ -54,7 +54,12 @@ export function ambientTransaction(database: Database): Database | undefined {
 export function currentUnitOfWork(what: string): { tx: Database; afterCommit(key: unknown, run: () => void): void } {
   const unit = ambient.getStore();
   if (!unit?.open) throw new Error(`${what} must run inside a unit of work (UnitOfWork.run), so it commits with the change it belongs to`);
-  return { tx: unit.tx, afterCommit: (key, run) => void (unit.afterCommit.has(key) || unit.afterCommit.set(key, run)) };
+  return {
+    tx: unit.tx,
+    afterCommit: (key, run) => {
+      if (!unit.afterCommit.has(key)) unit.afterCommit.set(key, run);
+    },
+  };
 }
 
 /**
