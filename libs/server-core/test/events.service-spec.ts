@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECT_PREFIX, type DeadLetter, type DomainEvent } from '@coffer/contracts';
-import { EventBus, openDatabase, Repository, UnitOfWork, type DatabaseHandle } from '../src/index.js';
+import { EventBus, openDatabase, Repository, UnitOfWork, type DatabaseHandle, type EventBusOptions } from '../src/index.js';
 import { ServiceMetrics } from '../src/management.js';
 import { outbox } from '../src/db-schema.js';
 import { DATABASE_KINDS, eventually, freshDatabase, privateNats, testInfra } from '../src/testing.js';
@@ -26,10 +26,21 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   let database: DatabaseHandle<Record<string, unknown>>;
   const buses: EventBus<TestEvents>[] = [];
 
-  const bus = async (consumer: string) => {
-    const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger });
+  const bus = async (consumer: string, options: Partial<EventBusOptions> = {}) => {
+    const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger, ...options });
     buses.push(b);
     return b;
+  };
+  /** A producer, and a consumer of `type` noting each payload's number in `seen`, both started on the database. */
+  const producerFor = async (type: string, seen: number[], options: Partial<EventBusOptions> = {}) => {
+    const consumerBus = await bus(`c${randomUUID().slice(0, 8)}`, options);
+    consumerBus.on(type, async (e) => {
+      seen.push(e.payload.n);
+    });
+    await consumerBus.start(database.db);
+    const producer = await bus(`p${randomUUID().slice(0, 8)}`, options);
+    await producer.start(database.db);
+    return producer;
   };
   const event = (n: number, id: string = randomUUID()) => ({ id, accountId: 'acct', actorId: 'user', payload: { n } });
 
@@ -172,13 +183,7 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   it('publishes an event recorded in a transaction only once that transaction commits', async () => {
     const type = `events.test.${randomUUID().slice(0, 8)}.recorded`;
     const seen: number[] = [];
-    const consumerBus = await bus(`c${randomUUID().slice(0, 8)}`);
-    consumerBus.on(type, async (e) => {
-      seen.push(e.payload.n);
-    });
-    await consumerBus.start(database.db);
-    const producer = await bus(`p${randomUUID().slice(0, 8)}`);
-    await producer.start(database.db);
+    const producer = await producerFor(type, seen);
 
     // A rolled-back change never announces itself.
     await expect(
@@ -199,20 +204,9 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
 
   it('relays an event recorded in a unit of work right after its commit, never one whose unit rolled back, and refuses one recorded outside a unit', async () => {
     const type = `events.test.${randomUUID().slice(0, 8)}.unit`;
-    // No periodic relay on either bus (an hour apart): only the relay after a unit's commit can send.
-    const quiet = async (consumer: string) => {
-      const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger, relayEveryMs: 3_600_000 });
-      buses.push(b);
-      return b;
-    };
     const seen: number[] = [];
-    const consumerBus = await quiet(`c${randomUUID().slice(0, 8)}`);
-    consumerBus.on(type, async (e) => {
-      seen.push(e.payload.n);
-    });
-    await consumerBus.start(database.db);
-    const producer = await quiet(`p${randomUUID().slice(0, 8)}`);
-    await producer.start(database.db);
+    // No periodic relay on either bus (an hour apart): only the relay after a unit's commit can send.
+    const producer = await producerFor(type, seen, { relayEveryMs: 3_600_000 });
     const unit = new UnitOfWork(database.db);
 
     // Outside a unit of work there is no change for the event to commit with.
