@@ -5,7 +5,11 @@
 // bulletproof-react, imports flow shared (src/components, hooks, lib, config) →
 // features (src/features/<name>) → app (src/pages, src/exposes, src/bootstrap.tsx),
 // a feature never imports another feature, and no module imports itself round a cycle.
-import { existsSync, readdirSync } from 'node:fs';
+// In the back end, SQL stays in repositories: drizzle-orm is imported only by `*.repository.ts`,
+// `db/` folders, libs/server-core/src and tests, and each table of a service's db/schema is
+// imported only by the repository that owns it (TABLE_OWNERS below), so each table is written
+// in one place.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -64,6 +68,102 @@ function remoteLayers(remote) {
   ];
 }
 
+// Who touches what. Each table of a service's db/schema.ts belongs to one repository, the only
+// module that imports it (as a value: row types may be imported anywhere), so the only one that
+// reads or writes it; another feature asks that repository, inside the same unit of work. Every
+// table has exactly one owner (checked here, so a new table cannot go without one). Two kinds of
+// module may import every table of their service: its app.module.ts, which hands the whole schema
+// to the database, and its personal-data/personal-data.repository.ts, the one list of where a
+// person's data lives, which erases it and counts it for the deletion proof.
+const TABLE_OWNERS = {
+  auth: {
+    'users/users.repository.ts': ['users', 'oneTimeTokens'],
+    'team/team.repository.ts': ['accounts', 'teamMembers', 'userRoles', 'invitationSends'],
+    'profiles/profiles.repository.ts': ['profiles', 'avatarUploads'],
+    'sessions/sessions.repository.ts': ['sessions'],
+    'revocations/revocations.repository.ts': ['accessRevocations'],
+    'factors/factors.repository.ts': ['totpFactors', 'mfaChallenges', 'recoveryCodes'],
+    'challenges/challenges.repository.ts': ['signInChallenges'],
+    'signing-keys/signing-keys.repository.ts': ['signingKeys'],
+    'rate-limits/rate-limits.repository.ts': ['rateLimits'],
+    'preferences/preferences.repository.ts': ['preferences'],
+    'branding/branding.repository.ts': ['brandingSettings'],
+  },
+  files: {
+    'files/files.repository.ts': ['files', 'accountStorage'],
+    'uploads/uploads.repository.ts': ['uploads', 'confirmedUploads'],
+  },
+  sharing: {
+    'shares/shares.repository.ts': ['shares', 'shareSends', 'shareTickets', 'shareRequests'],
+    'accesses/accesses.repository.ts': ['shareAccess'],
+    'people/people.repository.ts': ['people', 'addressTokens'],
+  },
+  billing: {
+    'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials'],
+    'contact-requests/contact-requests.repository.ts': ['contactRequests'],
+  },
+  notification: {
+    'email/email.repository.ts': ['outboundEmails'],
+    'activity/activity.repository.ts': ['activity'],
+    'notifications/notifications.repository.ts': ['notifications'],
+    'preferences/preferences.repository.ts': ['userPreferences'],
+    'audit/audit.repository.ts': ['auditLogs', 'accountPlans'],
+    'people/people.repository.ts': ['people'],
+  },
+};
+const ALL_TABLES_OF_THE_SERVICE = ['app.module.ts', 'personal-data/personal-data.repository.ts'];
+
+/** The tables a service's db/schema.ts declares (`export const name = pgTable(`), each checked to have one owner. */
+function tablesOf(service) {
+  const schema = readFileSync(path.join(repoRoot, 'services', service, 'src/db/schema.ts'), 'utf8');
+  const tables = [...schema.matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]);
+  const owned = Object.values(TABLE_OWNERS[service]).flat();
+  const unowned = tables.filter((t) => !owned.includes(t));
+  const unknown = owned.filter((t) => !tables.includes(t) || owned.indexOf(t) !== owned.lastIndexOf(t));
+  if (unowned.length || unknown.length) {
+    throw new Error(`eslint.config.js TABLE_OWNERS of ${service}: ${[...unowned.map((t) => `${t} has no owner`), ...unknown.map((t) => `${t} is unknown or owned twice`)].join(', ')}`);
+  }
+  return tables;
+}
+
+const DRIZZLE_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'SQL stays in repositories: import drizzle-orm only in a *.repository.ts or a db/ folder (and ask that repository from here).',
+};
+/** A no-restricted-imports pattern forbidding `tables` of the service's schema (their row types stay free to import). */
+const tablesRestricted = (tables, message) =>
+  tables.length ? [{ group: ['**/db/schema', '**/db/schema.js'], importNames: tables, allowTypeImports: true, message }] : [];
+/** @typescript-eslint's no-restricted-imports (the plain rule keeps the module boundaries): one per file, every pattern that applies. */
+const restricted = (files, patterns, ignores) => ({
+  files,
+  ...(ignores && { ignores }),
+  rules: { '@typescript-eslint/no-restricted-imports': patterns.length ? ['error', { patterns }] : 'off' },
+});
+const NOT_ITS_TABLE = 'This table belongs to another repository (eslint.config.js TABLE_OWNERS): call that repository instead, in the same unit of work.';
+const SQL_FREE_EXCEPT = ['**/*.repository.ts', '**/db/**', '**/test/**'];
+
+function whoTouchesWhat() {
+  const configs = [
+    // Everywhere else in the back end and the libraries: no drizzle-orm (server-core's database layer and tests aside).
+    restricted(['gateway/**/*.ts', 'libs/**/*.{ts,tsx}'], [DRIZZLE_IN_REPOSITORIES], [...SQL_FREE_EXCEPT, 'libs/server-core/src/**']),
+  ];
+  for (const [service, owners] of Object.entries(TABLE_OWNERS)) {
+    const tables = tablesOf(service);
+    const src = `services/${service}/src`;
+    configs.push(
+      // Services, handlers and the rest: neither drizzle-orm nor a table.
+      restricted([`${src}/**/*.ts`], [DRIZZLE_IN_REPOSITORIES, ...tablesRestricted(tables, 'Tables are read and written only in the repository that owns them (eslint.config.js TABLE_OWNERS).')], SQL_FREE_EXCEPT),
+      // A repository: its own tables only.
+      restricted([`${src}/**/*.repository.ts`], tablesRestricted(tables, NOT_ITS_TABLE)),
+      ...Object.entries(owners).map(([file, own]) =>
+        restricted([`${src}/${file}`], tablesRestricted(tables.filter((t) => !own.includes(t)), NOT_ITS_TABLE)),
+      ),
+      restricted(ALL_TABLES_OF_THE_SERVICE.map((file) => `${src}/${file}`), []),
+    );
+  }
+  return configs;
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/migrations/**', 'e2e/**', 'bench/**'] },
   ...tseslint.configs.recommended,
@@ -118,4 +218,5 @@ export default tseslint.config(
   boundary(WEB_CORE_DATA_LAYER, ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, SESSION_THROUGH_INDEX),
   // Tests build their own routers and stores, and read the modules they test by path; so does what the component tests render with.
   boundary(['libs/web-core/src/**/*.spec.{ts,tsx}', 'libs/web-core/src/testing.ts', 'libs/web-core/src/testing/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
+  ...whoTouchesWhat(),
 );

@@ -15,6 +15,7 @@ import type { ServiceName } from '@coffer/contracts';
 import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { EventBus } from './events.js';
+import { UnitOfWork } from './unit-of-work.js';
 import { checkInstallation } from './installation.js';
 import { natsConnectionOptions } from './nats.js';
 import { createHealthController } from './health.js';
@@ -62,7 +63,7 @@ class CoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 }
 
-/** What every service has: its config, its own database, the event bus, one requester to ask other services, and a health handler. */
+/** What every service has: its config, its own database and its unit of work, the event bus, one requester to ask other services, and a health handler. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -110,13 +111,14 @@ export class CoreModule {
         inject: [DATABASE_HANDLE],
       },
       { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config, `${opts.service}-requests`), inject: [DATABASE_HANDLE] },
+      UnitOfWork,
       CoreLifecycle,
     ];
     return {
       module: CoreModule,
       controllers: [createHealthController(opts.service)],
       providers,
-      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus, ServiceRequester],
+      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus, ServiceRequester, UnitOfWork],
     };
   }
 }

@@ -14,19 +14,6 @@ export { installation, outbox, processedEvents } from './db-schema.js';
 export type Database<S extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
 
 /**
- * Runs `work` in one transaction of `db` and hands it the transaction as a
- * Database, so repositories take either (Drizzle types a transaction apart).
- */
-export function transaction<S extends Record<string, unknown>, T>(db: Database<S>, work: (tx: Database<S>) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Database<S>));
-}
-
-/** Anything that runs work in one transaction of a service's database (every Repository). */
-export interface Transactional {
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
-}
-
-/**
  * The migrations of the tables every service has (outbox, processed_events),
  * owned here and recorded in their own table, so a service's journal never
  * holds them. They run before the service's own.

@@ -25,14 +25,15 @@ import {
 import type { LoggerService } from '@nestjs/common';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { outbox, processedEvents } from './db-schema.js';
-import { transaction, type Database, type Transactional } from './database.js';
+import type { Database } from './database.js';
 import { currentRequestContext, withRequestContext } from './logging.js';
 import { noSpaceReason, noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 import type { ServiceMetrics } from './management.js';
 import { natsConnectionOptions, type NatsSettings } from './nats.js';
+import { currentUnitOfWork, inUnitOfWork } from './unit-of-work.js';
 
-/** Handles one event inside the transaction that also records it as processed. */
-export type EventHandler<T = unknown> = (event: DomainEvent<T>, tx: Database) => Promise<void>;
+/** Handles one event inside the unit of work that also records it as processed (repositories called in it use its transaction). */
+export type EventHandler<T = unknown> = (event: DomainEvent<T>) => Promise<void>;
 
 /** What a publisher says; the bus adds the id, type and time. */
 export type NewEvent<T> = Pick<DomainEvent<T>, 'accountId' | 'actorId' | 'payload'> & { id?: string };
@@ -213,29 +214,23 @@ export class EventBus<M extends EventMap = DomainEvents> {
   }
 
   /**
-   * Records an event in the outbox inside `tx`, the transaction of the change it
-   * announces. It is relayed to JetStream after the commit (call `relay()`), and
-   * by the periodic relay if this process stops first.
+   * Records an event in the outbox inside the open unit of work, the one of
+   * the change it announces (throws outside one). It is relayed to JetStream
+   * as soon as that unit committed, without the caller waiting for JetStream:
+   * once committed the change is made and its events are on their way (a relay
+   * that fails, NATS away or slow, is retried by the periodic relay), so a
+   * person never makes again what was made (a second share, a second email),
+   * and no write waits on a publish's acknowledgement. A unit that rolls back
+   * takes its events with it.
    */
-  async record<E extends keyof M & string>(tx: Database, type: E, event: NewEvent<M[E]>): Promise<DomainEvent<M[E]>> {
+  async record<E extends keyof M & string>(type: E, event: NewEvent<M[E]>): Promise<DomainEvent<M[E]>> {
+    const unit = currentUnitOfWork('Recording an event');
     const full = this.envelope(type, event);
-    await tx.insert(outbox).values({ id: full.id, subject: type, event: full });
+    await unit.tx.insert(outbox).values({ id: full.id, subject: type, event: full });
+    unit.afterCommit(this, () => {
+      this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
+    });
     return full;
-  }
-
-  /**
-   * Runs `work` in one transaction of `repository` and relays the events it
-   * recorded as soon as that transaction committed: how a change announces
-   * itself. The caller is answered without waiting for JetStream: once
-   * committed the change is made and its events are on their way (a relay that
-   * fails, NATS away or slow, is retried by the periodic relay), so a person
-   * never makes again what was made (a second share, a second email), and no
-   * write waits on a publish's acknowledgement.
-   */
-  async inTransaction<T>(repository: Transactional, work: (tx: Database) => Promise<T>): Promise<T> {
-    const result = await repository.transaction(work);
-    this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
-    return result;
   }
 
   /**
@@ -357,16 +352,17 @@ export class EventBus<M extends EventMap = DomainEvents> {
     });
   }
 
-  /** Runs every handler of `event` in one transaction that also records it as processed (a redelivery of a handled event does nothing). */
+  /** Runs every handler of `event` in one unit of work that also records it as processed (a redelivery of a handled event does nothing). */
   private async handle(event: DomainEvent<unknown>, handlers: EventHandler[], db: Database) {
-    await transaction(db, async (tx) => {
+    await inUnitOfWork(db, async () => {
+      const { tx } = currentUnitOfWork('Handling an event');
       const fresh = await tx
         .insert(processedEvents)
         .values({ consumer: this.opts.consumer, eventId: event.id })
         .onConflictDoNothing()
         .returning({ eventId: processedEvents.eventId });
       if (fresh.length === 0) return; // already handled: a redelivery
-      for (const handler of handlers) await handler(event, tx);
+      for (const handler of handlers) await handler(event);
     });
   }
 

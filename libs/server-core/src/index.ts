@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './bootstrap.js';
 export * from './requester.js';
 export * from './repository.js';
+export { UnitOfWork } from './unit-of-work.js';
 export * from './personal-data.js';
 export * from './management.js';
 export * from './nats.js';

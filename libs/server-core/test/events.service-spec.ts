@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECT_PREFIX, type DeadLetter, type DomainEvent } from '@coffer/contracts';
-import { EventBus, openDatabase, type DatabaseHandle } from '../src/index.js';
+import { EventBus, openDatabase, Repository, UnitOfWork, type DatabaseHandle, type EventBusOptions } from '../src/index.js';
 import { ServiceMetrics } from '../src/management.js';
 import { outbox } from '../src/db-schema.js';
 import { DATABASE_KINDS, eventually, freshDatabase, privateNats, testInfra } from '../src/testing.js';
@@ -15,14 +15,32 @@ logger.warn = () => undefined; // handler failures below are on purpose
 /** The test's own events: a random type each, carrying a number. */
 type TestEvents = Record<string, { n: number }>;
 
+/** What a handler writes, through the unit of work the bus opened for its event. */
+class SideEffects extends Repository {
+  write(id: string) {
+    return this.db.execute(`insert into processed_events (consumer, event_id) values ('side-effect', '${id}')`);
+  }
+}
+
 describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   let database: DatabaseHandle<Record<string, unknown>>;
   const buses: EventBus<TestEvents>[] = [];
 
-  const bus = async (consumer: string) => {
-    const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger });
+  const bus = async (consumer: string, options: Partial<EventBusOptions> = {}) => {
+    const b = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer, logger, ...options });
     buses.push(b);
     return b;
+  };
+  /** A producer, and a consumer of `type` noting each payload's number in `seen`, both started on the database. */
+  const producerFor = async (type: string, seen: number[], options: Partial<EventBusOptions> = {}) => {
+    const consumerBus = await bus(`c${randomUUID().slice(0, 8)}`, options);
+    consumerBus.on(type, async (e) => {
+      seen.push(e.payload.n);
+    });
+    await consumerBus.start(database.db);
+    const producer = await bus(`p${randomUUID().slice(0, 8)}`, options);
+    await producer.start(database.db);
+    return producer;
   };
   const event = (n: number, id: string = randomUUID()) => ({ id, accountId: 'acct', actorId: 'user', payload: { n } });
 
@@ -73,9 +91,10 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     const consumer = `c${randomUUID().slice(0, 8)}`;
     const attempts: number[] = [];
     const consumerBus = await bus(consumer);
-    consumerBus.on(type, async (e, tx) => {
+    const writes = new SideEffects(database.db);
+    consumerBus.on(type, async (e) => {
       attempts.push(e.payload.n);
-      await tx.execute(`insert into processed_events (consumer, event_id) values ('side-effect', '${e.id}-attempt-${attempts.length}')`);
+      await writes.write(`${e.id}-attempt-${attempts.length}`);
       if (attempts.length === 1) throw new Error('first attempt fails');
     });
     await consumerBus.start(database.db);
@@ -164,29 +183,52 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   it('publishes an event recorded in a transaction only once that transaction commits', async () => {
     const type = `events.test.${randomUUID().slice(0, 8)}.recorded`;
     const seen: number[] = [];
-    const consumerBus = await bus(`c${randomUUID().slice(0, 8)}`);
-    consumerBus.on(type, async (e) => {
-      seen.push(e.payload.n);
-    });
-    await consumerBus.start(database.db);
-    const producer = await bus(`p${randomUUID().slice(0, 8)}`);
-    await producer.start(database.db);
+    const producer = await producerFor(type, seen);
 
     // A rolled-back change never announces itself.
     await expect(
-      database.db.transaction(async (tx) => {
-        await producer.record(tx, type, event(1));
+      new UnitOfWork(database.db).run(async () => {
+        await producer.record(type, event(1));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
 
-    await database.db.transaction(async (tx) => {
-      await producer.record(tx, type, event(2));
+    await new UnitOfWork(database.db).run(async () => {
+      await producer.record(type, event(2));
     });
     await producer.relay();
     await eventually(async () => seen.includes(2));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([2]);
+  });
+
+  it('relays an event recorded in a unit of work right after its commit, never one whose unit rolled back, and refuses one recorded outside a unit', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.unit`;
+    const seen: number[] = [];
+    // No periodic relay on either bus (an hour apart): only the relay after a unit's commit can send.
+    const producer = await producerFor(type, seen, { relayEveryMs: 3_600_000 });
+    const unit = new UnitOfWork(database.db);
+
+    // Outside a unit of work there is no change for the event to commit with.
+    await expect(producer.record(type, event(0))).rejects.toThrow('must run inside a unit of work');
+    // A unit that rolls back takes its events with it, those of a unit run inside it (joined) too.
+    await expect(
+      unit.run(async () => {
+        await producer.record(type, event(1));
+        await unit.run(() => producer.record(type, event(2)));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    // A unit that commits (with one joined inside it) is on JetStream at once, not at the next periodic relay.
+    await unit.run(async () => {
+      await producer.record(type, event(3));
+      await unit.run(() => producer.record(type, event(4)));
+    });
+    await eventually(async () => seen.includes(3) && seen.includes(4));
+    await new Promise((r) => setTimeout(r, 300));
+    expect([...seen].sort()).toEqual([3, 4]);
+    const outboxed = await database.db.select({ event: outbox.event }).from(outbox).where(eq(outbox.subject, type));
+    expect(outboxed.map((row) => (row.event as DomainEvent<{ n: number }>).payload.n).sort()).toEqual([3, 4]);
   });
 
   it('relays what committed while a relay was running, in that relay, not a periodic relay later', async () => {
@@ -212,10 +254,10 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
         await held;
       }
     };
-    const repository = { transaction: <T>(work: (tx: typeof database.db) => Promise<T>) => database.db.transaction(work) };
-    await producer.inTransaction(repository, (tx) => producer.record(tx, type, event(1)));
+    const unit = new UnitOfWork(database.db);
+    await unit.run(() => producer.record(type, event(1)));
     await firstSent;
-    await producer.inTransaction(repository, (tx) => producer.record(tx, type, event(2)));
+    await unit.run(() => producer.record(type, event(2)));
     const relayed = producer.relay();
     release();
     await relayed;
@@ -245,8 +287,8 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
 
       await nats.stop();
       // The change commits; relaying it fails (nothing to publish to), and the caller still hears it was made.
-      const made = await producer.inTransaction({ transaction: (work) => database.db.transaction(work) }, async (tx) => {
-        await producer.record(tx, type, event(7));
+      const made = await new UnitOfWork(database.db).run(async () => {
+        await producer.record(type, event(7));
         return 'made';
       });
       expect(made).toBe('made');

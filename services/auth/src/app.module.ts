@@ -6,9 +6,9 @@ import * as schema from './db/schema.js';
 import { BrandingHandler } from './branding/branding.handler.js';
 import { BrandingRepository } from './branding/branding.repository.js';
 import { BrandingService } from './branding/branding.service.js';
-import { ErasureHandler } from './erasure/erasure.handler.js';
-import { ErasureRepository } from './erasure/erasure.repository.js';
-import { ErasureService } from './erasure/erasure.service.js';
+import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { PersonalDataService } from './personal-data/personal-data.service.js';
 import { PreferencesHandler } from './preferences/preferences.handler.js';
 import { PreferencesRepository } from './preferences/preferences.repository.js';
 import { PreferencesService } from './preferences/preferences.service.js';
@@ -53,7 +53,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'auth', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, ErasureHandler, RevocationsHandler],
+      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, PersonalDataHandler, RevocationsHandler],
       providers: [
         UsersRepository,
         SessionsRepository,
@@ -75,7 +75,7 @@ export class AppModule {
         ProfilesRepository,
         PreferencesRepository,
         BrandingRepository,
-        ErasureRepository,
+        PersonalDataRepository,
         AvatarStorage,
         AccessService,
         MembershipService,
@@ -84,7 +84,7 @@ export class AppModule {
         ProfilesService,
         PreferencesService,
         BrandingService,
-        ErasureService,
+        PersonalDataService,
       ],
     };
   }

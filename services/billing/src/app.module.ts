@@ -6,8 +6,8 @@ import { ContactRequestsHandler } from './contact-requests/contact-requests.hand
 import { ContactRequestsRepository } from './contact-requests/contact-requests.repository.js';
 import { ContactRequestsService } from './contact-requests/contact-requests.service.js';
 import * as schema from './db/schema.js';
-import { PeopleHandler } from './people/people.handler.js';
-import { PeopleRepository } from './people/people.repository.js';
+import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 import { Clock } from './subscriptions/clock.js';
@@ -22,8 +22,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [ContactRequestsHandler, SubscriptionsHandler, PeopleHandler],
-      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService, Clock, TrialExpiry, PeopleRepository],
+      controllers: [ContactRequestsHandler, SubscriptionsHandler, PersonalDataHandler],
+      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService, Clock, TrialExpiry, PersonalDataRepository],
     };
   }
 }

@@ -11,9 +11,9 @@ import { FoldersService } from './folders/folders.service.js';
 import { LinksHandler } from './links/links.handler.js';
 import { LinksService } from './links/links.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
-import { PeopleHandler } from './people/people.handler.js';
-import { PeopleRepository } from './people/people.repository.js';
-import { PeopleService } from './people/people.service.js';
+import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { PersonalDataService } from './personal-data/personal-data.service.js';
 import { StorageHandler } from './storage/storage.handler.js';
 import { StorageService } from './storage/storage.service.js';
 import { TrashPurge } from './trash/trash-purge.js';
@@ -31,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PeopleHandler],
+      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler],
       providers: [
         FilesRepository,
         UploadsRepository,
@@ -43,8 +43,8 @@ export class AppModule {
         TrashPurge,
         LinksService,
         StorageService,
-        PeopleRepository,
-        PeopleService,
+        PersonalDataRepository,
+        PersonalDataService,
       ],
     };
   }

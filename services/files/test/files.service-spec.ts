@@ -20,14 +20,15 @@ import {
   type SortOrder,
   type UploadSlot,
 } from '@coffer/contracts';
-import { EventBus, loadConfig, openDatabase, runService, ServiceRequester } from '@coffer/server-core';
+import { DATABASE, EventBus, loadConfig, openDatabase, runService, ServiceRequester, UnitOfWork, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
 import { eq, sql } from 'drizzle-orm';
 import { files } from '../src/db/schema.js';
 import { FilesRepository } from '../src/files/files.repository.js';
-import { PeopleRepository } from '../src/people/people.repository.js';
+import { PersonalDataRepository } from '../src/personal-data/personal-data.repository.js';
+import { PersonalDataService } from '../src/personal-data/personal-data.service.js';
 import { filesConfigSchema } from '../src/config.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { TrashService } from '../src/trash/trash.service.js';
@@ -73,6 +74,9 @@ Logger.overrideLogger(false);
 describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
   let env: Record<string, string | undefined>;
   let app: INestMicroservice | undefined;
+  /** The running service's unit of work, and its database for the rows a test writes or reads itself. */
+  const unit = { run: <T>(work: () => Promise<T>) => app!.get(UnitOfWork).run(work) };
+  const db = () => app!.get<Database>(DATABASE);
   let caller: TestCaller;
   let publisher: EventBus;
   let s3: S3Client;
@@ -182,7 +186,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const deeper = rows.find((r) => r.name === 'Project 42' && r.folder === clients[7].id)!;
     const middle = folder(randomUUID(), 'Drafts', deeper.id);
     rows.push(middle, folder(deepest, 'Needle_100%', middle.id));
-    for (let i = 0; i < rows.length; i += 2000) await repository.transaction((tx) => tx.insert(files).values(rows.slice(i, i + 2000)));
+    for (let i = 0; i < rows.length; i += 2000) await db().insert(files).values(rows.slice(i, i + 2000));
 
     const everything = await caller.request(FilesSubject.ListFolders, { limit: 100 }, user);
     expect([everything.items.length, everything.total]).toEqual([100, 6002]);
@@ -216,7 +220,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       folder: 'root',
       createdAt: new Date(base + Math.floor(i / 3) * 1000),
     }));
-    for (let i = 0; i < COUNT; i += 2000) await repository.transaction((tx) => tx.insert(files).values(rows.slice(i, i + 2000)));
+    for (let i = 0; i < COUNT; i += 2000) await db().insert(files).values(rows.slice(i, i + 2000));
 
     const keyOf: Record<SortOrder, (item: FileItem) => string | number> = {
       newest: (item) => -Date.parse(item.createdAt),
@@ -252,7 +256,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
     // A page after an item deleted for good meanwhile: the reader is told to reload, not shown a short list.
     const first = await caller.request(FilesSubject.ListFiles, { folder: 'root', limit: 10 }, user);
-    await repository.transaction((tx) => repository.remove(tx, [first.next!]));
+    await unit.run(() => repository.remove([first.next!]));
     await expect(caller.request(FilesSubject.ListFiles, { folder: 'root', limit: 10, after: first.next! }, user)).rejects.toMatchObject({ status: 409, message: LIST_CHANGED });
   }, 120_000);
 
@@ -266,11 +270,11 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const make = async (name: string, trashedDaysAgo: number | null) => {
       const key = `${user.userId}/${name}`;
       await put(key);
-      const row = await repository.transaction((tx) =>
-        repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name, size: 4, storagePath: key, mimeType: 'text/plain', folder: 'root' }),
+      const row = await unit.run(() =>
+        repository.insertFile({ userId: user.userId, accountId: user.accountId, name, size: 4, storagePath: key, mimeType: 'text/plain', folder: 'root' }),
       );
       if (trashedDaysAgo !== null) {
-        await repository.transaction((tx) => repository.update(tx, user.userId, row.id, { deletedAt: new Date(Date.now() - trashedDaysAgo * day) }));
+        await unit.run(() => repository.update(user.userId, row.id, { deletedAt: new Date(Date.now() - trashedDaysAgo * day) }));
       }
       return { id: row.id, key };
     };
@@ -279,8 +283,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const kept = await make('kept.txt', null);
     const abandonedKey = `${user.userId}/abandoned.txt`;
     await put(abandonedKey);
-    await uploads.transaction((tx) =>
-      uploads.insert(tx, {
+    await unit.run(() =>
+      uploads.insert({
         userId: user.userId,
         accountId: user.accountId,
         name: 'abandoned.txt',
@@ -297,8 +301,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const multipartId = await objects.startMultipart(bigKey, 'video/mp4');
     await s3.send(new UploadPartCommand({ Bucket: bucket, Key: bigKey, UploadId: multipartId, PartNumber: 1, Body: new Uint8Array(8 * 1024 ** 2) }));
     expect(await objects.parts(bigKey, multipartId)).toEqual([expect.objectContaining({ partNumber: 1, size: 8 * 1024 ** 2 })]);
-    await uploads.transaction((tx) =>
-      uploads.insert(tx, {
+    await unit.run(() =>
+      uploads.insert({
         userId: user.userId,
         accountId: user.accountId,
         name: 'abandoned.mp4',
@@ -331,19 +335,17 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const owners = [newCaller(), newCaller(), newCaller()];
     const longAgo = new Date(Date.now() - 40 * 86400_000);
     // 1,625 items trashed long ago (no objects: the rows alone: more than three batches), over three accounts, and one kept per account.
-    await repository.transaction(async (tx) => {
-      for (const [i, owner] of owners.entries()) {
-        const rows = Array.from({ length: i === 0 ? 975 : 325 }, (_, n) => ({
-          userId: owner.userId,
-          accountId: owner.accountId,
-          name: `old-${n}.bin`,
-          size: 3,
-          mimeType: 'application/octet-stream',
-          deletedAt: longAgo,
-        }));
-        await tx.insert(files).values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
-      }
-    });
+    for (const [i, owner] of owners.entries()) {
+      const rows = Array.from({ length: i === 0 ? 975 : 325 }, (_, n) => ({
+        userId: owner.userId,
+        accountId: owner.accountId,
+        name: `old-${n}.bin`,
+        size: 3,
+        mimeType: 'application/octet-stream',
+        deletedAt: longAgo,
+      }));
+      await db().insert(files).values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
+    }
     expect(await Promise.all(owners.map((o) => repository.storedBytes(o.accountId)))).toEqual([975 * 3 + 5, 325 * 3 + 5, 325 * 3 + 5]);
 
     expect(await app!.get(TrashService).purge()).toBe(1625);
@@ -353,34 +355,34 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 
   it("keeps each account's stored bytes as its files come, go to the trash, are deleted, move with their person or are erased", async () => {
     const repository = app!.get(FilesRepository);
-    const people = app!.get(PeopleRepository);
+    const people = app!.get(PersonalDataRepository);
     const [alice, bob] = [newCaller(), newCaller()];
     const add = (user: CallerIdentity, name: string, size: number) =>
-      repository.transaction((tx) => repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name, size, storagePath: `${user.userId}/${name}`, mimeType: 'application/pdf', folder: 'root' }));
+      unit.run(() => repository.insertFile({ userId: user.userId, accountId: user.accountId, name, size, storagePath: `${user.userId}/${name}`, mimeType: 'application/pdf', folder: 'root' }));
     /** What the quota checks read, beside the sum over every file of the account (the truth it keeps). */
     const stored = (user: CallerIdentity) =>
-      repository.transaction(async (tx) => {
-        const [truth] = await tx.select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) }).from(files).where(eq(files.accountId, user.accountId));
-        return [await repository.storedBytes(user.accountId, tx), truth.bytes];
-      });
+      (async () => {
+        const [truth] = await db().select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) }).from(files).where(eq(files.accountId, user.accountId));
+        return [await repository.storedBytes(user.accountId), truth.bytes];
+      })();
 
     expect(await stored(alice)).toEqual([0, 0]);
     const a = await add(alice, 'a.pdf', 100);
     const b = await add(alice, 'b.pdf', 250);
-    await repository.transaction((tx) => repository.insertFolders(tx, [{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]));
+    await unit.run(() => repository.insertFolders([{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]));
     await add(bob, 'c.pdf', 40);
     expect([await stored(alice), await stored(bob)]).toEqual([[350, 350], [40, 40]]);
     // The trash still takes space; renaming or viewing changes nothing.
-    await repository.transaction((tx) => repository.update(tx, alice.userId, b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
+    await unit.run(() => repository.update(alice.userId, b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
     await repository.touch(a.id);
     expect(await stored(alice)).toEqual([350, 350]);
-    await repository.transaction((tx) => repository.remove(tx, [b.id]));
+    await unit.run(() => repository.remove([b.id]));
     expect(await stored(alice)).toEqual([100, 100]);
     // Alice joins Bob's account: her bytes go with her, in the one statement that moves her files.
     await add(alice, 'd.pdf', 7);
-    await people.transaction((tx) => people.move(tx, alice.userId, bob.accountId));
+    await unit.run(() => app!.get(PersonalDataService).move(alice.userId, bob.accountId));
     expect([await stored(alice), await stored(bob)]).toEqual([[0, 0], [147, 147]]);
-    await people.transaction((tx) => people.erase(tx, alice.userId));
+    await unit.run(() => people.erase(alice.userId));
     expect(await stored(bob)).toEqual([40, 40]);
   });
 
@@ -419,7 +421,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     }
     // Once the slot's time has passed (the purge forgets it), the upload is not found.
     const uploads = app!.get(UploadsRepository);
-    await uploads.transaction((tx) => uploads.removeExpiredConfirmations(tx, new Date(Date.now() + 3_600_000)));
+    await unit.run(() => uploads.removeExpiredConfirmations(new Date(Date.now() + 3_600_000)));
     await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404, message: 'Upload not found' });
   });
 
@@ -451,8 +453,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const user = newCaller();
     const folder = await caller.request(FilesSubject.CreateFolder, { name: 'Reports' }, user);
     const repository = app!.get(FilesRepository);
-    const file = await repository.transaction((tx) =>
-      repository.insertFile(tx, { userId: user.userId, accountId: user.accountId, name: 'q3.pdf', size: 4, storagePath: `${user.userId}/q3.pdf`, mimeType: 'application/pdf', folder: 'root' }),
+    const file = await unit.run(() =>
+      repository.insertFile({ userId: user.userId, accountId: user.accountId, name: 'q3.pdf', size: 4, storagePath: `${user.userId}/q3.pdf`, mimeType: 'application/pdf', folder: 'root' }),
     );
 
     const moves: FileMoved[] = [];

@@ -10,9 +10,9 @@ import { AuditHandler } from './audit/audit.handler.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AuditService } from './audit/audit.service.js';
 import { EmailHandler } from './email/email.handler.js';
-import { ErasureHandler } from './erasure/erasure.handler.js';
-import { ErasureRepository } from './erasure/erasure.repository.js';
-import { ErasureService } from './erasure/erasure.service.js';
+import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { PersonalDataService } from './personal-data/personal-data.service.js';
 import { PeopleHandler } from './people/people.handler.js';
 import { PeopleRepository } from './people/people.repository.js';
 import { PreferencesHandler } from './preferences/preferences.handler.js';
@@ -33,7 +33,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'notification', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, PeopleHandler, AuditHandler, ErasureHandler],
+      controllers: [EmailHandler, ActivityHandler, NotificationsHandler, PreferencesHandler, PeopleHandler, AuditHandler, PersonalDataHandler],
       providers: [
         Mailer,
         EmailRepository,
@@ -44,8 +44,8 @@ export class AppModule {
         NotificationsRepository,
         NotificationsService,
         PreferencesRepository,
-        ErasureRepository,
-        ErasureService,
+        PersonalDataRepository,
+        PersonalDataService,
         AuditRepository,
         AuditService,
         PeopleRepository,

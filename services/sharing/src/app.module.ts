@@ -9,6 +9,9 @@ import { AccessesService } from './accesses/accesses.service.js';
 import { PeopleHandler } from './people/people.handler.js';
 import { PeopleRepository } from './people/people.repository.js';
 import { PeopleService } from './people/people.service.js';
+import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { PersonalDataService } from './personal-data/personal-data.service.js';
 import { SharesHandler } from './shares/shares.handler.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { SharesService } from './shares/shares.service.js';
@@ -21,8 +24,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler, AccessesHandler],
-      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService, AccessesRepository, AccessesService],
+      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler],
+      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService, PersonalDataRepository, PersonalDataService, AccessesRepository, AccessesService],
     };
   }
 }

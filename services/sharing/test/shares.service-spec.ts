@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { AuthEvent, viewByteBudget, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARE_ACCESSES_PAGE_SIZE, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
-import { EventBus, loadConfig, runService } from '@coffer/server-core';
+import { DATABASE, EventBus, loadConfig, runService, UnitOfWork, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { sharingConfigSchema } from '../src/config.js';
@@ -20,12 +20,16 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
   let repository: SharesRepository;
   let people: PeopleRepository;
   let publisher: EventBus;
+  let unit: UnitOfWork;
+  let db: Database;
 
   beforeAll(async () => {
     const config = loadConfig(sharingConfigSchema, { ...(await freshDatabase(kind)), NATS_URL: testInfra().natsUrl, NODE_ENV: 'test', LOG_LEVEL: 'error' });
     app = await runService('sharing', config, AppModule.forConfig(config));
     repository = app.get(SharesRepository);
     people = app.get(PeopleRepository);
+    unit = app.get(UnitOfWork);
+    db = app.get<Database>(DATABASE);
     caller = new TestCaller();
     publisher = await EventBus.connect({ nats: testInfra().natsUrl, consumer: 'sharing-test-publisher', logger: new Logger('test') });
   });
@@ -40,9 +44,9 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const recipient = newCaller('member');
     const email = `${recipient.userId}@example.com`;
     const owner = newCaller();
-    const share = await repository.transaction(async (tx) => {
-      await people.remember(tx, { userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
-      return repository.upsert(tx, {
+    const share = await unit.run(async () => {
+      await people.remember({ userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
+      return repository.upsert({
         accountId: owner.accountId,
         fileId: randomUUID(),
         fileName: 'Report.pdf',
@@ -79,18 +83,18 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const requestId = randomUUID();
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () =>
-        repository.transaction(async (tx) => {
-          if (!(await repository.claimRequest(tx, userId, requestId, 'asked'))) return (await repository.madeByRequest(tx, userId, requestId))?.share.id ?? 'none';
+        unit.run(async () => {
+          if (!(await repository.claimRequest(userId, requestId, 'asked'))) return (await repository.madeByRequest(userId, requestId))?.share.id ?? 'none';
           // The one through makes its share slowly: the others must wait for it, not go on.
           await new Promise((r) => setTimeout(r, 200));
-          await repository.requestMade(tx, userId, requestId, share.id);
+          await repository.requestMade(userId, requestId, share.id);
           return 'made';
         }),
       ),
     );
     expect(outcomes.sort()).toEqual(['made', ...Array(5).fill(share.id)].sort());
     // The same id is another user's to use.
-    expect(await repository.transaction((tx) => repository.claimRequest(tx, randomUUID(), requestId, 'asked'))).toBe(true);
+    expect(await unit.run(() => repository.claimRequest(randomUUID(), requestId, 'asked'))).toBe(true);
   });
 
   it('pages a list of 250 shares, many made at the same instant, newest first: each share on exactly one page, even when the one a page starts after is revoked', async () => {
@@ -98,22 +102,20 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const recipient = newCaller('member');
     const email = `${recipient.userId}@example.com`;
     const base = Date.now() - 60_000;
-    await repository.transaction(async (tx) => {
-      await people.remember(tx, { userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
-      await tx.insert(shares).values(
-        Array.from({ length: 250 }, (_, i) => ({
-          accountId: owner.accountId,
-          fileId: randomUUID(),
-          fileName: `File ${i}.pdf`,
-          fileSize: 10,
-          mimeType: 'application/pdf',
-          sharedByUserId: owner.userId,
-          sharedWithEmail: email,
-          // Thirty shares at each instant: pages of fifty end inside a tie, which the order breaks by id.
-          createdAt: new Date(base + Math.floor(i / 30) * 1000),
-        })),
-      );
-    });
+    await people.remember({ userId: recipient.userId, email, fullName: 'Recipient', emailConfirmed: true });
+    await db.insert(shares).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        accountId: owner.accountId,
+        fileId: randomUUID(),
+        fileName: `File ${i}.pdf`,
+        fileSize: 10,
+        mimeType: 'application/pdf',
+        sharedByUserId: owner.userId,
+        sharedWithEmail: email,
+        // Thirty shares at each instant: pages of fifty end inside a tie, which the order breaks by id.
+        createdAt: new Date(base + Math.floor(i / 30) * 1000),
+      })),
+    );
     let revoked = false;
     for (const [direction, who] of [['by-me', owner], ['with-me', recipient]] as const) {
       const seen: { id: string; createdAt: string }[] = [];
@@ -126,7 +128,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
         after = page.next ?? undefined;
         // The share the second page starts after is revoked meanwhile: the list goes on from where it was.
         if (!revoked) {
-          await repository.transaction((tx) => repository.remove(tx, page.items.at(-1)!.id));
+          await unit.run(() => repository.remove(page.items.at(-1)!.id));
           revoked = true;
         }
       } while (after);
@@ -141,7 +143,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
 
   it('counts parallel opens atomically: never more than the maximum', async () => {
     const { share } = await shareWith({ maxAccessCount: 3 });
-    const counted = await Promise.all(Array.from({ length: 10 }, () => repository.transaction((tx) => repository.countAccess(tx, share.id))));
+    const counted = await Promise.all(Array.from({ length: 10 }, () => unit.run(() => repository.countAccess(share.id))));
     expect(counted.filter(Boolean)).toHaveLength(3);
     expect((await repository.find(share.id))?.accessCount).toBe(3);
   });
@@ -158,15 +160,15 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { ticket, expiresAt } = await open(share.id, recipient);
     expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(SHARE_TICKET_SECONDS * 1000 + 5000);
     // The share expired after the ticket was handed out: the ticket follows the share as it is now.
-    await repository.transaction((tx) => repository.upsert(tx, { ...share, expiresAt: new Date(Date.now() - 1000) }));
+    await unit.run(() => repository.upsert({ ...share, expiresAt: new Date(Date.now() - 1000) }));
     await expect(redeem(ticket)).rejects.toMatchObject({ status: 403, message: ShareRefusal.Expired });
     // Spent by that refusal: the same ticket is not tried twice.
     await expect(redeem(ticket)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
 
     // A ticket whose 60 s ran out (made here with none at all).
     const stale = 'S'.repeat(43);
-    await repository.transaction((tx) =>
-      repository.addTicket(tx, { ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' }, 0),
+    await unit.run(() =>
+      repository.addTicket({ ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' }, 0),
     );
     await expect(redeem(stale)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
   });
@@ -175,7 +177,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { share } = await shareWith({});
     const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
     const issue = (ticket: string, disposition: 'inline' | 'attachment') =>
-      repository.transaction((tx) => repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: '198.51.100.9' }, SHARE_TICKET_SECONDS));
+      unit.run(() => repository.addTicket({ ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: '198.51.100.9' }, SHARE_TICKET_SECONDS));
     const use = (ticket: string, ranged = true) => repository.useTicket(hashOf(ticket), { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     const secondsLeft = (row: { expiresAt: Date } | undefined) => Math.round((row!.expiresAt.getTime() - Date.now()) / 1000);
 
@@ -185,7 +187,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     for (let read = 0; read < 3; read++) expect(secondsLeft(await use(view))).toBeGreaterThan(SHARE_VIEW_IDLE_SECONDS - 5);
     // Opened nearly the limit ago: a read keeps it only until the limit.
     const issuedAgo = (seconds: number) =>
-      repository.transaction((tx) => tx.update(shareTickets).set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(shareTickets.ticketHash, hashOf(view))));
+      db.update(shareTickets).set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(shareTickets.ticketHash, hashOf(view)));
     await issuedAgo(SHARE_VIEW_MAX_SECONDS - 30);
     expect(secondsLeft(await use(view))).toBeLessThanOrEqual(30);
     // Past the limit, it is read no more, even though it was kept a moment ago.
@@ -218,7 +220,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { ticket } = await open(share.id, recipient);
     const budget = viewByteBudget(share.fileSize);
     expect(budget).toBe(13);
-    const budgetOf = async () => (await repository.transaction((tx) => tx.select().from(shareTickets).where(eq(shareTickets.ticketHash, hashOf(ticket)))))[0];
+    const budgetOf = async () => (await db.select().from(shareTickets).where(eq(shareTickets.ticketHash, hashOf(ticket))))[0];
     expect(await budgetOf()).toMatchObject({ byteBudget: budget, bytesRead: 0 });
 
     // 20 players' reads of the whole file at once: between them, never more than the budget.
@@ -243,8 +245,8 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
   it("lists a share's opens and downloads, newest first, a page at a time, to its sharer only", async () => {
     const { share, recipient } = await shareWith({});
     const accesses = app.get(AccessesRepository);
-    await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
-    await accesses.transaction((tx) => accesses.add(tx, { shareId: share.id, clientIp: null, disposition: 'attachment' }));
+    await unit.run(() => accesses.add({ shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
+    await unit.run(() => accesses.add({ shareId: share.id, clientIp: null, disposition: 'attachment' }));
     const sharer: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'owner' };
     const { items, next, total } = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, sharer);
     expect(items.map((a) => [a.disposition, a.clientIp])).toEqual([
@@ -255,9 +257,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
 
     // A much opened share: 250 more opens, thirty at each instant (pages of a hundred end inside a tie). Every one is on exactly one page, in order.
     const base = Date.now() + 60_000;
-    await accesses.transaction((tx) =>
-      tx.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 30) * 1000) }))),
-    );
+    await db.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 30) * 1000) })));
     const seen: { id: string; accessedAt: string }[] = [];
     let after: string | undefined;
     do {
@@ -275,7 +275,7 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
       await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, who)).rejects.toMatchObject({ status: 404, message: 'Share not found' });
     }
     // Revoking the share removes its history with it.
-    await repository.transaction((tx) => repository.remove(tx, share.id));
+    await unit.run(() => repository.remove(share.id));
     expect(await accesses.page(share.id, { limit: 10 })).toEqual({ rows: [], next: null, total: 0 });
   });
 

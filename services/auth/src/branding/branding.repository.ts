@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { brandingSettings } from '../db/schema.js';
 
 export type BrandingRow = typeof brandingSettings.$inferSelect;
@@ -13,9 +13,9 @@ export class BrandingRepository extends Repository {
     return row;
   }
 
-  async save(tx: Database, row: Omit<typeof brandingSettings.$inferInsert, 'updatedAt'>): Promise<BrandingRow> {
+  async save(row: Omit<typeof brandingSettings.$inferInsert, 'updatedAt'>): Promise<BrandingRow> {
     const { accountId: _accountId, ...settings } = row;
-    const [saved] = await tx
+    const [saved] = await this.db
       .insert(brandingSettings)
       .values(row)
       .onConflictDoUpdate({ target: brandingSettings.accountId, set: { ...settings, updatedAt: new Date() } })

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountEvent, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, type Branding, type CallerIdentity, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { AccessService } from '../team/access.service.js';
 import { BrandingRepository, type BrandingRow } from './branding.repository.js';
 
@@ -18,6 +18,7 @@ export class BrandingService {
     @Inject(BrandingRepository) private readonly branding: BrandingRepository,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async get(caller: CallerIdentity): Promise<Branding> {
@@ -30,10 +31,10 @@ export class BrandingService {
   async update(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.UpdateBranding>): Promise<Branding> {
     const user = await this.access.require(caller, 'manageBranding');
     await this.access.requireFeature(user, 'hasCustomBranding');
-    const saved = await this.bus.inTransaction(this.branding, async (tx) => {
-      const row = await this.branding.save(tx, { accountId: user.accountId, ...input });
+    const saved = await this.unit.run(async () => {
+      const row = await this.branding.save({ accountId: user.accountId, ...input });
       const { companyName, logoUrl, primaryColor, secondaryColor } = row;
-      await this.bus.record(tx, AccountEvent.BrandingChanged, { accountId: user.accountId, actorId: user.id, payload: { companyName, logoUrl, primaryColor, secondaryColor } });
+      await this.bus.record(AccountEvent.BrandingChanged, { accountId: user.accountId, actorId: user.id, payload: { companyName, logoUrl, primaryColor, secondaryColor } });
       return row;
     });
     return toBranding(saved);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Factor } from '@coffer/contracts';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { mfaChallenges, recoveryCodes, totpFactors } from '../db/schema.js';
 
 export type FactorRow = typeof totpFactors.$inferSelect;
@@ -22,27 +22,27 @@ export class FactorsRepository extends Repository {
 
   /** A new enrolment replaces any unfinished one. */
   async enroll(userId: string, friendlyName: string, secretCiphertext: string): Promise<FactorRow> {
-    return this.transaction(async (tx) => {
-      await tx.delete(totpFactors).where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, 'unverified')));
-      const [row] = await tx.insert(totpFactors).values({ userId, friendlyName, secretCiphertext }).returning();
+    return this.unit.run(async () => {
+      await this.db.delete(totpFactors).where(and(eq(totpFactors.userId, userId), eq(totpFactors.status, 'unverified')));
+      const [row] = await this.db.insert(totpFactors).values({ userId, friendlyName, secretCiphertext }).returning();
       return row;
     });
   }
 
-  async remove(userId: string, factorId: string, tx: Database = this.db): Promise<boolean> {
-    const rows = await tx.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
+  async remove(userId: string, factorId: string): Promise<boolean> {
+    const rows = await this.db.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
     return rows.length === 1;
   }
 
   /** Replaces every recovery code of a user (used or not) with new ones, given hashed. */
-  async replaceRecoveryCodes(userId: string, codeHashes: string[], tx: Database = this.db): Promise<void> {
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    if (codeHashes.length) await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+    await this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (codeHashes.length) await this.db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
   }
 
   /** Uses a recovery code up: false if it is not one of the user's, or was used already. */
-  async useRecoveryCode(userId: string, codeHash: string, tx: Database = this.db): Promise<boolean> {
-    const rows = await tx
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const rows = await this.db
       .update(recoveryCodes)
       .set({ usedAt: new Date() })
       .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
@@ -50,8 +50,8 @@ export class FactorsRepository extends Repository {
     return rows.length === 1;
   }
 
-  async recoveryCodesLeft(userId: string, tx: Database = this.db): Promise<number> {
-    const [row] = await tx.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  async recoveryCodesLeft(userId: string): Promise<number> {
+    const [row] = await this.db.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     return Number(row?.left ?? 0);
   }
 

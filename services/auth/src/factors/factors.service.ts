@@ -16,7 +16,7 @@ import {
   type TwoFactorChanged,
   type TwoFactorProof,
 } from '@coffer/contracts';
-import { EventBus, notFound, rpcError, unauthenticated, type Database } from '@coffer/server-core';
+import { EventBus, notFound, rpcError, unauthenticated, UnitOfWork } from '@coffer/server-core';
 import { RateLimiter, type LimitKey } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { Passwords } from '../users/passwords.js';
@@ -45,6 +45,7 @@ export class FactorsService {
     @Inject(TotpSecrets) private readonly secrets: TotpSecrets,
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async list(userId: string): Promise<Factor[]> {
@@ -94,10 +95,10 @@ export class FactorsService {
     const keys = this.secondStepKeys(caller.userId, clientIp);
     await this.limiter.check(keys);
     const twoFactorOn = Boolean(await this.firstVerified(caller.userId));
-    const recoveryCodesLeft = await this.bus.inTransaction(this.factors, async (tx) => {
-      if (!twoFactorOn || !(await this.factors.useRecoveryCode(caller.userId, recoveryCodeHash(recoveryCode), tx))) return undefined;
-      const left = await this.factors.recoveryCodesLeft(caller.userId, tx);
-      await this.record(tx, caller, { change: 'recovery-code-used', recoveryCodesLeft: left });
+    const recoveryCodesLeft = await this.unit.run(async () => {
+      if (!twoFactorOn || !(await this.factors.useRecoveryCode(caller.userId, recoveryCodeHash(recoveryCode)))) return undefined;
+      const left = await this.factors.recoveryCodesLeft(caller.userId);
+      await this.record(caller, { change: 'recovery-code-used', recoveryCodesLeft: left });
       return left;
     });
     if (recoveryCodesLeft === undefined) {
@@ -121,11 +122,11 @@ export class FactorsService {
     if (!factor) throw notFound('Two-factor method not found');
     const proven = await this.prove(caller.userId, clientIp, proof);
     const othersLeft = (await this.factors.list(caller.userId)).some((f) => f.status === 'verified' && f.id !== factorId);
-    await this.bus.inTransaction(this.factors, async (tx) => {
-      if (!(await this.factors.remove(caller.userId, factorId, tx))) throw notFound('Two-factor method not found');
+    await this.unit.run(async () => {
+      if (!(await this.factors.remove(caller.userId, factorId))) throw notFound('Two-factor method not found');
       if (othersLeft) return;
-      await this.factors.replaceRecoveryCodes(caller.userId, [], tx);
-      if (factor.status === 'verified') await this.record(tx, caller, { change: 'disabled', recoveryCodesLeft: 0, proof: proven });
+      await this.factors.replaceRecoveryCodes(caller.userId, []);
+      if (factor.status === 'verified') await this.record(caller, { change: 'disabled', recoveryCodesLeft: 0, proof: proven });
     });
     return OK;
   }
@@ -176,16 +177,16 @@ export class FactorsService {
   /** A new set of recovery codes replacing every earlier one (audited); answers the codes, which are kept only hashed. */
   private async renewRecoveryCodes(caller: CallerIdentity, change: 'enabled' | 'recovery-codes-regenerated', proof?: 'password' | 'code'): Promise<string[]> {
     const codes = newRecoveryCodes();
-    await this.bus.inTransaction(this.factors, async (tx) => {
-      await this.factors.replaceRecoveryCodes(caller.userId, codes.map(recoveryCodeHash), tx);
-      await this.record(tx, caller, { change, recoveryCodesLeft: codes.length, ...(proof ? { proof } : {}) });
+    await this.unit.run(async () => {
+      await this.factors.replaceRecoveryCodes(caller.userId, codes.map(recoveryCodeHash));
+      await this.record(caller, { change, recoveryCodesLeft: codes.length, ...(proof ? { proof } : {}) });
     });
     return codes;
   }
 
-  private async record(tx: Database, caller: CallerIdentity, change: Omit<TwoFactorChanged, 'userId' | 'email'>) {
-    const user = await this.users.findById(caller.userId, tx);
-    await this.bus.record(tx, AuthEvent.TwoFactorChanged, {
+  private async record(caller: CallerIdentity, change: Omit<TwoFactorChanged, 'userId' | 'email'>) {
+    const user = await this.users.findById(caller.userId);
+    await this.bus.record(AuthEvent.TwoFactorChanged, {
       accountId: user?.accountId ?? caller.accountId,
       actorId: caller.userId,
       payload: { userId: caller.userId, email: user?.email ?? '', ...change },

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import type { Preferences } from '@coffer/contracts';
 import { preferences } from '../db/schema.js';
 
 /** The only place that reads and writes email preferences and general settings. */
 @Injectable()
 export class PreferencesRepository extends Repository {
-  async find(userId: string, tx: Database = this.db): Promise<Preferences | undefined> {
-    const [row] = await tx.select({ email: preferences.email, general: preferences.general }).from(preferences).where(eq(preferences.userId, userId));
+  async find(userId: string): Promise<Preferences | undefined> {
+    const [row] = await this.db.select({ email: preferences.email, general: preferences.general }).from(preferences).where(eq(preferences.userId, userId));
     return row;
   }
 
-  async save(tx: Database, userId: string, saved: Preferences) {
-    await tx
+  async save(userId: string, saved: Preferences) {
+    await this.db
       .insert(preferences)
       .values({ userId, ...saved })
       .onConflictDoUpdate({ target: preferences.userId, set: { ...saved, updatedAt: new Date() } });

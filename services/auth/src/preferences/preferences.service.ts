@@ -8,7 +8,7 @@ import {
   type ReceivedPayload,
   AccountSubject,
 } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { AccessService } from '../team/access.service.js';
 import { PreferencesRepository } from './preferences.repository.js';
 
@@ -19,6 +19,7 @@ export class PreferencesService {
     @Inject(PreferencesRepository) private readonly preferences: PreferencesRepository,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async get(caller: CallerIdentity): Promise<Preferences> {
@@ -29,11 +30,11 @@ export class PreferencesService {
   /** Saves either half (or both) and tells the notification service, which honours them for every email. */
   async update(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.UpdatePreferences>): Promise<Preferences> {
     const user = await this.access.current(caller);
-    return this.bus.inTransaction(this.preferences, async (tx) => {
-      const before = (await this.preferences.find(user.id, tx)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
+    return this.unit.run(async () => {
+      const before = (await this.preferences.find(user.id)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
       const saved: Preferences = { email: input.email ?? before.email, general: input.general ?? before.general };
-      await this.preferences.save(tx, user.id, saved);
-      await this.bus.record(tx, AccountEvent.PreferencesChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, preferences: saved } });
+      await this.preferences.save(user.id, saved);
+      await this.bus.record(AccountEvent.PreferencesChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, preferences: saved } });
       return saved;
     });
   }

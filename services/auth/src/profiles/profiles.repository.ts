@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
-import { accounts, avatarUploads, profiles, users } from '../db/schema.js';
+import { Repository } from '@coffer/server-core';
+import { avatarUploads, profiles } from '../db/schema.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AvatarUploadRow = typeof avatarUploads.$inferSelect;
@@ -14,14 +14,17 @@ export class ProfilesRepository extends Repository {
     return row;
   }
 
-  /** Saves the names, company and job title (spec §7 profile upsert), keeping the user's full name equal. */
-  async saveDetails(tx: Database, userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>, accountName?: { accountId: string; name: string }) {
-    await tx
+  /** A new user's profile. */
+  async create(profile: { userId: string; fullName: string; email: string }) {
+    await this.db.insert(profiles).values(profile);
+  }
+
+  /** Saves the names, company and job title (spec §7 profile upsert). */
+  async saveDetails(userId: string, email: string, details: Pick<ProfileRow, 'fullName' | 'firstName' | 'lastName' | 'company' | 'jobTitle'>) {
+    await this.db
       .insert(profiles)
       .values({ userId, email, ...details })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...details, updatedAt: new Date() } });
-    await tx.update(users).set({ fullName: details.fullName }).where(eq(users.id, userId));
-    if (accountName) await tx.update(accounts).set({ name: accountName.name }).where(eq(accounts.id, accountName.accountId));
   }
 
   async addUpload(row: typeof avatarUploads.$inferInsert) {
@@ -38,16 +41,16 @@ export class ProfilesRepository extends Repository {
     return this.db.select().from(avatarUploads).where(and(eq(avatarUploads.userId, userId), lt(avatarUploads.expiresAt, new Date())));
   }
 
-  async forgetUploads(ids: string[], tx: Database = this.db) {
-    for (const id of ids) await tx.delete(avatarUploads).where(eq(avatarUploads.id, id));
+  async forgetUploads(ids: string[]) {
+    for (const id of ids) await this.db.delete(avatarUploads).where(eq(avatarUploads.id, id));
   }
 
   /** Makes an upload the avatar; returns the key it replaced. */
   async setAvatar(userId: string, upload: AvatarUploadRow): Promise<string | null> {
-    return this.transaction(async (tx) => {
-      const [before] = await tx.select({ key: profiles.avatarKey }).from(profiles).where(eq(profiles.userId, userId)).for('update');
-      await tx.update(profiles).set({ avatarKey: upload.key, updatedAt: new Date() }).where(eq(profiles.userId, userId));
-      await this.forgetUploads([upload.id], tx);
+    return this.unit.run(async () => {
+      const [before] = await this.db.select({ key: profiles.avatarKey }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+      await this.db.update(profiles).set({ avatarKey: upload.key, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+      await this.forgetUploads([upload.id]);
       return before?.key ?? null;
     });
   }

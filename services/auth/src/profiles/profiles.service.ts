@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthEvent, AVATAR_MAX_BYTES, AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, type AvatarUpload, type CallerIdentity, type Profile, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
-import { EventBus, invalid, notFound } from '@coffer/server-core';
+import { EventBus, invalid, notFound, UnitOfWork } from '@coffer/server-core';
 import { FactorsRepository } from '../factors/factors.repository.js';
 import { AccessService } from '../team/access.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { AvatarStorage, imageTypeOf, SIGNATURE_BYTES } from './avatar-storage.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
 /** The browser has this long to PUT an avatar after asking for the URL. */
@@ -29,6 +30,8 @@ export class ProfilesService {
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(AvatarStorage) private readonly avatars: AvatarStorage,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   async get(caller: CallerIdentity): Promise<Profile> {
@@ -60,11 +63,14 @@ export class ProfilesService {
     if (fullName.length < 2) throw invalid('Name must be at least 2 characters');
     const account = await this.team.account(user.accountId);
     const accountName = account?.ownerId === user.id ? { accountId: account.id, name: input.company || fullName } : undefined;
-    await this.bus.inTransaction(this.profiles, async (tx) => {
-      await this.profiles.saveDetails(tx, user.id, user.email, { fullName, firstName: input.firstName, lastName: input.lastName, company: input.company, jobTitle: input.jobTitle }, accountName);
+    await this.unit.run(async () => {
+      await this.profiles.saveDetails(user.id, user.email, { fullName, firstName: input.firstName, lastName: input.lastName, company: input.company, jobTitle: input.jobTitle });
+      // The user's full name stays equal to the profile's.
+      await this.users.setFullName(user.id, fullName);
+      if (accountName) await this.team.renameAccount(accountName.accountId, accountName.name);
       // Shares, notifications, emails and the audit log name people from their own copies: a new name reaches them all.
       if (fullName !== user.fullName) {
-        await this.bus.record(tx, AuthEvent.NameChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, fullName } });
+        await this.bus.record(AuthEvent.NameChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, fullName } });
       }
     });
     return this.get(caller);

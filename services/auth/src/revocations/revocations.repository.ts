@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, gt, lt } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { accessRevocations } from '../db/schema.js';
 
 export type RevocationRow = typeof accessRevocations.$inferSelect;
@@ -8,8 +8,8 @@ export type RevocationRow = typeof accessRevocations.$inferSelect;
 /** The only place that reads and writes access revocations. */
 @Injectable()
 export class RevocationsRepository extends Repository {
-  async insert(tx: Database, rows: Array<typeof accessRevocations.$inferInsert>) {
-    if (rows.length) await tx.insert(accessRevocations).values(rows);
+  async insert(rows: Array<typeof accessRevocations.$inferInsert>) {
+    if (rows.length) await this.db.insert(accessRevocations).values(rows);
   }
 
   /** One page of the revocations still in force at `now`, in id order after `after`. */

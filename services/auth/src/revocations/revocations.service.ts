@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DELETED_USER_VERSION, type Revocations } from '@coffer/contracts';
-import { SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { SERVICE_CONFIG } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { RevocationsRepository, type RevocationRow } from './revocations.repository.js';
 
@@ -24,19 +24,19 @@ export class RevocationsService {
   }
 
   /** Sessions ended: their access tokens are refused until the last one has expired. */
-  sessionsEnded(tx: Database, userId: string, sessionIds: string[]) {
+  sessionsEnded(userId: string, sessionIds: string[]) {
     const until = new Date(Date.now() + this.ttlMs);
-    return this.revocations.insert(tx, sessionIds.map((sessionId) => ({ userId, sessionId, until })));
+    return this.revocations.insert(sessionIds.map((sessionId) => ({ userId, sessionId, until })));
   }
 
   /** The user's account or role changed: their tokens carrying an older version are refused. */
-  membershipChanged(tx: Database, userId: string, membershipVersion: number) {
-    return this.revocations.insert(tx, [{ userId, membershipVersion, until: new Date(Date.now() + this.ttlMs) }]);
+  membershipChanged(userId: string, membershipVersion: number) {
+    return this.revocations.insert([{ userId, membershipVersion, until: new Date(Date.now() + this.ttlMs) }]);
   }
 
   /** The user was deleted: every token they hold is refused. */
-  userDeleted(tx: Database, userId: string) {
-    return this.membershipChanged(tx, userId, DELETED_USER_VERSION);
+  userDeleted(userId: string) {
+    return this.membershipChanged(userId, DELETED_USER_VERSION);
   }
 
   /** One page of what is in force now; the first page also forgets what has expired. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { sessions } from '../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -12,17 +12,17 @@ export class SessionsRepository extends Repository {
     return this.db.select().from(sessions).where(eq(sessions.id, id)).then((r) => r[0]);
   }
 
-  async insert(row: typeof sessions.$inferInsert, tx: Database = this.db) {
-    await tx.insert(sessions).values(row);
+  async insert(row: typeof sessions.$inferInsert) {
+    await this.db.insert(sessions).values(row);
   }
 
-  async update(id: string, set: Partial<typeof sessions.$inferInsert>, tx: Database = this.db) {
-    await tx.update(sessions).set(set).where(eq(sessions.id, id));
+  async update(id: string, set: Partial<typeof sessions.$inferInsert>) {
+    await this.db.update(sessions).set(set).where(eq(sessions.id, id));
   }
 
   /** Marks the session rotated only if nobody rotated it first; false when it lost that race. */
-  async markRotated(id: string, tx: Database): Promise<boolean> {
-    const rows = await tx
+  async markRotated(id: string): Promise<boolean> {
+    const rows = await this.db
       .update(sessions)
       .set({ rotatedAt: new Date() })
       .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
@@ -31,10 +31,10 @@ export class SessionsRepository extends Repository {
   }
 
   /** Revokes every live session of a family (or of a user); returns the ids it ended. */
-  async revokeWhere(by: { familyId?: string; userId?: string; exceptFamilyId?: string }, tx: Database = this.db): Promise<string[]> {
+  async revokeWhere(by: { familyId?: string; userId?: string; exceptFamilyId?: string }): Promise<string[]> {
     const owner = by.familyId ? eq(sessions.familyId, by.familyId) : eq(sessions.userId, by.userId!);
     const condition = by.exceptFamilyId ? and(owner, ne(sessions.familyId, by.exceptFamilyId)) : owner;
-    const rows = await tx
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(condition, isNull(sessions.revokedAt)))

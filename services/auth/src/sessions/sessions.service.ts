@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser, type SignedIn } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, type Database } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
@@ -46,6 +46,7 @@ export class SessionsService {
     @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   private get ttl() {
@@ -89,9 +90,9 @@ export class SessionsService {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
-    await this.bus.inTransaction(this.sessions, async (tx) => {
-      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt }, tx);
-      await this.signedIn(tx, subject, 'password');
+    await this.unit.run(async () => {
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt });
+      await this.signedIn(subject, 'password');
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
   }
@@ -101,9 +102,9 @@ export class SessionsService {
     const session = await this.live(sessionId);
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
-    await this.bus.inTransaction(this.sessions, async (tx) => {
-      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt }, tx);
-      await this.signedIn(tx, subject, method);
+    await this.unit.run(async () => {
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt });
+      await this.signedIn(subject, method);
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }
@@ -128,11 +129,10 @@ export class SessionsService {
     const id = randomUUID();
     const nextSecret = randomBytes(32).toString('base64url');
     const expiresAt = session.rememberMe ? sessionExpiry(true) : session.expiresAt;
-    const rotated = await this.sessions.transaction(async (tx) => {
-      if (!(await this.sessions.markRotated(session.id, tx))) return false;
+    const rotated = await this.unit.run(async () => {
+      if (!(await this.sessions.markRotated(session.id))) return false;
       await this.sessions.insert(
         { id, userId: session.userId, familyId: session.familyId, tokenHash: sha256(nextSecret), aal: session.aal, rememberMe: session.rememberMe, expiresAt },
-        tx,
       );
       return true;
     });
@@ -182,18 +182,18 @@ export class SessionsService {
 
   /** Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every gateway now. */
   private async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0]) {
-    const ended = await this.sessions.transaction(async (tx) => {
-      const ids = await this.sessions.revokeWhere(which, tx);
-      await this.revocations.sessionsEnded(tx, userId, ids);
+    const ended = await this.unit.run(async () => {
+      const ids = await this.sessions.revokeWhere(which);
+      await this.revocations.sessionsEnded(userId, ids);
       return ids;
     });
     await this.announce(userId, ended);
   }
 
   /** A full session began: the audit log keeps the sign-in, with the client's IP and user agent. */
-  private signedIn(tx: Database, subject: SessionSubject, method: SignedIn['method']) {
+  private signedIn(subject: SessionSubject, method: SignedIn['method']) {
     const { user } = subject;
-    return this.bus.record(tx, AuthEvent.SignedIn, { accountId: subject.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, method } });
+    return this.bus.record(AuthEvent.SignedIn, { accountId: subject.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, method } });
   }
 
   private async announce(userId: string, sessionIds: string[]) {

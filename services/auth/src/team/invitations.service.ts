@@ -12,7 +12,7 @@ import {
   type ListInvitationsReply,
   type OkReply,
 } from '@coffer/contracts';
-import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
+import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { AccessService } from './access.service.js';
 import { MembershipService } from './membership.service.js';
@@ -32,6 +32,7 @@ export class InvitationsService {
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async list(caller: CallerIdentity): Promise<ListInvitationsReply> {
@@ -45,21 +46,21 @@ export class InvitationsService {
 
   /** The invited person joins the inviting account with the invited role; their files move with them. */
   async join(caller: CallerIdentity, id: string): Promise<OkReply> {
-    await this.bus.inTransaction(this.team, async (tx) => {
-      const { user, invitation } = await this.answerable(tx, caller, id);
-      const blocker = await this.blocker(user, await this.accountName(invitation.accountId, tx), tx);
+    await this.unit.run(async () => {
+      const { user, invitation } = await this.answerable(caller, id);
+      const blocker = await this.blocker(user, await this.accountName(invitation.accountId));
       if (blocker) throw rpcError(ErrorCode.Conflict, 409, blocker);
-      if (!(await this.membership.accept(tx, user, invitation))) throw notFound(INVITATION_NOT_FOUND);
+      if (!(await this.membership.accept(user, invitation))) throw notFound(INVITATION_NOT_FOUND);
     });
     return OK;
   }
 
   /** The invitation is gone from the inviter's list, and they are told. */
   async decline(caller: CallerIdentity, id: string): Promise<OkReply> {
-    await this.bus.inTransaction(this.team, async (tx) => {
-      const { user, invitation } = await this.answerable(tx, caller, id);
-      await this.team.deleteMember(tx, invitation.id);
-      await this.bus.record(tx, AccountEvent.InvitationDeclined, {
+    await this.unit.run(async () => {
+      const { user, invitation } = await this.answerable(caller, id);
+      await this.team.deleteMember(invitation.id);
+      await this.bus.record(AccountEvent.InvitationDeclined, {
         accountId: invitation.accountId,
         actorId: user.id,
         payload: { invitationId: invitation.id, email: invitation.email, userId: user.id, fullName: user.fullName, invitedBy: invitation.invitedBy },
@@ -72,9 +73,9 @@ export class InvitationsService {
    * A pending invitation to the caller's own, confirmed address; anyone else's is not found. The caller's
    * row stays locked until the answer is saved: two Joins at once cannot put them in two accounts.
    */
-  private async answerable(tx: Database, caller: CallerIdentity, id: string): Promise<{ user: UserRow; invitation: TeamMemberRow }> {
-    const user = await this.users.lockById(caller.userId, tx);
-    const invitation = user && (await this.team.pendingInvitation(id, user.email, tx));
+  private async answerable(caller: CallerIdentity, id: string): Promise<{ user: UserRow; invitation: TeamMemberRow }> {
+    const user = await this.users.lockById(caller.userId);
+    const invitation = user && (await this.team.pendingInvitation(id, user.email));
     if (!user || !invitation || invitation.accountId === user.accountId) throw notFound(INVITATION_NOT_FOUND);
     if (!user.emailVerifiedAt) throw rpcError(ErrorCode.EmailNotConfirmed, 403, INVITATION_EMAIL_NOT_CONFIRMED);
     return { user, invitation };
@@ -96,15 +97,15 @@ export class InvitationsService {
   }
 
   /** Why `user` cannot join `inviting` now: a member of another account, or its owner with other people in it. */
-  private async blocker(user: UserRow, inviting: string, tx?: Database): Promise<string | undefined> {
-    const own = await this.team.account(user.accountId, tx);
+  private async blocker(user: UserRow, inviting: string): Promise<string | undefined> {
+    const own = await this.team.account(user.accountId);
     const current = own?.name ?? user.fullName;
     if (own?.ownerId !== user.id) return invitationBlockers.member(current, inviting);
-    if ((await this.team.otherUsers(user.accountId, user.id, tx)) > 0) return invitationBlockers.ownerWithMembers(current, inviting);
+    if ((await this.users.otherUsers(user.accountId, user.id)) > 0) return invitationBlockers.ownerWithMembers(current, inviting);
     return undefined;
   }
 
-  private async accountName(accountId: string, tx?: Database): Promise<string> {
-    return (await this.team.account(accountId, tx))?.name ?? 'A Coffer team';
+  private async accountName(accountId: string): Promise<string> {
+    return (await this.team.account(accountId))?.name ?? 'A Coffer team';
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountEvent, type MembershipChanged, type Role } from '@coffer/contracts';
-import { EventBus, type Database } from '@coffer/server-core';
+import { EventBus } from '@coffer/server-core';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { TeamRepository, type TeamMemberRow } from './team.repository.js';
@@ -21,51 +21,50 @@ export class MembershipService {
   ) {}
 
   /** The owner of the account; else the role given on User Permissions; else the role they were invited with; else member. */
-  async effectiveRole(tx: Database, user: UserRow): Promise<Role> {
-    const account = await this.team.account(user.accountId, tx);
+  async effectiveRole(user: UserRow): Promise<Role> {
+    const account = await this.team.account(user.accountId);
     if (account?.ownerId === user.id) return 'owner';
-    const given = await this.team.roleOf(user.accountId, user.id, tx);
+    const given = await this.team.roleOf(user.accountId, user.id);
     if (given) return given.role;
-    const joined = await this.team.membershipOf(user.id, tx);
+    const joined = await this.team.membershipOf(user.id);
     return joined?.accountId === user.accountId ? joined.role : 'member';
   }
 
   /** Recomputes a user's role after a role was given or taken, announcing it when it changed. */
-  async refreshRole(tx: Database, userId: string, actorId: string): Promise<void> {
-    const user = await this.users.findById(userId, tx);
+  async refreshRole(userId: string, actorId: string): Promise<void> {
+    const user = await this.users.findById(userId);
     if (!user) return;
-    const role = await this.effectiveRole(tx, user);
+    const role = await this.effectiveRole(user);
     if (role === user.role) return;
-    const version = await this.team.setMembership(tx, user.id, user.accountId, role);
-    await this.announce(tx, actorId, { user, accountId: user.accountId, role, version, reason: 'role-changed' });
+    const version = await this.users.setMembership(user.id, user.accountId, role);
+    await this.announce(actorId, { user, accountId: user.accountId, role, version, reason: 'role-changed' });
   }
 
   /** Makes `user` an active member of the account that sent `invitation`. */
-  async accept(tx: Database, user: UserRow, invitation: TeamMemberRow): Promise<boolean> {
-    if (!(await this.team.activate(tx, invitation.id, user.id))) return false;
-    await this.team.deleteRolesOf(tx, user.accountId, user.id);
-    const version = await this.team.setMembership(tx, user.id, invitation.accountId, invitation.role);
-    await this.announce(tx, user.id, { user, accountId: invitation.accountId, role: invitation.role, version, reason: 'joined', invitedBy: invitation.invitedBy });
+  async accept(user: UserRow, invitation: TeamMemberRow): Promise<boolean> {
+    if (!(await this.team.activate(invitation.id, user.id))) return false;
+    await this.team.deleteRolesOf(user.accountId, user.id);
+    const version = await this.users.setMembership(user.id, invitation.accountId, invitation.role);
+    await this.announce(user.id, { user, accountId: invitation.accountId, role: invitation.role, version, reason: 'joined', invitedBy: invitation.invitedBy });
     return true;
   }
 
   /** Takes a member out of an account (or they leave it: `actorId` is theirs): they get an account of their own again, with their files. */
-  async remove(tx: Database, user: UserRow, actorId: string): Promise<void> {
+  async remove(user: UserRow, actorId: string): Promise<void> {
     const accountId = randomUUID();
-    await this.team.createAccount(tx, { id: accountId, name: user.fullName, ownerId: user.id });
-    await this.team.deleteRolesOf(tx, user.accountId, user.id);
-    const version = await this.team.setMembership(tx, user.id, accountId, 'owner');
-    await this.announce(tx, actorId, { user, accountId, role: 'owner', version, reason: 'removed' });
+    await this.team.createAccount({ id: accountId, name: user.fullName, ownerId: user.id });
+    await this.team.deleteRolesOf(user.accountId, user.id);
+    const version = await this.users.setMembership(user.id, accountId, 'owner');
+    await this.announce(actorId, { user, accountId, role: 'owner', version, reason: 'removed' });
   }
 
   private async announce(
-    tx: Database,
     actorId: string,
     change: { user: UserRow; accountId: string; role: Role; version: number; reason: MembershipChanged['reason']; invitedBy?: string },
   ) {
     const { user } = change;
-    await this.revocations.membershipChanged(tx, user.id, change.version);
-    await this.bus.record(tx, AccountEvent.MembershipChanged, {
+    await this.revocations.membershipChanged(user.id, change.version);
+    await this.bus.record(AccountEvent.MembershipChanged, {
       accountId: change.accountId,
       actorId,
       payload: {

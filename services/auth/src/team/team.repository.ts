@@ -1,65 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
-import { accounts, invitationSends, teamMembers, userRoles, users } from '../db/schema.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { accounts, invitationSends, teamMembers, userRoles } from '../db/schema.js';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type UserRoleRow = typeof userRoles.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** The only place that reads and writes invitations, team members, user roles and account membership. */
+/** The only place that reads and writes accounts, invitations, team members and user roles. */
 @Injectable()
 export class TeamRepository extends Repository {
-  async account(id: string, tx: Database = this.db): Promise<AccountRow | undefined> {
-    const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
+  async account(id: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.id, id));
     return row;
   }
 
-  async createAccount(tx: Database, row: typeof accounts.$inferInsert) {
-    await tx.insert(accounts).values(row);
+  async createAccount(row: typeof accounts.$inferInsert) {
+    await this.db.insert(accounts).values(row);
   }
 
-  /** How many users besides `userId` belong to the account. */
-  async otherUsers(accountId: string, userId: string, tx: Database = this.db): Promise<number> {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.accountId, accountId), ne(users.id, userId)));
-    return row?.n ?? 0;
-  }
-
-  /** Moves a user to an account with a role, raising their membership version; returns the new version. */
-  async setMembership(tx: Database, userId: string, accountId: string, role: (typeof users.$inferSelect)['role']): Promise<number> {
-    const [row] = await tx
-      .update(users)
-      .set({ accountId, role, membershipVersion: sql`${users.membershipVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ version: users.membershipVersion });
-    return row.version;
+  /** The account's name (its owner's company, or their name). */
+  async renameAccount(accountId: string, name: string) {
+    await this.db.update(accounts).set({ name }).where(eq(accounts.id, accountId));
   }
 
   listMembers(accountId: string): Promise<TeamMemberRow[]> {
     return this.db.select().from(teamMembers).where(eq(teamMembers.accountId, accountId)).orderBy(desc(teamMembers.invitedAt));
   }
 
-  async member(accountId: string, id: string, tx: Database = this.db): Promise<TeamMemberRow | undefined> {
-    const [row] = await tx.select().from(teamMembers).where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, id)));
+  async member(accountId: string, id: string): Promise<TeamMemberRow | undefined> {
+    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, id)));
     return row;
   }
 
   /** The active membership row of a user, if they joined from an invitation. */
-  async membershipOf(userId: string, tx: Database = this.db): Promise<TeamMemberRow | undefined> {
-    const [row] = await tx.select().from(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.status, 'active')));
+  async membershipOf(userId: string): Promise<TeamMemberRow | undefined> {
+    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.status, 'active')));
     return row;
   }
 
   /** Adds an invitation; undefined when the address is already invited to (or in) the account. */
-  async invite(tx: Database, row: typeof teamMembers.$inferInsert): Promise<TeamMemberRow | undefined> {
-    const [created] = await tx.insert(teamMembers).values(row).onConflictDoNothing().returning();
+  async invite(row: typeof teamMembers.$inferInsert): Promise<TeamMemberRow | undefined> {
+    const [created] = await this.db.insert(teamMembers).values(row).onConflictDoNothing().returning();
     return created;
   }
 
   /** The newest pending invitation of an address (optionally the one a link's secret names). */
-  async pendingFor(email: string, tokenHash?: string, tx: Database = this.db): Promise<TeamMemberRow | undefined> {
+  async pendingFor(email: string, tokenHash?: string): Promise<TeamMemberRow | undefined> {
     const byToken = tokenHash ? [eq(teamMembers.tokenHash, tokenHash)] : [];
-    const [row] = await tx
+    const [row] = await this.db
       .select()
       .from(teamMembers)
       .where(and(eq(teamMembers.email, email), eq(teamMembers.status, 'pending'), ...byToken))
@@ -78,18 +67,18 @@ export class TeamRepository extends Repository {
   }
 
   /** A pending invitation, only when it was sent to `email`. */
-  async pendingInvitation(id: string, email: string, tx: Database = this.db): Promise<TeamMemberRow | undefined> {
-    const [row] = await tx.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.email, email), eq(teamMembers.status, 'pending')));
+  async pendingInvitation(id: string, email: string): Promise<TeamMemberRow | undefined> {
+    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.email, email), eq(teamMembers.status, 'pending')));
     return row;
   }
 
-  async recordInvitationSend(tx: Database, sentByUserId: string, email: string) {
-    await tx.insert(invitationSends).values({ sentByUserId, email });
+  async recordInvitationSend(sentByUserId: string, email: string) {
+    await this.db.insert(invitationSends).values({ sentByUserId, email });
   }
 
   /** The invitation emails a user sent in the last hour, in all and to one address, with the oldest of each (when a place frees up). */
-  async invitationSendsInLastHour(tx: Database, sentByUserId: string, email: string) {
-    const [row] = await tx
+  async invitationSendsInLastHour(sentByUserId: string, email: string) {
+    const [row] = await this.db
       .select({
         all: sql<number>`count(*)::int`,
         toRecipient: sql<number>`(count(*) filter (where ${invitationSends.email} = ${email}))::int`,
@@ -103,8 +92,8 @@ export class TeamRepository extends Repository {
   }
 
   /** Marks an invitation accepted by `userId`; false when someone else already took it. */
-  async activate(tx: Database, id: string, userId: string): Promise<boolean> {
-    const rows = await tx
+  async activate(id: string, userId: string): Promise<boolean> {
+    const rows = await this.db
       .update(teamMembers)
       .set({ status: 'active', userId })
       .where(and(eq(teamMembers.id, id), eq(teamMembers.status, 'pending')))
@@ -112,27 +101,27 @@ export class TeamRepository extends Repository {
     return rows.length === 1;
   }
 
-  async deleteMember(tx: Database, id: string) {
-    await tx.delete(teamMembers).where(eq(teamMembers.id, id));
+  async deleteMember(id: string) {
+    await this.db.delete(teamMembers).where(eq(teamMembers.id, id));
   }
 
   listRoles(accountId: string): Promise<UserRoleRow[]> {
     return this.db.select().from(userRoles).where(eq(userRoles.accountId, accountId)).orderBy(desc(userRoles.createdAt));
   }
 
-  async roleOf(accountId: string, userId: string, tx: Database = this.db): Promise<UserRoleRow | undefined> {
-    const [row] = await tx.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
+  async roleOf(accountId: string, userId: string): Promise<UserRoleRow | undefined> {
+    const [row] = await this.db.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
     return row;
   }
 
-  async roleById(accountId: string, id: string, tx: Database = this.db): Promise<UserRoleRow | undefined> {
-    const [row] = await tx.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.id, id)));
+  async roleById(accountId: string, id: string): Promise<UserRoleRow | undefined> {
+    const [row] = await this.db.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.id, id)));
     return row;
   }
 
   /** Gives a user a role in an account, replacing the one they had there. */
-  async upsertRole(tx: Database, row: typeof userRoles.$inferInsert): Promise<UserRoleRow> {
-    const [saved] = await tx
+  async upsertRole(row: typeof userRoles.$inferInsert): Promise<UserRoleRow> {
+    const [saved] = await this.db
       .insert(userRoles)
       .values(row)
       .onConflictDoUpdate({ target: [userRoles.accountId, userRoles.userId], set: { role: row.role, email: row.email, createdAt: new Date() } })
@@ -140,12 +129,12 @@ export class TeamRepository extends Repository {
     return saved;
   }
 
-  async deleteRole(tx: Database, id: string) {
-    await tx.delete(userRoles).where(eq(userRoles.id, id));
+  async deleteRole(id: string) {
+    await this.db.delete(userRoles).where(eq(userRoles.id, id));
   }
 
   /** Drops the roles a user was given in an account they leave. */
-  async deleteRolesOf(tx: Database, accountId: string, userId: string) {
-    await tx.delete(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
+  async deleteRolesOf(accountId: string, userId: string) {
+    await this.db.delete(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
   }
 }

@@ -17,7 +17,7 @@ import {
   type UserRole,
   AccountSubject,
 } from '@coffer/contracts';
-import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { tryAgainIn } from '../rate-limits/rate-limits.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -54,6 +54,7 @@ export class TeamService {
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /** Everyone in the account sees who else is in it; only owners and admins change it. */
@@ -70,11 +71,11 @@ export class TeamService {
     if (existing?.accountId === inviter.accountId) throw rpcError(ErrorCode.Conflict, 409, `${input.email} is already in your team`);
     const account = await this.team.account(inviter.accountId);
     const token = randomBytes(32).toString('base64url');
-    const row = await this.bus.inTransaction(this.team, async (tx) => {
-      const created = await this.team.invite(tx, { accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: invitationTokenHash(token) });
+    const row = await this.unit.run(async () => {
+      const created = await this.team.invite({ accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: invitationTokenHash(token) });
       if (!created) return undefined;
-      await this.checkSendLimits(tx, inviter.id, created.email);
-      await this.bus.record(tx, AccountEvent.MemberInvited, {
+      await this.checkSendLimits(inviter.id, created.email);
+      await this.bus.record(AccountEvent.MemberInvited, {
         accountId: inviter.accountId,
         actorId: inviter.id,
         payload: { invitationId: created.id, email: created.email, role: created.role, inviterName: inviter.fullName, accountName: account?.name ?? inviter.fullName, token },
@@ -90,12 +91,12 @@ export class TeamService {
     const actor = await this.access.require(caller, 'manageTeam');
     const row = await this.team.member(actor.accountId, id);
     if (!row) throw notFound('Team member not found');
-    await this.bus.inTransaction(this.team, async (tx) => {
-      await this.team.deleteMember(tx, row.id);
-      const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId, tx) : undefined;
-      if (member?.accountId === actor.accountId) await this.membership.remove(tx, member, actor.id);
+    await this.unit.run(async () => {
+      await this.team.deleteMember(row.id);
+      const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId) : undefined;
+      if (member?.accountId === actor.accountId) await this.membership.remove(member, actor.id);
       else if (row.status === 'pending')
-        await this.bus.record(tx, AccountEvent.InvitationWithdrawn, { accountId: actor.accountId, actorId: actor.id, payload: { invitationId: row.id, email: row.email } });
+        await this.bus.record(AccountEvent.InvitationWithdrawn, { accountId: actor.accountId, actorId: actor.id, payload: { invitationId: row.id, email: row.email } });
     });
     return OK;
   }
@@ -105,10 +106,10 @@ export class TeamService {
     const user = await this.access.current(caller);
     const account = await this.team.account(user.accountId);
     if (!account || account.ownerId === user.id) throw rpcError(ErrorCode.Conflict, 409, LEAVE_AS_OWNER);
-    await this.bus.inTransaction(this.team, async (tx) => {
-      const row = await this.team.membershipOf(user.id, tx);
-      if (row?.accountId === user.accountId) await this.team.deleteMember(tx, row.id);
-      await this.membership.remove(tx, user, user.id);
+    await this.unit.run(async () => {
+      const row = await this.team.membershipOf(user.id);
+      if (row?.accountId === user.accountId) await this.team.deleteMember(row.id);
+      await this.membership.remove(user, user.id);
     });
     return OK;
   }
@@ -117,11 +118,11 @@ export class TeamService {
    * Each invitation sends an email: one owner or admin may send only so many an hour, and fewer to
    * one address (inviting, withdrawing and inviting again counts each time). 429 says when to try again.
    */
-  private async checkSendLimits(tx: Database, senderId: string, email: string) {
-    const sent = await this.team.invitationSendsInLastHour(tx, senderId, email);
+  private async checkSendLimits(senderId: string, email: string) {
+    const sent = await this.team.invitationSendsInLastHour(senderId, email);
     if (sent.all >= this.config.INVITATION_SENDS_PER_HOUR) throw tooManyInvitations(invitationLimitReached, sent.oldest);
     if (sent.toRecipient >= this.config.INVITATION_SENDS_PER_RECIPIENT_PER_HOUR) throw tooManyInvitations(invitationRecipientLimitReached, sent.oldestToRecipient);
-    await this.team.recordInvitationSend(tx, senderId, email);
+    await this.team.recordInvitationSend(senderId, email);
   }
 
   async listRoles(caller: CallerIdentity): Promise<ListRolesReply> {
@@ -135,10 +136,10 @@ export class TeamService {
     const target = await this.users.findByEmail(input.email);
     if (!target || target.accountId !== actor.accountId) throw notFound(USER_NOT_FOUND);
     if (target.role === 'owner') throw invalid("The account owner's role cannot be changed");
-    const saved = await this.bus.inTransaction(this.team, async (tx) => {
-      const row = await this.team.upsertRole(tx, { accountId: actor.accountId, userId: target.id, email: target.email, role: input.role });
-      await this.membership.refreshRole(tx, target.id, actor.id);
-      await this.bus.record(tx, AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: target.id, role: row.role } });
+    const saved = await this.unit.run(async () => {
+      const row = await this.team.upsertRole({ accountId: actor.accountId, userId: target.id, email: target.email, role: input.role });
+      await this.membership.refreshRole(target.id, actor.id);
+      await this.bus.record(AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: target.id, role: row.role } });
       return row;
     });
     return toUserRole(saved);
@@ -148,10 +149,10 @@ export class TeamService {
     const actor = await this.permissionsManager(caller);
     const row = await this.team.roleById(actor.accountId, id);
     if (!row) throw notFound('Role not found');
-    await this.bus.inTransaction(this.team, async (tx) => {
-      await this.team.deleteRole(tx, row.id);
-      await this.membership.refreshRole(tx, row.userId, actor.id);
-      await this.bus.record(tx, AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: row.userId, role: null } });
+    await this.unit.run(async () => {
+      await this.team.deleteRole(row.id);
+      await this.membership.refreshRole(row.userId, actor.id);
+      await this.bus.record(AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: row.userId, role: null } });
     });
     return OK;
   }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
-import { accounts, oneTimeTokens, profiles, users } from '../db/schema.js';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { oneTimeTokens, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface NewOwner {
+export interface NewUser {
   id: string;
   accountId: string;
   email: string;
@@ -13,7 +13,7 @@ export interface NewOwner {
   passwordHash: string;
 }
 
-/** The only place that reads and writes users, accounts, profiles and one-time tokens. */
+/** The only place that reads and writes users and one-time tokens. */
 @Injectable()
 export class UsersRepository extends Repository {
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -21,14 +21,14 @@ export class UsersRepository extends Repository {
     return row;
   }
 
-  async findById(id: string, tx: Database = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id));
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }
 
-  /** The user, their row locked until `tx` ends: two changes of their membership at once are made one after the other. */
-  async lockById(id: string, tx: Database): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  /** The user, their row locked until the unit of work ends: two changes of their membership at once are made one after the other. */
+  async lockById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
     return row;
   }
 
@@ -39,40 +39,52 @@ export class UsersRepository extends Repository {
     return new Map(rows.map(({ id, ...person }) => [id, person]));
   }
 
-  /** Creates the user, the account they own and their profile in `tx`; false if the email is taken. */
-  async createOwner(tx: Database, user: NewOwner): Promise<boolean> {
-    if (!(await this.createUser(tx, { ...user, role: 'owner' }))) return false;
-    await tx.insert(accounts).values({ id: user.accountId, name: user.fullName, ownerId: user.id });
-    return true;
-  }
-
-  /** Creates a user of an existing account (an invitee: their address is proven by the link) and their profile; false if the email is taken. */
-  async createUser(tx: Database, user: NewOwner & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
-    const inserted = await tx
+  /** Creates a user (an account's owner, or an invitee whose address is proven by the link); false if the email is taken. */
+  async createUser(user: NewUser & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
+    const inserted = await this.db
       .insert(users)
       .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: user.role, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (inserted.length === 0) return false;
-    await tx.insert(profiles).values({ userId: user.id, fullName: user.fullName, email: user.email });
-    return true;
+    return inserted.length > 0;
   }
 
-  async setPassword(userId: string, passwordHash: string, tx: Database = this.db) {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  /** How many users besides `userId` belong to the account. */
+  async otherUsers(accountId: string, userId: string): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.accountId, accountId), ne(users.id, userId)));
+    return row?.n ?? 0;
   }
 
-  async markEmailVerified(userId: string, tx: Database = this.db) {
-    await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  /** Moves a user to an account with a role, raising their membership version; returns the new version. */
+  async setMembership(userId: string, accountId: string, role: (typeof users.$inferSelect)['role']): Promise<number> {
+    const [row] = await this.db
+      .update(users)
+      .set({ accountId, role, membershipVersion: sql`${users.membershipVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ version: users.membershipVersion });
+    return row.version;
   }
 
-  async addToken(tx: Database, row: typeof oneTimeTokens.$inferInsert) {
-    await tx.insert(oneTimeTokens).values(row);
+  /** The user's full name, kept equal to their profile's. */
+  async setFullName(userId: string, fullName: string) {
+    await this.db.update(users).set({ fullName }).where(eq(users.id, userId));
+  }
+
+  async setPassword(userId: string, passwordHash: string) {
+    await this.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  }
+
+  async markEmailVerified(userId: string) {
+    await this.db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  }
+
+  async addToken(row: typeof oneTimeTokens.$inferInsert) {
+    await this.db.insert(oneTimeTokens).values(row);
   }
 
   /** Uses up a one-time token of the given purpose; returns its user, or nothing if it is unknown, used or expired. */
-  async consumeToken(tokenHash: string, purpose: 'reset-password' | 'verify-email', tx: Database = this.db): Promise<string | undefined> {
-    const [row] = await tx
+  async consumeToken(tokenHash: string, purpose: 'reset-password' | 'verify-email'): Promise<string | undefined> {
+    const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), sql`${oneTimeTokens.expiresAt} > now()`))
@@ -81,8 +93,8 @@ export class UsersRepository extends Repository {
   }
 
   /** Uses up every open one-time token of a user for `purpose` (a newer link was asked for, or one was used). */
-  async endTokens(tx: Database, userId: string, purpose: 'reset-password' | 'verify-email') {
-    await tx
+  async endTokens(userId: string, purpose: 'reset-password' | 'verify-email') {
+    await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInChallengeAnswer, type SignInReply } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { SignInChallenges } from '../challenges/challenges.service.js';
 import { FactorsService } from '../factors/factors.service.js';
@@ -10,6 +10,7 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
 import { invitationTokenHash } from '../team/team.service.js';
+import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { Passwords } from './passwords.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
@@ -30,8 +31,10 @@ export class UsersService {
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async signUp(input: { fullName: string; email: string; password: string; inviteToken?: string }, ip?: string): Promise<SignInReply> {
@@ -44,12 +47,15 @@ export class UsersService {
     const accountId = randomUUID();
     const passwordHash = await this.passwords.hash(input.password);
     const verifyToken = newToken();
-    const created = await this.bus.inTransaction(this.users, async (tx) => {
-      if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
-      await this.users.addToken(tx, { tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+    const created = await this.unit.run(async () => {
+      // The user, their profile and the account they own; nothing when the email is taken.
+      if (!(await this.users.createUser({ id, accountId, email: input.email, fullName: input.fullName, passwordHash, role: 'owner' }))) return false;
+      await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
+      await this.team.createAccount({ id: accountId, name: input.fullName, ownerId: id });
+      await this.users.addToken({ tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
       const who = { accountId, actorId: id };
-      await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
-      await this.bus.record(tx, AuthEvent.EmailVerificationRequested, {
+      await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(AuthEvent.EmailVerificationRequested, {
         ...who,
         payload: { userId: id, email: input.email, fullName: input.fullName, token: verifyToken },
       });
@@ -72,15 +78,16 @@ export class UsersService {
   private async signUpInvited(input: { fullName: string; email: string; password: string }, invitation: TeamMemberRow, ipKey: ReturnType<RateLimiter['ip']>): Promise<SignInReply> {
     const id = randomUUID();
     const passwordHash = await this.passwords.hash(input.password);
-    const created = await this.bus.inTransaction(this.users, async (tx) => {
+    const created = await this.unit.run(async () => {
       const user = { id, accountId: invitation.accountId, email: input.email, fullName: input.fullName, passwordHash, role: invitation.role, emailVerifiedAt: new Date() };
-      if (!(await this.users.createUser(tx, user))) return undefined;
+      if (!(await this.users.createUser(user))) return undefined;
+      await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
       const who = { accountId: invitation.accountId, actorId: id };
-      await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName } });
-      await this.bus.record(tx, AuthEvent.EmailVerified, { ...who, payload: { userId: id, email: input.email } });
-      const row = (await this.users.findById(id, tx))!;
-      await this.membership.accept(tx, row, invitation);
-      return (await this.users.findById(id, tx))!;
+      await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(AuthEvent.EmailVerified, { ...who, payload: { userId: id, email: input.email } });
+      const row = (await this.users.findById(id))!;
+      await this.membership.accept(row, invitation);
+      return (await this.users.findById(id))!;
     });
     if (!created) {
       await this.limiter.fail([ipKey]);
@@ -124,11 +131,11 @@ export class UsersService {
     if (!user) return OK;
     const token = newToken();
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-    await this.bus.inTransaction(this.users, async (tx) => {
+    await this.unit.run(async () => {
       // Only the newest link works: asking again ends the ones sent before.
-      await this.users.endTokens(tx, user.id, 'reset-password');
-      await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
-      await this.bus.record(tx, AuthEvent.PasswordResetRequested, {
+      await this.users.endTokens(user.id, 'reset-password');
+      await this.users.addToken({ tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
+      await this.bus.record(AuthEvent.PasswordResetRequested, {
         accountId: user.accountId,
         actorId: user.id,
         payload: { userId: user.id, email: user.email, fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
@@ -142,12 +149,12 @@ export class UsersService {
     const ipKey = this.limiter.ip('reset-token', ip);
     await this.limiter.check([ipKey]);
     const passwordHash = await this.passwords.hash(password);
-    const userId = await this.users.transaction(async (tx) => {
-      const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
+    const userId = await this.unit.run(async () => {
+      const owner = await this.users.consumeToken(sha256(token), 'reset-password');
       if (owner) {
-        await this.users.setPassword(owner, passwordHash, tx);
+        await this.users.setPassword(owner, passwordHash);
         // Once a link has been used, every other link of that user stops working.
-        await this.users.endTokens(tx, owner, 'reset-password');
+        await this.users.endTokens(owner, 'reset-password');
       }
       return owner;
     });
@@ -175,10 +182,10 @@ export class UsersService {
   }
 
   async verifyEmail(token: string): Promise<OkReply> {
-    const verified = await this.bus.inTransaction(this.users, async (tx) => {
-      const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
-      const user = userId ? await this.users.findById(userId, tx) : undefined;
-      return user && this.markEmailVerified(tx, user);
+    const verified = await this.unit.run(async () => {
+      const userId = await this.users.consumeToken(sha256(token), 'verify-email');
+      const user = userId ? await this.users.findById(userId) : undefined;
+      return user && this.markEmailVerified(user);
     });
     if (!verified) throw rpcError(ErrorCode.InvalidToken, 400, 'This confirmation link is invalid or has expired.');
     return OK;
@@ -189,18 +196,18 @@ export class UsersService {
    * confirmation email would. Only their own address can be confirmed so.
    */
   async confirmEmailOwnership(caller: CallerIdentity, email: string): Promise<OkReply> {
-    await this.bus.inTransaction(this.users, async (tx) => {
-      const user = await this.users.findById(caller.userId, tx);
+    await this.unit.run(async () => {
+      const user = await this.users.findById(caller.userId);
       if (!user || user.email !== email) throw rpcError(ErrorCode.Forbidden, 403, 'This link was sent to another email address.');
-      return user.emailVerifiedAt ? undefined : this.markEmailVerified(tx, user);
+      return user.emailVerifiedAt ? undefined : this.markEmailVerified(user);
     });
     return OK;
   }
 
-  private async markEmailVerified(tx: Database, user: UserRow): Promise<UserRow> {
-    await this.users.markEmailVerified(user.id, tx);
+  private async markEmailVerified(user: UserRow): Promise<UserRow> {
+    await this.users.markEmailVerified(user.id);
     // Sharing shows files shared with an address only to the user who proved they own it.
-    await this.bus.record(tx, AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
+    await this.bus.record(AuthEvent.EmailVerified, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email } });
     return { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContactRequestInput } from '@coffer/contracts';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { contactRequests } from '../db/schema.js';
 
 /** The only place that reads and writes contact requests. */
 @Injectable()
 export class ContactRequestsRepository extends Repository {
-  async insert(tx: Database, input: ContactRequestInput, clientIp: string | null) {
-    const [row] = await tx
+  async insert(input: ContactRequestInput, clientIp: string | null) {
+    const [row] = await this.db
       .insert(contactRequests)
       .values({ name: input.name, email: input.email, company: input.company, phone: input.phone || null, message: input.message, clientIp })
       .returning();
@@ -16,8 +16,8 @@ export class ContactRequestsRepository extends Repository {
   }
 
   /** How many requests came from `clientIp` in the last hour. */
-  async fromIpInLastHour(tx: Database, clientIp: string): Promise<number> {
-    const [row] = await tx
+  async fromIpInLastHour(clientIp: string): Promise<number> {
+    const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contactRequests)
       .where(and(eq(contactRequests.clientIp, clientIp), sql`${contactRequests.createdAt} > now() - interval '1 hour'`));

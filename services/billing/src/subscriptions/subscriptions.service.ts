@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthSubject, BillingEvent, ErrorCode, PERSON_TRIAL_USED, TRIAL_DAYS, TRIAL_ENDING_NOTICE_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
-import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
+import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
 import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
@@ -38,6 +38,7 @@ export class SubscriptionsService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async plan(caller: CallerIdentity): Promise<AccountPlan> {
@@ -55,28 +56,28 @@ export class SubscriptionsService {
     // Spec §7 trial flow: the user first (the email needs their name and address).
     const { user } = await this.services.request(AuthSubject.GetSession, {}, { caller });
     const now = this.clock.now();
-    const row = await this.bus.inTransaction(this.subscriptions, async (tx) => {
-      const current = await this.subscriptions.lock(tx, caller.accountId);
+    const row = await this.unit.run(async () => {
+      const current = await this.subscriptions.lock(caller.accountId);
       if (current?.status === 'active') throw rpcError(ErrorCode.Conflict, 409, 'Your account already has an active plan');
       const onTrial = current?.status === 'trial' && current.trialEndDate !== null && current.trialEndDate > now;
       if (onTrial) {
-        const switched = await this.subscriptions.switchPlan(tx, caller.accountId, planType, now);
-        await this.announce(tx, caller, 'plan-switched', switched);
+        const switched = await this.subscriptions.switchPlan(caller.accountId, planType, now);
+        await this.announce(caller, 'plan-switched', switched);
         return switched;
       }
       if (current?.trialStartedAt) throw trialUsed();
       const personKeys = trialKeysOf({ userId: caller.userId, email: user.email });
-      if (await this.subscriptions.trialUsedBy(tx, personKeys)) throw personTrialUsed();
+      if (await this.subscriptions.trialUsedBy(personKeys)) throw personTrialUsed();
       const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-      const started = await this.subscriptions.startTrial(tx, caller, planType, now, trialEndDate);
+      const started = await this.subscriptions.startTrial(caller, planType, now, trialEndDate);
       // Another account of the same person started one at the same moment and committed first.
-      if (!(await this.subscriptions.recordTrialUse(tx, personKeys, caller.accountId, now))) throw personTrialUsed();
-      await this.bus.record(tx, BillingEvent.TrialStarted, {
+      if (!(await this.subscriptions.recordTrialUse(personKeys, caller.accountId, now))) throw personTrialUsed();
+      await this.bus.record(BillingEvent.TrialStarted, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: { planType, planName: planName(planType), trialEndDate: trialEndDate.toISOString(), email: user.email, fullName: user.fullName },
       });
-      await this.announce(tx, caller, 'trial-started', started);
+      await this.announce(caller, 'trial-started', started);
       return started;
     });
     return toAccountPlan(row);
@@ -88,13 +89,13 @@ export class SubscriptionsService {
    * within 3 days, once. Once per cluster; returns how many ended.
    */
   async endTrials(now = this.clock.now()): Promise<number> {
-    const ended = await this.subscriptions.exclusively('coffer-billing-trial-expiry', async (tx) => {
-      const rows = await this.subscriptions.endTrialsDue(tx, now);
-      for (const row of rows) await this.announce(tx, { accountId: row.accountId, userId: '' }, 'trial-ended', row);
-      const ending = await this.subscriptions.trialsEndingBy(tx, now, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS));
+    const ended = await this.subscriptions.exclusively('coffer-billing-trial-expiry', async () => {
+      const rows = await this.subscriptions.endTrialsDue(now);
+      for (const row of rows) await this.announce({ accountId: row.accountId, userId: '' }, 'trial-ended', row);
+      const ending = await this.subscriptions.trialsEndingBy(now, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS));
       for (const row of ending) {
         const planType = row.planType ?? 'trial';
-        await this.bus.record(tx, BillingEvent.TrialEnding, {
+        await this.bus.record(BillingEvent.TrialEnding, {
           accountId: row.accountId,
           actorId: '',
           payload: { ownerId: row.ownerId!, planType, planName: planName(planType as PlanType), trialEndDate: row.trialEndDate!.toISOString() },
@@ -109,13 +110,13 @@ export class SubscriptionsService {
   /** Development only: the caller's account lives `days` on (its trial dates move back), then the expiry job runs. */
   async advanceClock(caller: CallerIdentity, days: number): Promise<AccountPlan> {
     if (this.config.NODE_ENV === 'production') throw notFound();
-    await this.subscriptions.transaction((tx) => this.subscriptions.shiftIntoPast(tx, caller.accountId, days));
+    await this.unit.run(() => this.subscriptions.shiftIntoPast(caller.accountId, days));
     await this.endTrials();
     return this.plan(caller);
   }
 
-  private announce(tx: Database, who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow) {
-    return this.bus.record(tx, BillingEvent.SubscriptionChanged, {
+  private announce(who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow) {
+    return this.bus.record(BillingEvent.SubscriptionChanged, {
       accountId: who.accountId,
       actorId: who.userId,
       payload: { reason, plan: toAccountPlan(row) },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { accountStorage, files, type FileRow } from '../db/schema.js';
 
 /** An order of a list: one key, then the id (so equal keys still have one order). */
@@ -148,14 +148,14 @@ export class FilesRepository extends Repository {
   }
 
   /** One of the user's items (trashed or not); another user's is as if it did not exist. */
-  async find(userId: string, id: string, tx: Database = this.db): Promise<FileRow | undefined> {
-    const [row] = await tx.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
+  async find(userId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
     return row;
   }
 
-  async insertFolders(tx: Database, folders: NewFolder[]): Promise<FileRow[]> {
+  async insertFolders(folders: NewFolder[]): Promise<FileRow[]> {
     if (folders.length === 0) return [];
-    return tx
+    return this.db
       .insert(files)
       .values(
         folders.map((f) => ({
@@ -176,14 +176,14 @@ export class FilesRepository extends Repository {
    * Holds the names in one of the user's folders until the transaction ends, so that two
    * uploads, moves or new folders at once cannot both take the same name.
    */
-  async lockNames(tx: Database, userId: string, folder: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${userId}-${folder}`}))`);
+  async lockNames(userId: string, folder: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${userId}-${folder}`}))`);
   }
 
   /** The names of the user's files (or folders) in `folder`, out of the trash, that start like `name` (any case). */
-  async namesLike(tx: Database, userId: string, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
+  async namesLike(userId: string, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
     const stem = name.includes('.') && name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
-    const rows = await tx
+    const rows = await this.db
       .select({ name: files.name })
       .from(files)
       .where(
@@ -198,13 +198,13 @@ export class FilesRepository extends Repository {
     return rows.map((r) => r.name);
   }
 
-  async insertFile(tx: Database, row: typeof files.$inferInsert): Promise<FileRow> {
-    const [inserted] = await tx.insert(files).values(row).returning();
+  async insertFile(row: typeof files.$inferInsert): Promise<FileRow> {
+    const [inserted] = await this.db.insert(files).values(row).returning();
     return inserted;
   }
 
-  async update(tx: Database, userId: string, id: string, set: Partial<typeof files.$inferInsert>): Promise<FileRow | undefined> {
-    const [row] = await tx
+  async update(userId: string, id: string, set: Partial<typeof files.$inferInsert>): Promise<FileRow | undefined> {
+    const [row] = await this.db
       .update(files)
       .set({ ...set, updatedAt: new Date() })
       .where(and(eq(files.id, id), eq(files.userId, userId)))
@@ -212,13 +212,13 @@ export class FilesRepository extends Repository {
     return row;
   }
 
-  async touch(id: string, tx: Database = this.db) {
-    await tx.update(files).set({ lastAccessedAt: new Date() }).where(eq(files.id, id));
+  async touch(id: string) {
+    await this.db.update(files).set({ lastAccessedAt: new Date() }).where(eq(files.id, id));
   }
 
-  async remove(tx: Database, ids: string[]): Promise<FileRow[]> {
+  async remove(ids: string[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
-    return tx.delete(files).where(inArray(files.id, ids)).returning();
+    return this.db.delete(files).where(inArray(files.id, ids)).returning();
   }
 
   /**
@@ -226,8 +226,8 @@ export class FilesRepository extends Repository {
    * account (deleting them takes each account's stored bytes in that order, as every statement that
    * changes several does).
    */
-  trashedBefore(tx: Database, before: Date, limit: number): Promise<FileRow[]> {
-    return tx
+  trashedBefore(before: Date, limit: number): Promise<FileRow[]> {
+    return this.db
       .select()
       .from(files)
       .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, before)))
@@ -236,8 +236,13 @@ export class FilesRepository extends Repository {
   }
 
   /** Bytes the account stores, trash included: it still takes space (kept per account as files change: see accountStorage). */
-  async storedBytes(accountId: string, tx: Database = this.db): Promise<number> {
-    const [stored] = await tx.select({ bytes: accountStorage.storedBytes }).from(accountStorage).where(eq(accountStorage.accountId, accountId));
+  async storedBytes(accountId: string): Promise<number> {
+    const [stored] = await this.db.select({ bytes: accountStorage.storedBytes }).from(accountStorage).where(eq(accountStorage.accountId, accountId));
     return stored?.bytes ?? 0;
+  }
+
+  /** A person's files and folders count against the account they are in now. */
+  async moveOwner(userId: string, accountId: string): Promise<void> {
+    await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));
   }
 }

@@ -11,7 +11,7 @@ import {
   type ListFilesReply,
   type ReceivedPayload,
 } from '@coffer/contracts';
-import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
+import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from './free-name.js';
 import { FilesRepository, type FilesPage } from './files.repository.js';
@@ -49,6 +49,7 @@ export class FilesService {
   constructor(
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /** The items as the browser shows them, folders with how much they hold. */
@@ -72,15 +73,15 @@ export class FilesService {
   }
 
   /** Records, in the change's transaction, the event that announces it. */
-  async announce(tx: Database, type: ItemEvent, owner: Owner, row: FileRow) {
-    await this.bus.record(tx, type, { accountId: owner.accountId, actorId: owner.userId, payload: { item: toFileItem(row), userId: owner.userId } });
+  async announce(type: ItemEvent, owner: Owner, row: FileRow) {
+    await this.bus.record(type, { accountId: owner.accountId, actorId: owner.userId, payload: { item: toFileItem(row), userId: owner.userId } });
   }
 
   /** Changes one of the caller's items and announces it, in one transaction; returns it as it is now. */
   async change(caller: CallerIdentity, id: string, set: Partial<Pick<FileRow, 'folder' | 'deletedAt'>>, type: ItemEvent): Promise<FileItem> {
-    const row = await this.bus.inTransaction(this.files, async (tx) => {
-      const changed = (await this.files.update(tx, caller.userId, id, set))!;
-      await this.announce(tx, type, caller, changed);
+    const row = await this.unit.run(async () => {
+      const changed = (await this.files.update(caller.userId, id, set))!;
+      await this.announce(type, caller, changed);
       return changed;
     });
     return toFileItem(row);
@@ -117,12 +118,12 @@ export class FilesService {
     if (file.mimeType === FOLDER_MIME_TYPE) throw rpcError(ErrorCode.ValidationFailed, 400, 'Folders cannot be moved');
     if (folderId !== ROOT_FOLDER) await this.activeFolder(caller, folderId);
     if (folderId === file.folder) return toFileItem(file);
-    const row = await this.bus.inTransaction(this.files, async (tx) => {
+    const row = await this.unit.run(async () => {
       // Moved next to a file of the same name, it becomes "Name (1).ext".
-      await this.files.lockNames(tx, caller.userId, folderId);
-      const name = freeName(file.name, await this.files.namesLike(tx, caller.userId, folderId, file.name, 'file'));
-      const moved = (await this.files.update(tx, caller.userId, fileId, { folder: folderId, name }))!;
-      await this.bus.record(tx, FilesEvent.FileMoved, {
+      await this.files.lockNames(caller.userId, folderId);
+      const name = freeName(file.name, await this.files.namesLike(caller.userId, folderId, file.name, 'file'));
+      const moved = (await this.files.update(caller.userId, fileId, { folder: folderId, name }))!;
+      await this.bus.record(FilesEvent.FileMoved, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: { item: toFileItem(moved), userId: caller.userId, fromFolderId: file.folder },

@@ -12,7 +12,7 @@ export class FoldersHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.folders.createDefaults(tx, event.payload));
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.folders.createDefaults(event.payload));
   }
 
   @Handles(FilesSubject.ListFolders)

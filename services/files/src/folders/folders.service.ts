@@ -13,7 +13,7 @@ import {
   type ReceivedPayload,
   type UserRegistered,
 } from '@coffer/contracts';
-import { EventBus, rpcError, type Database } from '@coffer/server-core';
+import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
@@ -28,6 +28,7 @@ export class FoldersService {
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /** The folders a picker offers: matching a search, by name, each with its path; never a hidden remainder (`total` says how many). */
@@ -51,12 +52,12 @@ export class FoldersService {
 
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
     if (parentId !== ROOT_FOLDER) await this.items.activeFolder(caller, parentId);
-    const row = await this.bus.inTransaction(this.files, async (tx) => {
-      await this.files.lockNames(tx, caller.userId, parentId);
-      const taken = await this.files.namesLike(tx, caller.userId, parentId, name, 'folder');
+    const row = await this.unit.run(async () => {
+      await this.files.lockNames(caller.userId, parentId);
+      const taken = await this.files.namesLike(caller.userId, parentId, name, 'folder');
       if (taken.some((n) => n.toLowerCase() === name.toLowerCase())) throw rpcError(ErrorCode.Conflict, 409, folderExists(name));
-      const [folder] = await this.files.insertFolders(tx, [{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
-      await this.items.announce(tx, FilesEvent.FolderCreated, caller, folder);
+      const [folder] = await this.files.insertFolders([{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
+      await this.items.announce(FilesEvent.FolderCreated, caller, folder);
       return folder;
     });
     return toFileItem(row, { files: 0, folders: 0 });
@@ -67,10 +68,9 @@ export class FoldersService {
    * creation times are a millisecond apart so that "newest first" lists them
    * in that order.
    */
-  async createDefaults(tx: Database, user: UserRegistered): Promise<void> {
+  async createDefaults(user: UserRegistered): Promise<void> {
     const now = Date.now();
     await this.files.insertFolders(
-      tx,
       DEFAULT_FOLDER_NAMES.map((name, i) => ({ userId: user.userId, accountId: user.accountId, name, parentId: ROOT_FOLDER, createdAt: new Date(now - i) })),
     );
   }

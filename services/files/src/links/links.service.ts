@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FilesEvent, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
@@ -13,6 +13,7 @@ export class LinksService {
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /**
@@ -25,10 +26,10 @@ export class LinksService {
     const file = await this.items.activeFile(caller, id);
     const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition, viaShare);
     if (!viaShare)
-      await this.bus.inTransaction(this.files, async (tx) => {
-        await this.files.touch(file.id, tx);
+      await this.unit.run(async () => {
+        await this.files.touch(file.id);
         if (disposition === 'attachment')
-          await this.bus.record(tx, FilesEvent.FileDownloaded, { accountId: caller.accountId, actorId: caller.userId, payload: { item: toFileItem(file), userId: file.userId } });
+          await this.bus.record(FilesEvent.FileDownloaded, { accountId: caller.accountId, actorId: caller.userId, payload: { item: toFileItem(file), userId: file.userId } });
       });
     return { url, expiresAt: new Date(Date.now() + (viaShare ? SHARE_TICKET_SECONDS : SIGNED_URL_SECONDS) * 1000).toISOString() };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, FilesEvent, FOLDER_MIME_TYPE, OK, ROOT_FOLDER, TRASH_RETENTION_DAYS, type CallerIdentity, type FileItem, type OkReply } from '@coffer/contracts';
-import { EventBus, notFound, rpcError, type Database } from '@coffer/server-core';
+import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, type Owner } from '../files/files.service.js';
@@ -22,6 +22,7 @@ export class TrashService {
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /** Moves a file, or an empty folder, to the trash. */
@@ -52,14 +53,14 @@ export class TrashService {
   async deleteForever(caller: CallerIdentity, id: string): Promise<OkReply> {
     const item = await this.files.find(caller.userId, id);
     if (!item || !item.deletedAt) throw notFound('File not found in the trash');
-    const keys = await this.bus.inTransaction(this.files, (tx) => this.destroy(tx, caller, [item]));
+    const keys = await this.unit.run(() => this.destroy(caller, [item]));
     await this.objects.remove(keys);
     return OK;
   }
 
   async empty(caller: CallerIdentity): Promise<{ deleted: number }> {
     const trashed = await this.files.allTrashed(caller.userId);
-    const keys = await this.bus.inTransaction(this.files, (tx) => this.destroy(tx, caller, trashed));
+    const keys = await this.unit.run(() => this.destroy(caller, trashed));
     await this.objects.remove(keys);
     return { deleted: trashed.length };
   }
@@ -74,12 +75,12 @@ export class TrashService {
     const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
     let count = 0;
     for (;;) {
-      const batch = await this.files.exclusively('coffer-files-purge', async (tx) => {
-        const trashed = await this.files.trashedBefore(tx, before, PURGE_BATCH);
-        const abandoned = await this.uploads.removeExpired(tx, now);
-        await this.uploads.removeExpiredConfirmations(tx, now);
+      const batch = await this.files.exclusively('coffer-files-purge', async () => {
+        const trashed = await this.files.trashedBefore(before, PURGE_BATCH);
+        const abandoned = await this.uploads.removeExpired(now);
+        await this.uploads.removeExpiredConfirmations(now);
         const keys: string[] = [];
-        for (const row of trashed) keys.push(...(await this.destroy(tx, row, [row])));
+        for (const row of trashed) keys.push(...(await this.destroy(row, [row])));
         return { keys, abandoned, count: trashed.length };
       });
       if (!batch) break;
@@ -92,10 +93,10 @@ export class TrashService {
     return count;
   }
 
-  /** Deletes items for good in `tx`, announcing each; returns the keys of their objects, to remove once committed. */
-  private async destroy(tx: Database, owner: Owner, rows: FileRow[]): Promise<string[]> {
-    const removed = await this.files.remove(tx, rows.map((r) => r.id));
-    for (const row of removed) await this.items.announce(tx, FilesEvent.FileDeleted, owner, row);
+  /** Deletes items for good in the unit of work, announcing each; returns the keys of their objects, to remove once committed. */
+  private async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
+    const removed = await this.files.remove(rows.map((r) => r.id));
+    for (const row of removed) await this.items.announce(FilesEvent.FileDeleted, owner, row);
     return removed.map((r) => r.storagePath).filter((p): p is string => Boolean(p));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { confirmedUploads, uploads } from '../db/schema.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -8,22 +8,22 @@ export type UploadRow = typeof uploads.$inferSelect;
 /** The only place that reads and writes upload slots (presigned PUTs handed out and not yet confirmed). */
 @Injectable()
 export class UploadsRepository extends Repository {
-  /** Serialises the quota decisions of one account across replicas, for the rest of `tx`. */
-  async lockAccount(tx: Database, accountId: string) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
+  /** Serialises the quota decisions of one account across replicas, for the rest of the unit of work. */
+  async lockAccount(accountId: string) {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-quota-${accountId}`}))`);
   }
 
   /** Bytes reserved by the account's open upload slots: they count against its quota until confirmed or expired. */
-  async reservedBytes(tx: Database, accountId: string): Promise<number> {
-    const [reserved] = await tx
+  async reservedBytes(accountId: string): Promise<number> {
+    const [reserved] = await this.db
       .select({ bytes: sql<number>`coalesce(sum(${uploads.declaredSize}), 0)`.mapWith(Number) })
       .from(uploads)
       .where(and(eq(uploads.accountId, accountId), sql`${uploads.expiresAt} > now()`));
     return reserved.bytes;
   }
 
-  async insert(tx: Database, row: typeof uploads.$inferInsert): Promise<UploadRow> {
-    const [inserted] = await tx.insert(uploads).values(row).returning();
+  async insert(row: typeof uploads.$inferInsert): Promise<UploadRow> {
+    const [inserted] = await this.db.insert(uploads).values(row).returning();
     return inserted;
   }
 
@@ -43,14 +43,14 @@ export class UploadsRepository extends Repository {
   }
 
   /** Removes the user's slot and returns it; nothing when it is gone (confirmed, purged, or someone else's). */
-  async take(tx: Database, userId: string, id: string): Promise<UploadRow | undefined> {
-    const [row] = await tx.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
+  async take(userId: string, id: string): Promise<UploadRow | undefined> {
+    const [row] = await this.db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
     return row;
   }
 
   /** Remembers which file the user's slot became, for their repeated confirmations until `expiresAt`. */
-  async recordConfirmation(tx: Database, confirmation: typeof confirmedUploads.$inferInsert): Promise<void> {
-    await tx.insert(confirmedUploads).values(confirmation);
+  async recordConfirmation(confirmation: typeof confirmedUploads.$inferInsert): Promise<void> {
+    await this.db.insert(confirmedUploads).values(confirmation);
   }
 
   /** The file the user's slot became, when they confirmed it lately. */
@@ -63,12 +63,17 @@ export class UploadsRepository extends Repository {
   }
 
   /** Forgets the confirmations no longer answered again. */
-  async removeExpiredConfirmations(tx: Database, now = new Date()): Promise<void> {
-    await tx.delete(confirmedUploads).where(lt(confirmedUploads.expiresAt, now));
+  async removeExpiredConfirmations(now = new Date()): Promise<void> {
+    await this.db.delete(confirmedUploads).where(lt(confirmedUploads.expiresAt, now));
   }
 
   /** Removes and returns the slots that expired: abandoned uploads whose objects the purge deletes. */
-  removeExpired(tx: Database, now = new Date()): Promise<UploadRow[]> {
-    return tx.delete(uploads).where(lt(uploads.expiresAt, now)).returning();
+  removeExpired(now = new Date()): Promise<UploadRow[]> {
+    return this.db.delete(uploads).where(lt(uploads.expiresAt, now)).returning();
+  }
+
+  /** A person's open upload slots count against the account they are in now. */
+  async moveOwner(userId: string, accountId: string): Promise<void> {
+    await this.db.update(uploads).set({ accountId }).where(eq(uploads.userId, userId));
   }
 }

@@ -22,7 +22,7 @@ import {
   type ReceivedPayload,
   type UploadPartsReply,
 } from '@coffer/contracts';
-import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
 import type { StoredPart } from '@coffer/server-core/object-store';
 import type { RpcException } from '@nestjs/microservices';
 import type { FilesConfig } from '../config.js';
@@ -100,6 +100,7 @@ export class UploadsService {
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: FilesConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
@@ -127,13 +128,12 @@ export class UploadsService {
     const slot = { declaredSize: input.size, partSize, storagePath, multipartId, expiresAt };
     const firstParts = multipart ? this.presignParts(slot, Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(slot)) }, (_, i) => i + 1)) : undefined;
     firstParts?.catch(() => undefined);
-    const upload = await this.uploads
-      .transaction(async (tx) => {
-        await this.uploads.lockAccount(tx, caller.accountId);
-        const stored = await this.files.storedBytes(caller.accountId, tx);
-        const reserved = await this.uploads.reservedBytes(tx, caller.accountId);
+    const upload = await this.unit.run(async () => {
+        await this.uploads.lockAccount(caller.accountId);
+        const stored = await this.files.storedBytes(caller.accountId);
+        const reserved = await this.uploads.reservedBytes(caller.accountId);
         if (stored + reserved + input.size > limits.storageBytes) throw overQuota();
-        return this.uploads.insert(tx, {
+        return this.uploads.insert({
           userId: caller.userId,
           accountId: caller.accountId,
           name: input.name,
@@ -176,7 +176,7 @@ export class UploadsService {
 
   /** Drops one of the caller's unfinished uploads: its reservation, and whatever of it the store holds. */
   async cancel(caller: CallerIdentity, uploadId: string): Promise<OkReply> {
-    const upload = await this.uploads.transaction((tx) => this.uploads.take(tx, caller.userId, uploadId));
+    const upload = await this.unit.run(() => this.uploads.take(caller.userId, uploadId));
     if (!upload) throw notFound('Upload not found');
     await this.discard([upload]);
     return OK;
@@ -244,16 +244,16 @@ export class UploadsService {
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();
 
-    const outcome = await this.bus.inTransaction(this.uploads, async (tx) => {
-      await this.uploads.lockAccount(tx, caller.accountId);
+    const outcome = await this.unit.run(async () => {
+      await this.uploads.lockAccount(caller.accountId);
       // Taken under the lock: of two confirmations of one slot, only one records a file.
-      const upload = await this.uploads.take(tx, caller.userId, uploadId);
+      const upload = await this.uploads.take(caller.userId, uploadId);
       if (!upload) return { confirmedMeanwhile: true as const };
-      const refusal = await this.refusal(tx, caller, upload, size, limits);
+      const refusal = await this.refusal(caller, upload, size, limits);
       if (refusal) return { refusal, key: upload.storagePath };
-      const file = await this.record(tx, caller, upload, size);
+      const file = await this.record(caller, upload, size);
       const expiresAt = new Date(Date.now() + this.config.UPLOAD_SLOT_SECONDS * 1000);
-      await this.uploads.recordConfirmation(tx, { uploadId, userId: caller.userId, fileId: file.id, expiresAt });
+      await this.uploads.recordConfirmation({ uploadId, userId: caller.userId, fileId: file.id, expiresAt });
       return { file };
     });
     if ('confirmedMeanwhile' in outcome) return this.confirmedBefore(caller, uploadId);
@@ -277,24 +277,24 @@ export class UploadsService {
   }
 
   /** Why the object cannot become a file, if it cannot: the slot ran out, or the real size breaks a limit. */
-  private async refusal(tx: Database, caller: CallerIdentity, upload: UploadRow, size: number, limits: StorageLimits): Promise<RpcException | undefined> {
+  private async refusal(caller: CallerIdentity, upload: UploadRow, size: number, limits: StorageLimits): Promise<RpcException | undefined> {
     if (upload.expiresAt.getTime() < Date.now()) return tooSlow();
     if (size > limits.maxFileBytes) return tooLarge(limits.maxFileBytes);
-    if ((await this.files.storedBytes(caller.accountId, tx)) + size > limits.storageBytes) return overQuota();
+    if ((await this.files.storedBytes(caller.accountId)) + size > limits.storageBytes) return overQuota();
     return undefined;
   }
 
-  private async record(tx: Database, caller: CallerIdentity, upload: UploadRow, size: number): Promise<FileRow> {
+  private async record(caller: CallerIdentity, upload: UploadRow, size: number): Promise<FileRow> {
     let folder = upload.folder;
     if (folder !== ROOT_FOLDER) {
       // Inside the transaction: embedded PGlite has one connection, a query beside it would wait forever.
-      const parent = await this.files.find(caller.userId, folder, tx);
+      const parent = await this.files.find(caller.userId, folder);
       if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
     }
     // A second file of the same name in the folder becomes "Name (1).ext".
-    await this.files.lockNames(tx, caller.userId, folder);
-    const name = freeName(upload.name, await this.files.namesLike(tx, caller.userId, folder, upload.name, 'file'));
-    const file = await this.files.insertFile(tx, {
+    await this.files.lockNames(caller.userId, folder);
+    const name = freeName(upload.name, await this.files.namesLike(caller.userId, folder, upload.name, 'file'));
+    const file = await this.files.insertFile({
       userId: caller.userId,
       accountId: caller.accountId,
       name,
@@ -304,7 +304,7 @@ export class UploadsService {
       folder,
       lastAccessedAt: new Date(),
     });
-    await this.items.announce(tx, FilesEvent.FileUploaded, caller, file);
+    await this.items.announce(FilesEvent.FileUploaded, caller, file);
     return file;
   }
 }

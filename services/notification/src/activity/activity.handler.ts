@@ -12,12 +12,12 @@ export class ActivityHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(FilesEvent.FileUploaded, (event, tx) => this.activity.fileChanged(tx, event, 'upload'));
-    this.bus.on(FilesEvent.FileTrashed, (event, tx) => this.activity.fileChanged(tx, event, 'delete'));
-    this.bus.on(FilesEvent.FileDownloaded, (event, tx) => this.activity.fileChanged(tx, event, 'download'));
-    this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.activity.shareCreated(tx, event));
-    this.bus.on(SharingEvent.ShareAccessed, async (event, tx) => {
-      await this.activity.shareDownloaded(tx, event);
+    this.bus.on(FilesEvent.FileUploaded, (event) => this.activity.fileChanged(event, 'upload'));
+    this.bus.on(FilesEvent.FileTrashed, (event) => this.activity.fileChanged(event, 'delete'));
+    this.bus.on(FilesEvent.FileDownloaded, (event) => this.activity.fileChanged(event, 'download'));
+    this.bus.on(SharingEvent.ShareCreated, (event) => this.activity.shareCreated(event));
+    this.bus.on(SharingEvent.ShareAccessed, async (event) => {
+      await this.activity.shareDownloaded(event);
     });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { desc, eq } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { activity } from '../db/schema.js';
 
 export type ActivityRow = typeof activity.$inferSelect;
@@ -9,8 +9,8 @@ export type ActivityRow = typeof activity.$inferSelect;
 @Injectable()
 export class ActivityRepository extends Repository {
   /** One line of a user's log; its id is the event's, so a redelivered event adds nothing. */
-  async add(tx: Database, row: ActivityRow): Promise<void> {
-    await tx.insert(activity).values(row).onConflictDoNothing();
+  async add(row: ActivityRow): Promise<void> {
+    await this.db.insert(activity).values(row).onConflictDoNothing();
   }
 
   /** The user's latest lines, newest first. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACTIVITY_LIMIT, type ActivityEntry, type CallerIdentity, type DomainEvent, type FileChange, type ListActivityReply, type ShareAccessed, type ShareCreated } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
 import { ActivityRepository } from './activity.repository.js';
 
 /** Each user's Activity Log, kept from the files and sharing events. */
@@ -8,25 +7,25 @@ import { ActivityRepository } from './activity.repository.js';
 export class ActivityService {
   constructor(@Inject(ActivityRepository) private readonly activity: ActivityRepository) {}
 
-  private add(tx: Database, event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string }) {
-    return this.activity.add(tx, { id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) });
+  private add(event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string }) {
+    return this.activity.add({ id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) });
   }
 
   /** An upload, a download or a delete of the user's own file. */
-  fileChanged(tx: Database, event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
-    return this.add(tx, event, { userId: event.payload.userId, kind, fileName: event.payload.item.name });
+  fileChanged(event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
+    return this.add(event, { userId: event.payload.userId, kind, fileName: event.payload.item.name });
   }
 
   /** A recipient downloaded what the user shared: the sharer's log shows the download. */
-  shareDownloaded(tx: Database, event: DomainEvent<ShareAccessed>) {
+  shareDownloaded(event: DomainEvent<ShareAccessed>) {
     const { share, disposition } = event.payload;
     if (disposition !== 'attachment') return;
-    return this.add(tx, event, { userId: share.sharedByUserId, kind: 'download', fileName: share.fileName });
+    return this.add(event, { userId: share.sharedByUserId, kind: 'download', fileName: share.fileName });
   }
 
   /** The sharer's log shows each share they make. */
-  shareCreated(tx: Database, event: DomainEvent<ShareCreated>) {
-    return this.add(tx, event, { userId: event.payload.share.sharedByUserId, kind: 'share', fileName: event.payload.share.fileName });
+  shareCreated(event: DomainEvent<ShareCreated>) {
+    return this.add(event, { userId: event.payload.share.sharedByUserId, kind: 'share', fileName: event.payload.share.fileName });
   }
 
   async list(caller: CallerIdentity): Promise<ListActivityReply> {

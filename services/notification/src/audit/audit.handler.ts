@@ -13,15 +13,15 @@ export class AuditHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(BillingEvent.SubscriptionChanged, (event, tx) => this.audit.planChanged(tx, event));
+    this.bus.on(BillingEvent.SubscriptionChanged, (event) => this.audit.planChanged(event));
     for (const type of Object.keys(AUDITED) as (keyof DomainEvents)[]) this.audited(type);
   }
 
   private audited<E extends keyof DomainEvents>(type: E) {
     const describe = AUDITED[type] as Describe<E>;
-    this.bus.on(type, async (event, tx) => {
+    this.bus.on(type, async (event) => {
       const fact = describe(event);
-      if (fact) await this.audit.record(tx, event, fact);
+      if (fact) await this.audit.record(event, fact);
     });
   }
 

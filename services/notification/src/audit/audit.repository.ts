@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { accountPlans, auditLogs } from '../db/schema.js';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
@@ -17,8 +17,8 @@ export interface AuditPage {
 /** The only place that reads and writes the audit log and which accounts' plans keep one. */
 @Injectable()
 export class AuditRepository extends Repository {
-  async add(tx: Database, row: AuditRow): Promise<void> {
-    await tx.insert(auditLogs).values(row).onConflictDoNothing();
+  async add(row: AuditRow): Promise<void> {
+    await this.db.insert(auditLogs).values(row).onConflictDoNothing();
   }
 
   /** An account's entries, newest first: one page of them. */
@@ -40,15 +40,15 @@ export class AuditRepository extends Repository {
   }
 
   /** Keeps whether the account's plan has audit logs (an older event never overwrites a newer one). */
-  async savePlan(tx: Database, accountId: string, hasAuditLogs: boolean, changedAt: Date) {
-    await tx
+  async savePlan(accountId: string, hasAuditLogs: boolean, changedAt: Date) {
+    await this.db
       .insert(accountPlans)
       .values({ accountId, hasAuditLogs, updatedAt: changedAt })
       .onConflictDoUpdate({ target: accountPlans.accountId, set: { hasAuditLogs, updatedAt: changedAt }, setWhere: sql`${accountPlans.updatedAt} <= ${changedAt.toISOString()}` });
   }
 
-  async keepsAuditLog(accountId: string, tx: Database = this.db): Promise<boolean> {
-    const [row] = await tx.select({ has: accountPlans.hasAuditLogs }).from(accountPlans).where(eq(accountPlans.accountId, accountId));
+  async keepsAuditLog(accountId: string): Promise<boolean> {
+    const [row] = await this.db.select({ has: accountPlans.hasAuditLogs }).from(accountPlans).where(eq(accountPlans.accountId, accountId));
     return row?.has ?? false;
   }
 }

@@ -13,7 +13,7 @@ import {
   type ReceivedPayload,
   type AuditSubject,
 } from '@coffer/contracts';
-import { forbidden, invalid, type Database } from '@coffer/server-core';
+import { forbidden, invalid } from '@coffer/server-core';
 import type { AuditFact } from './audit-entries.js';
 import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { AuditRepository, type AuditRow } from './audit.repository.js';
@@ -51,10 +51,10 @@ export class AuditService {
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
   ) {}
 
-  async record(tx: Database, event: DomainEvent<unknown>, fact: AuditFact) {
+  async record(event: DomainEvent<unknown>, fact: AuditFact) {
     const accountId = fact.accountId ?? event.accountId;
-    if (!accountId || !(await this.audit.keepsAuditLog(accountId, tx))) return;
-    await this.audit.add(tx, {
+    if (!accountId || !(await this.audit.keepsAuditLog(accountId))) return;
+    await this.audit.add({
       id: event.id,
       accountId,
       action: fact.action,
@@ -62,20 +62,20 @@ export class AuditService {
       resourceId: fact.resourceId,
       details: fact.details,
       actorId: event.actorId || null,
-      actorName: await this.actorName(tx, event.actorId),
+      actorName: await this.actorName(event.actorId),
       ipAddress: event.clientIp ?? null,
       userAgent: event.userAgent ?? null,
       createdAt: new Date(event.occurredAt),
     });
   }
 
-  private async actorName(tx: Database, actorId: string) {
-    const actor = actorId ? await this.people.find(tx, actorId) : undefined;
+  private async actorName(actorId: string) {
+    const actor = actorId ? await this.people.find(actorId) : undefined;
     return actor ? displayName(actor) : null;
   }
 
-  planChanged(tx: Database, event: DomainEvent<BillingEvents[typeof BillingEvent.SubscriptionChanged]>) {
-    return this.audit.savePlan(tx, event.accountId, event.payload.plan.features.hasAuditLogs, new Date(event.occurredAt));
+  planChanged(event: DomainEvent<BillingEvents[typeof BillingEvent.SubscriptionChanged]>) {
+    return this.audit.savePlan(event.accountId, event.payload.plan.features.hasAuditLogs, new Date(event.occurredAt));
   }
 
   async list(caller: CallerIdentity, query: ReceivedPayload<typeof AuditSubject.ListAuditLogs>): Promise<ListAuditLogsReply> {

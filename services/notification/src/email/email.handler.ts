@@ -12,14 +12,14 @@ export class EmailHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.email.welcome(tx, event));
-    this.bus.on(AuthEvent.EmailVerificationRequested, (event, tx) => this.email.verifyEmail(tx, event));
-    this.bus.on(AuthEvent.PasswordResetRequested, (event, tx) => this.email.resetPassword(tx, event));
-    this.bus.on(AccountEvent.MemberInvited, (event, tx) => this.email.userInvited(tx, event));
-    this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.email.fileShared(tx, event));
-    this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.email.shareOpened(tx, event));
-    this.bus.on(BillingEvent.TrialStarted, (event, tx) => this.email.trialStarted(tx, event));
-    this.bus.on(BillingEvent.ContactRequestReceived, (event, tx) => this.email.contactRequest(tx, event));
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.email.welcome(event));
+    this.bus.on(AuthEvent.EmailVerificationRequested, (event) => this.email.verifyEmail(event));
+    this.bus.on(AuthEvent.PasswordResetRequested, (event) => this.email.resetPassword(event));
+    this.bus.on(AccountEvent.MemberInvited, (event) => this.email.userInvited(event));
+    this.bus.on(SharingEvent.ShareCreated, (event) => this.email.fileShared(event));
+    this.bus.on(SharingEvent.ShareAccessed, (event) => this.email.shareOpened(event));
+    this.bus.on(BillingEvent.TrialStarted, (event) => this.email.trialStarted(event));
+    this.bus.on(BillingEvent.ContactRequestReceived, (event) => this.email.contactRequest(event));
   }
 
   @Handles(NotificationSubject.ListCapturedMail)

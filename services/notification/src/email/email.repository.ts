@@ -1,18 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { DATABASE, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { outboundEmails } from '../db/schema.js';
 
 export type QueuedEmail = Pick<typeof outboundEmails.$inferSelect, 'id' | 'recipient' | 'subject' | 'html' | 'text' | 'attempts'>;
 
 /** The only place that reads and writes the email outbox. */
 @Injectable()
-export class EmailRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
-
+export class EmailRepository extends Repository {
   /** Keeps an email to send, in the transaction of the event that asks for it; the same id again is ignored. */
-  async enqueue(tx: Database, row: { id: string; recipient: string; template: string; subject: string; html: string; text: string }) {
-    await tx
+  async enqueue(row: { id: string; recipient: string; template: string; subject: string; html: string; text: string }) {
+    await this.db
       .insert(outboundEmails)
       .values({ ...row, status: 'pending' })
       .onConflictDoNothing();

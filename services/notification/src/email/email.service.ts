@@ -15,7 +15,7 @@ import {
   type TrialStarted,
   type UserRegistered,
 } from '@coffer/contracts';
-import { notFound, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { notFound, SERVICE_CONFIG } from '@coffer/server-core';
 import type { NotificationConfig } from '../config.js';
 import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { PreferencesRepository } from '../preferences/preferences.repository.js';
@@ -44,34 +44,34 @@ export class EmailService {
     return url.toString();
   }
 
-  private async send<N extends TemplateName>(event: DomainEvent<unknown>, tx: Database, to: string, name: N, data: EmailTemplates[N]) {
+  private async send<N extends TemplateName>(event: DomainEvent<unknown>, to: string, name: N, data: EmailTemplates[N]) {
     // Recorded with the event; EmailSender sends it once this transaction commits.
     const rendered = renderEmail(name, data);
-    await this.emails.enqueue(tx, { id: `${event.id}:${name}`, recipient: to, template: name, ...rendered });
+    await this.emails.enqueue({ id: `${event.id}:${name}`, recipient: to, template: name, ...rendered });
   }
 
-  welcome(tx: Database, event: DomainEvent<UserRegistered>) {
-    return this.send(event, tx, event.payload.email, 'welcome', { userName: event.payload.fullName, dashboardUrl: this.link('/dashboard') });
+  welcome(event: DomainEvent<UserRegistered>) {
+    return this.send(event, event.payload.email, 'welcome', { userName: event.payload.fullName, dashboardUrl: this.link('/dashboard') });
   }
 
-  verifyEmail(tx: Database, event: DomainEvent<EmailVerificationRequested>) {
-    return this.send(event, tx, event.payload.email, 'verify-email', {
+  verifyEmail(event: DomainEvent<EmailVerificationRequested>) {
+    return this.send(event, event.payload.email, 'verify-email', {
       userName: event.payload.fullName,
       verifyUrl: this.link('/verify-email', { token: event.payload.token }),
     });
   }
 
-  resetPassword(tx: Database, event: DomainEvent<PasswordResetRequested>) {
-    return this.send(event, tx, event.payload.email, 'reset-password', {
+  resetPassword(event: DomainEvent<PasswordResetRequested>) {
+    return this.send(event, event.payload.email, 'reset-password', {
       userName: event.payload.fullName,
       resetUrl: this.link('/reset-password', { token: event.payload.token }),
     });
   }
 
   /** Spec §7 user-invited: who invited them, to which account, with which role; the link signs them up (or in) with this address. */
-  userInvited(tx: Database, event: DomainEvent<MemberInvited>) {
+  userInvited(event: DomainEvent<MemberInvited>) {
     const { email, inviterName, accountName, role, token } = event.payload;
-    return this.send(event, tx, email, 'user-invited', {
+    return this.send(event, email, 'user-invited', {
       inviterName,
       accountName,
       roleName: role === 'admin' ? 'an admin' : 'a member',
@@ -83,10 +83,10 @@ export class EmailService {
    * Spec §7: userName from the email's local part; the sharer's name, else email, else "A user"; an unnamed file is "a file".
    * A Coffer user who switched email notifications off in Settings → General gets the in-app notification only.
    */
-  async fileShared(tx: Database, event: DomainEvent<ShareCreated>) {
+  async fileShared(event: DomainEvent<ShareCreated>) {
     const { share, recipientUserId, addressToken } = event.payload;
-    if (recipientUserId && !(await this.wantsNotificationEmails(tx, recipientUserId))) return;
-    return this.send(event, tx, share.sharedWithEmail, 'file-shared', {
+    if (recipientUserId && !(await this.wantsNotificationEmails(recipientUserId))) return;
+    return this.send(event, share.sharedWithEmail, 'file-shared', {
       userName: share.sharedWithEmail.split('@')[0],
       sharedBy: fallbackSharer(event.payload),
       fileName: share.fileName || 'a file',
@@ -96,12 +96,12 @@ export class EmailService {
   }
 
   /** The recipient opened a share for the first time: its sharer is emailed too, unless they switched notification emails off. */
-  async shareOpened(tx: Database, event: DomainEvent<ShareAccessed>) {
+  async shareOpened(event: DomainEvent<ShareAccessed>) {
     const { share, firstAccess, recipientName } = event.payload;
     if (!firstAccess) return;
-    const sharer = await this.people.find(tx, share.sharedByUserId);
-    if (!sharer || !(await this.wantsNotificationEmails(tx, sharer.userId))) return;
-    return this.send(event, tx, sharer.email, 'share-opened', {
+    const sharer = await this.people.find(share.sharedByUserId);
+    if (!sharer || !(await this.wantsNotificationEmails(sharer.userId))) return;
+    return this.send(event, sharer.email, 'share-opened', {
       userName: displayName(sharer),
       openedBy: recipientName || share.sharedWithEmail,
       fileName: share.fileName || 'a file',
@@ -110,15 +110,15 @@ export class EmailService {
   }
 
   /** Settings → General "Email notifications": off, and only the in-app notification comes. */
-  private async wantsNotificationEmails(tx: Database, userId: string) {
-    return (await this.preferences.general(tx, userId)).emailNotifications;
+  private async wantsNotificationEmails(userId: string) {
+    return (await this.preferences.general(userId)).emailNotifications;
   }
 
   /** Spec §7 trial flow: the user's name, the plan, the end date and the dashboard. */
-  async trialStarted(tx: Database, event: DomainEvent<TrialStarted>) {
+  async trialStarted(event: DomainEvent<TrialStarted>) {
     const { email, fullName, planName, trialEndDate } = event.payload;
-    if (event.actorId && !(await this.wantsNotificationEmails(tx, event.actorId))) return;
-    return this.send(event, tx, email, 'trial-started', {
+    if (event.actorId && !(await this.wantsNotificationEmails(event.actorId))) return;
+    return this.send(event, email, 'trial-started', {
       userName: fullName || email.split('@')[0],
       planName,
       trialEndDate: longUsDate(trialEndDate),
@@ -126,9 +126,9 @@ export class EmailService {
     });
   }
 
-  contactRequest(tx: Database, event: DomainEvent<ContactRequestReceived>) {
+  contactRequest(event: DomainEvent<ContactRequestReceived>) {
     const request = event.payload;
-    return this.send(event, tx, this.config.SALES_EMAIL, 'contact-request', {
+    return this.send(event, this.config.SALES_EMAIL, 'contact-request', {
       name: request.name,
       email: request.email,
       company: request.company,

@@ -12,11 +12,11 @@ export class NotificationsHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(SharingEvent.ShareCreated, (event, tx) => this.notifications.shareCreated(tx, event));
-    this.bus.on(SharingEvent.ShareAccessed, (event, tx) => this.notifications.shareAccessed(tx, event));
-    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.notifications.membershipChanged(tx, event));
-    this.bus.on(AccountEvent.InvitationDeclined, (event, tx) => this.notifications.invitationDeclined(tx, event));
-    this.bus.on(BillingEvent.TrialEnding, (event, tx) => this.notifications.trialEnding(tx, event));
+    this.bus.on(SharingEvent.ShareCreated, (event) => this.notifications.shareCreated(event));
+    this.bus.on(SharingEvent.ShareAccessed, (event) => this.notifications.shareAccessed(event));
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.notifications.membershipChanged(event));
+    this.bus.on(AccountEvent.InvitationDeclined, (event) => this.notifications.invitationDeclined(event));
+    this.bus.on(BillingEvent.TrialEnding, (event) => this.notifications.trialEnding(event));
   }
 
   @Handles(NotificationSubject.ListNotifications)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { notifications } from '../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -10,8 +10,8 @@ export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 're
 @Injectable()
 export class NotificationsRepository extends Repository {
   /** Adds one notification; undefined when its source (event and user) already made one. */
-  async add(tx: Database, row: NewNotification): Promise<NotificationRow | undefined> {
-    const [added] = await tx.insert(notifications).values(row).onConflictDoNothing({ target: notifications.sourceKey }).returning();
+  async add(row: NewNotification): Promise<NotificationRow | undefined> {
+    const [added] = await this.db.insert(notifications).values(row).onConflictDoNothing({ target: notifications.sourceKey }).returning();
     return added;
   }
 

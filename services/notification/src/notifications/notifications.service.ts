@@ -16,7 +16,7 @@ import {
   type ShareAccessed,
   type ShareCreated,
 } from '@coffer/contracts';
-import { EventBus, notFound, type Database } from '@coffer/server-core';
+import { EventBus, notFound } from '@coffer/server-core';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository.js';
 
 /** Spec §9 fallbacks of a notification: the sharer is their full name, else email, else "Someone"; an unnamed file is "a file". */
@@ -44,10 +44,10 @@ export class NotificationsService {
   ) {}
 
   /** Adds the notification in the event's transaction and announces it, so the user's open tabs show it at once. */
-  private async notify(tx: Database, event: DomainEvent<unknown>, notification: Omit<NewNotification, 'sourceKey'>) {
-    const row = await this.repository.add(tx, { ...notification, sourceKey: `${event.id}:${notification.userId}` });
+  private async notify(event: DomainEvent<unknown>, notification: Omit<NewNotification, 'sourceKey'>) {
+    const row = await this.repository.add({ ...notification, sourceKey: `${event.id}:${notification.userId}` });
     if (!row) return;
-    await this.bus.record(tx, NotificationEvent.NotificationCreated, {
+    await this.bus.record(NotificationEvent.NotificationCreated, {
       accountId: event.accountId,
       actorId: event.actorId,
       payload: { userId: row.userId, notification: toNotificationItem(row) },
@@ -55,12 +55,12 @@ export class NotificationsService {
   }
 
   /** A file was shared with a Coffer user who confirmed the address: they get a file_shared notification. */
-  async shareCreated(tx: Database, event: DomainEvent<ShareCreated>) {
+  async shareCreated(event: DomainEvent<ShareCreated>) {
     const { share, recipientUserId } = event.payload;
     if (!recipientUserId) return;
     const sharedBy = sharerOf(event.payload);
     const fileName = fileNameOf(share.fileName);
-    await this.notify(tx, event, {
+    await this.notify(event, {
       userId: recipientUserId,
       type: 'file_shared',
       title: NotificationCopy.fileShared.title,
@@ -70,12 +70,12 @@ export class NotificationsService {
   }
 
   /** The recipient opened a share for the first time: its sharer is told, once. */
-  async shareAccessed(tx: Database, event: DomainEvent<ShareAccessed>) {
+  async shareAccessed(event: DomainEvent<ShareAccessed>) {
     const { share, firstAccess, recipientName } = event.payload;
     if (!firstAccess) return;
     const fileName = fileNameOf(share.fileName);
     const openedBy = recipientName || share.sharedWithEmail;
-    await this.notify(tx, event, {
+    await this.notify(event, {
       userId: share.sharedByUserId,
       type: 'share_opened',
       title: NotificationCopy.shareOpened.title,
@@ -85,11 +85,11 @@ export class NotificationsService {
   }
 
   /** Someone joined the team from an invitation: whoever invited them is told. */
-  async membershipChanged(tx: Database, event: DomainEvent<MembershipChanged>) {
+  async membershipChanged(event: DomainEvent<MembershipChanged>) {
     const { reason, invitedBy, fullName, email } = event.payload;
     if (reason !== 'joined' || !invitedBy) return;
     const member = fullName.trim() || email;
-    await this.notify(tx, event, {
+    await this.notify(event, {
       userId: invitedBy,
       type: 'invitation_accepted',
       title: NotificationCopy.invitationAccepted.title,
@@ -99,10 +99,10 @@ export class NotificationsService {
   }
 
   /** The invited person declined: whoever invited them is told. */
-  async invitationDeclined(tx: Database, event: DomainEvent<InvitationDeclined>) {
+  async invitationDeclined(event: DomainEvent<InvitationDeclined>) {
     const { invitedBy, fullName, email } = event.payload;
     const member = fullName.trim() || email;
-    await this.notify(tx, event, {
+    await this.notify(event, {
       userId: invitedBy,
       type: 'invitation_declined',
       title: NotificationCopy.invitationDeclined.title,
@@ -112,10 +112,10 @@ export class NotificationsService {
   }
 
   /** The trial ends within 3 days: the account's owner is told (billing sends it once per trial). */
-  async trialEnding(tx: Database, event: DomainEvent<TrialEnding>) {
+  async trialEnding(event: DomainEvent<TrialEnding>) {
     const { ownerId, planName, trialEndDate } = event.payload;
     const endDate = longUsDate(trialEndDate);
-    await this.notify(tx, event, {
+    await this.notify(event, {
       userId: ownerId,
       type: 'trial_ending',
       title: NotificationCopy.trialEnding.title,

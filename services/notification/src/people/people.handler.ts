@@ -12,9 +12,9 @@ export class PeopleHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.people.save(tx, event.payload));
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.people.save(event.payload));
     // The audit log and emails name them by their new name from now on (the same event twice changes nothing more).
-    this.bus.on(AuthEvent.NameChanged, (event, tx) => this.people.save(tx, event.payload));
-    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.people.save(tx, event.payload));
+    this.bus.on(AuthEvent.NameChanged, (event) => this.people.save(event.payload));
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.people.save(event.payload));
   }
 }

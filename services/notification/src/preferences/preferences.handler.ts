@@ -12,6 +12,6 @@ export class PreferencesHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(AccountEvent.PreferencesChanged, (event, tx) => this.preferences.save(tx, event.payload.userId, event.payload.preferences, new Date(event.occurredAt)));
+    this.bus.on(AccountEvent.PreferencesChanged, (event) => this.preferences.save(event.payload.userId, event.payload.preferences, new Date(event.occurredAt)));
   }
 }

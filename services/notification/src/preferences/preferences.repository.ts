@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { Repository } from '@coffer/server-core';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings, type Preferences } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
 import { userPreferences } from '../db/schema.js';
 
 /** The only place that reads and writes the users' preferences as this service knows them. */
 @Injectable()
-export class PreferencesRepository {
+export class PreferencesRepository extends Repository {
   /** Keeps the latest preferences of a user (an older event never overwrites a newer one). */
-  async save(tx: Database, userId: string, preferences: Preferences, changedAt: Date) {
-    await tx
+  async save(userId: string, preferences: Preferences, changedAt: Date) {
+    await this.db
       .insert(userPreferences)
       .values({ userId, email: preferences.email, general: preferences.general, updatedAt: changedAt })
       .onConflictDoUpdate({
@@ -20,8 +20,8 @@ export class PreferencesRepository {
   }
 
   /** The user's general settings, or the defaults until they change them. */
-  async general(tx: Database, userId: string): Promise<GeneralSettings> {
-    const [row] = await tx.select({ general: userPreferences.general }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  async general(userId: string): Promise<GeneralSettings> {
+    const [row] = await this.db.select({ general: userPreferences.general }).from(userPreferences).where(eq(userPreferences.userId, userId));
     return row?.general ?? DEFAULT_GENERAL_SETTINGS;
   }
 }

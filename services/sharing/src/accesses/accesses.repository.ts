@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { newestFirst, type Page, type PageRequest } from '../db/newest-first.js';
 import { shareAccess, type ShareAccessRow } from '../db/schema.js';
 
@@ -8,8 +8,8 @@ import { shareAccess, type ShareAccessRow } from '../db/schema.js';
 @Injectable()
 export class AccessesRepository extends Repository {
   /** Records one open or download, in the transaction that counted it. */
-  async add(tx: Database, access: Pick<ShareAccessRow, 'shareId' | 'clientIp' | 'disposition'>): Promise<ShareAccessRow> {
-    const [row] = await tx.insert(shareAccess).values(access).returning();
+  async add(access: Pick<ShareAccessRow, 'shareId' | 'clientIp' | 'disposition'>): Promise<ShareAccessRow> {
+    const [row] = await this.db.insert(shareAccess).values(access).returning();
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
-import { addressTokens, people, shareRequests, shareSends, shares, type PersonRow } from '../db/schema.js';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { addressTokens, people, type PersonRow } from '../db/schema.js';
 
 /** What auth's events say about a user: their address, their name, whether they confirmed the address. */
 export interface PersonUpdate {
@@ -11,28 +11,16 @@ export interface PersonUpdate {
   emailConfirmed?: boolean;
 }
 
-/**
- * Every sharing table that holds something of a person: the shares they made,
- * the shares made to their address (their opens go with them), and who they are.
- */
-const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
-  ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
-  ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
-  ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
-  ['share_requests', shareRequests, eq(shareRequests.userId, p.userId)],
-  ['people', people, eq(people.userId, p.userId)],
-];
-
 /** The only place that reads and writes the people read model (who the Coffer users are, from auth's events). */
 @Injectable()
 export class PeopleRepository extends Repository {
-  async find(userId: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.userId, userId));
+  async find(userId: string): Promise<PersonRow | undefined> {
+    const [row] = await this.db.select().from(people).where(eq(people.userId, userId));
     return row;
   }
 
-  async findByEmail(email: string, tx: Database = this.db): Promise<PersonRow | undefined> {
-    const [row] = await tx.select().from(people).where(eq(people.email, email));
+  async findByEmail(email: string): Promise<PersonRow | undefined> {
+    const [row] = await this.db.select().from(people).where(eq(people.email, email));
     return row;
   }
 
@@ -43,39 +31,26 @@ export class PeopleRepository extends Repository {
   }
 
   /** Adds the person or updates what the event tells; a confirmed address never goes back to unconfirmed. */
-  async remember(tx: Database, person: PersonUpdate): Promise<void> {
+  async remember(person: PersonUpdate): Promise<void> {
     const set = {
       email: person.email,
       ...(person.fullName !== undefined ? { fullName: person.fullName } : {}),
       ...(person.emailConfirmed ? { emailConfirmed: true } : {}),
     };
-    await tx
+    await this.db
       .insert(people)
       .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
       .onConflictDoUpdate({ target: people.userId, set });
   }
 
   /** Keeps the token of a share email's link to `email` (by hash), good for ADDRESS_LINK_DAYS. */
-  async addAddressToken(tx: Database, tokenHash: string, email: string, days: number): Promise<void> {
-    await tx.insert(addressTokens).values({ tokenHash, email, expiresAt: new Date(Date.now() + days * 86_400_000) });
+  async addAddressToken(tokenHash: string, email: string, days: number): Promise<void> {
+    await this.db.insert(addressTokens).values({ tokenHash, email, expiresAt: new Date(Date.now() + days * 86_400_000) });
   }
 
   /** The address an unexpired token was sent to. */
   async addressOf(tokenHash: string): Promise<string | undefined> {
     const [row] = await this.db.select().from(addressTokens).where(and(eq(addressTokens.tokenHash, tokenHash), gt(addressTokens.expiresAt, new Date())));
     return row?.email;
-  }
-
-  /** The shares they made count in the account they are in now (its admins may revoke them). */
-  async move(tx: Database, userId: string, accountId: string) {
-    await tx.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
-  }
-
-  erase(tx: Database, person: { userId: string; email: string }) {
-    return erasePersonalData(tx, personTables(person));
-  }
-
-  inventory(person: { userId: string; email: string }) {
-    return countPersonalData(this.db, personTables(person));
   }
 }

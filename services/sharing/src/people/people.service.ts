@@ -1,37 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, PersonalDataInventory, UserDeleted, UserRegistered } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
+import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, UserRegistered } from '@coffer/contracts';
+import { SharesRepository } from '../shares/shares.repository.js';
 import { PeopleRepository } from './people.repository.js';
 
 /** Keeps who the Coffer users are in step with auth's events: names for emails, and whose address is confirmed. */
 @Injectable()
 export class PeopleService {
-  constructor(@Inject(PeopleRepository) private readonly people: PeopleRepository) {}
+  constructor(
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+    @Inject(SharesRepository) private readonly shares: SharesRepository,
+  ) {}
 
-  registered(tx: Database, { payload }: DomainEvent<UserRegistered>) {
-    return this.people.remember(tx, { userId: payload.userId, email: payload.email, fullName: payload.fullName });
+  registered({ payload }: DomainEvent<UserRegistered>) {
+    return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
-  emailVerified(tx: Database, { payload }: DomainEvent<EmailVerified>) {
-    return this.people.remember(tx, { userId: payload.userId, email: payload.email, emailConfirmed: true });
+  emailVerified({ payload }: DomainEvent<EmailVerified>) {
+    return this.people.remember({ userId: payload.userId, email: payload.email, emailConfirmed: true });
   }
 
   /** The sharer's name in shares, share emails and notifications made from now on (the same event twice changes nothing more). */
-  nameChanged(tx: Database, { payload }: DomainEvent<NameChanged>) {
-    return this.people.remember(tx, { userId: payload.userId, email: payload.email, fullName: payload.fullName });
+  nameChanged({ payload }: DomainEvent<NameChanged>) {
+    return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
-  async membershipChanged(tx: Database, { payload }: DomainEvent<MembershipChanged>) {
-    await this.people.remember(tx, { userId: payload.userId, email: payload.email, fullName: payload.fullName });
-    if (payload.accountId !== payload.previousAccountId) await this.people.move(tx, payload.userId, payload.accountId);
-  }
-
-  /** The deleted user's shares go, both ways: what they shared, and what was shared with them (its sharer sees it gone). */
-  userDeleted(tx: Database, { payload }: DomainEvent<UserDeleted>) {
-    return this.people.erase(tx, payload);
-  }
-
-  async inventory(person: { userId: string; email: string }): Promise<PersonalDataInventory> {
-    return { service: 'sharing', counts: await this.people.inventory(person) };
+  async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {
+    await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
+    if (payload.accountId !== payload.previousAccountId) await this.shares.moveSharer(payload.userId, payload.accountId);
   }
 }

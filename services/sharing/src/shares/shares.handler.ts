@@ -12,9 +12,9 @@ export class SharesHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.bus.on(FilesEvent.FileTrashed, (event, tx) => this.shares.fileTrashed(tx, event.payload.item.id, true));
-    this.bus.on(FilesEvent.FileRestored, (event, tx) => this.shares.fileTrashed(tx, event.payload.item.id, false));
-    this.bus.on(FilesEvent.FileDeleted, (event, tx) => this.shares.fileDeleted(tx, event.payload.item.id));
+    this.bus.on(FilesEvent.FileTrashed, (event) => this.shares.fileTrashed(event.payload.item.id, true));
+    this.bus.on(FilesEvent.FileRestored, (event) => this.shares.fileTrashed(event.payload.item.id, false));
+    this.bus.on(FilesEvent.FileDeleted, (event) => this.shares.fileDeleted(event.payload.item.id));
   }
 
   @Handles(SharingSubject.CreateShare)

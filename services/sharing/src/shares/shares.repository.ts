@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { Repository, type Database } from '@coffer/server-core';
+import { Repository } from '@coffer/server-core';
 import { newestFirst, type Page, type PageRequest } from '../db/newest-first.js';
 import { shareRequests, shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
 
@@ -10,13 +10,13 @@ export type NewShare = Omit<typeof shares.$inferInsert, 'id' | 'accessCount' | '
 @Injectable()
 export class SharesRepository extends Repository {
   /** Keeps that a share email was caused now (the hourly limits count these). */
-  async recordSend(tx: Database, sharedByUserId: string, sharedWithEmail: string) {
-    await tx.insert(shareSends).values({ sharedByUserId, sharedWithEmail });
+  async recordSend(sharedByUserId: string, sharedWithEmail: string) {
+    await this.db.insert(shareSends).values({ sharedByUserId, sharedWithEmail });
   }
 
   /** The share emails the user caused in the last hour: in all, and to `email`. */
-  async sendsInLastHour(tx: Database, sharedByUserId: string, email: string): Promise<{ all: number; toRecipient: number }> {
-    const [row] = await tx
+  async sendsInLastHour(sharedByUserId: string, email: string): Promise<{ all: number; toRecipient: number }> {
+    const [row] = await this.db
       .select({
         all: sql<number>`count(*)::int`,
         toRecipient: sql<number>`(count(*) filter (where ${shareSends.sharedWithEmail} = ${email}))::int`,
@@ -32,20 +32,20 @@ export class SharesRepository extends Repository {
    * was, answered already. A second claim of the same press waits for the
    * first one's transaction (the primary key), so the two never both go on.
    */
-  async claimRequest(tx: Database, userId: string, requestId: string, fingerprint: string): Promise<boolean> {
-    await tx.delete(shareRequests).where(and(eq(shareRequests.userId, userId), sql`${shareRequests.createdAt} < now() - interval '1 day'`));
-    const claimed = await tx.insert(shareRequests).values({ userId, requestId, fingerprint }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
+  async claimRequest(userId: string, requestId: string, fingerprint: string): Promise<boolean> {
+    await this.db.delete(shareRequests).where(and(eq(shareRequests.userId, userId), sql`${shareRequests.createdAt} < now() - interval '1 day'`));
+    const claimed = await this.db.insert(shareRequests).values({ userId, requestId, fingerprint }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
     return claimed.length > 0;
   }
 
   /** Notes the share a claimed press made (in the transaction that made it). */
-  async requestMade(tx: Database, userId: string, requestId: string, shareId: string) {
-    await tx.update(shareRequests).set({ shareId }).where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
+  async requestMade(userId: string, requestId: string, shareId: string) {
+    await this.db.update(shareRequests).set({ shareId }).where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
   }
 
   /** The share an earlier press made, as it is now, and what that press asked for (its fingerprint). */
-  async madeByRequest(tx: Database, userId: string, requestId: string): Promise<{ share: ShareRow; fingerprint: string | null } | undefined> {
-    const [row] = await tx
+  async madeByRequest(userId: string, requestId: string): Promise<{ share: ShareRow; fingerprint: string | null } | undefined> {
+    const [row] = await this.db
       .select({ share: shares, fingerprint: shareRequests.fingerprint })
       .from(shareRequests)
       .innerJoin(shares, eq(shares.id, shareRequests.shareId))
@@ -54,9 +54,9 @@ export class SharesRepository extends Repository {
   }
 
   /** Makes the share, or renews it (new restrictions, count back to 0) when the file is already shared with that address. */
-  async upsert(tx: Database, share: NewShare): Promise<ShareRow> {
+  async upsert(share: NewShare): Promise<ShareRow> {
     const renewed = { ...share, accessCount: 0, fileTrashed: false, createdAt: new Date() };
-    const [row] = await tx
+    const [row] = await this.db
       .insert(shares)
       .values(renewed)
       .onConflictDoUpdate({ target: [shares.fileId, shares.sharedWithEmail], set: renewed })
@@ -64,8 +64,8 @@ export class SharesRepository extends Repository {
     return row;
   }
 
-  async find(id: string, tx: Database = this.db): Promise<ShareRow | undefined> {
-    const [row] = await tx.select().from(shares).where(eq(shares.id, id));
+  async find(id: string): Promise<ShareRow | undefined> {
+    const [row] = await this.db.select().from(shares).where(eq(shares.id, id));
     return row;
   }
 
@@ -85,8 +85,8 @@ export class SharesRepository extends Repository {
   }
 
   /** Counts one access, unless the share has used them all up: one statement, so parallel opens cannot overshoot. */
-  async countAccess(tx: Database, id: string): Promise<ShareRow | undefined> {
-    const [row] = await tx
+  async countAccess(id: string): Promise<ShareRow | undefined> {
+    const [row] = await this.db
       .update(shares)
       .set({ accessCount: sql`${shares.accessCount} + 1` })
       .where(and(eq(shares.id, id), or(isNull(shares.maxAccessCount), lt(shares.accessCount, shares.maxAccessCount))))
@@ -95,9 +95,9 @@ export class SharesRepository extends Repository {
   }
 
   /** Keeps a ticket for a counted open (by its hash), good for `seconds` by the database's clock, and forgets the ones that expired unused. */
-  async addTicket(tx: Database, ticket: Omit<typeof shareTickets.$inferInsert, 'expiresAt'>, seconds: number): Promise<ShareTicketRow> {
-    await tx.delete(shareTickets).where(lt(shareTickets.expiresAt, sql`now()`));
-    const [row] = await tx
+  async addTicket(ticket: Omit<typeof shareTickets.$inferInsert, 'expiresAt'>, seconds: number): Promise<ShareTicketRow> {
+    await this.db.delete(shareTickets).where(lt(shareTickets.expiresAt, sql`now()`));
+    const [row] = await this.db
       .insert(shareTickets)
       .values({ ...ticket, expiresAt: sql`now() + make_interval(secs => ${seconds})` })
       .returning();
@@ -133,15 +133,15 @@ export class SharesRepository extends Repository {
    * them). Answers the bytes granted (0 when the budget is spent), or undefined for no such View.
    */
   async grantViewBytes(ticketHash: string, wanted: number): Promise<number | undefined> {
-    return this.transaction(async (tx) => {
-      const [view] = await tx
+    return this.unit.run(async () => {
+      const [view] = await this.db
         .select({ byteBudget: shareTickets.byteBudget, bytesRead: shareTickets.bytesRead })
         .from(shareTickets)
         .where(and(eq(shareTickets.ticketHash, ticketHash), eq(shareTickets.disposition, 'inline')))
         .for('update');
       if (!view) return undefined;
       const granted = Math.max(0, Math.min(wanted, view.byteBudget - view.bytesRead));
-      if (granted > 0) await tx.update(shareTickets).set({ bytesRead: sql`${shareTickets.bytesRead} + ${granted}` }).where(eq(shareTickets.ticketHash, ticketHash));
+      if (granted > 0) await this.db.update(shareTickets).set({ bytesRead: sql`${shareTickets.bytesRead} + ${granted}` }).where(eq(shareTickets.ticketHash, ticketHash));
       return granted;
     });
   }
@@ -159,15 +159,20 @@ export class SharesRepository extends Repository {
     await this.db.delete(shareTickets).where(eq(shareTickets.ticketHash, ticketHash));
   }
 
-  async remove(tx: Database, id: string): Promise<void> {
-    await tx.delete(shares).where(eq(shares.id, id));
+  async remove(id: string): Promise<void> {
+    await this.db.delete(shares).where(eq(shares.id, id));
   }
 
-  async setFileTrashed(tx: Database, fileId: string, trashed: boolean): Promise<void> {
-    await tx.update(shares).set({ fileTrashed: trashed }).where(eq(shares.fileId, fileId));
+  /** The shares a person made count in the account they are in now (its admins may revoke them). */
+  async moveSharer(userId: string, accountId: string): Promise<void> {
+    await this.db.update(shares).set({ accountId }).where(eq(shares.sharedByUserId, userId));
   }
 
-  async removeFile(tx: Database, fileId: string): Promise<void> {
-    await tx.delete(shares).where(eq(shares.fileId, fileId));
+  async setFileTrashed(fileId: string, trashed: boolean): Promise<void> {
+    await this.db.update(shares).set({ fileTrashed: trashed }).where(eq(shares.fileId, fileId));
+  }
+
+  async removeFile(fileId: string): Promise<void> {
+    await this.db.delete(shares).where(eq(shares.fileId, fileId));
   }
 }

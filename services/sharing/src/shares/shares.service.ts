@@ -29,7 +29,7 @@ import {
   type ReceivedPayload,
   type ShareItem,
 } from '@coffer/contracts';
-import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, type Database } from '@coffer/server-core';
+import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
@@ -90,14 +90,15 @@ export class SharesService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(AccessesRepository) private readonly accesses: AccessesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: SharingConfig,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
   /** Each share sends an email: a user may send only so many an hour, and fewer to one address (no one is flooded through Coffer). */
-  private async checkSendLimits(tx: Database, caller: CallerIdentity, email: string) {
-    const sent = await this.repository.sendsInLastHour(tx, caller.userId, email);
+  private async checkSendLimits(caller: CallerIdentity, email: string) {
+    const sent = await this.repository.sendsInLastHour(caller.userId, email);
     if (sent.all >= this.config.SHARE_SENDS_PER_HOUR) throw rpcError(ErrorCode.TooManyAttempts, 429, SHARE_LIMIT_REACHED);
     if (sent.toRecipient >= this.config.SHARE_SENDS_PER_RECIPIENT_PER_HOUR) throw rpcError(ErrorCode.TooManyAttempts, 429, SHARE_RECIPIENT_LIMIT_REACHED);
-    await this.repository.recordSend(tx, caller.userId, email);
+    await this.repository.recordSend(caller.userId, email);
   }
 
   /** Refuses each restriction the caller's plan does not include (spec §5). */
@@ -117,16 +118,16 @@ export class SharesService {
     await this.checkPlan(caller, input);
     const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
-    const row = await this.bus.inTransaction(this.repository, async (tx) => {
+    const row = await this.unit.run(async () => {
       // The same press of Share sent again (its answer was lost): the share it made, and no second email.
-      if (input.requestId && !(await this.repository.claimRequest(tx, caller.userId, input.requestId, fingerprintOf(input)))) {
-        const made = await this.repository.madeByRequest(tx, caller.userId, input.requestId);
+      if (input.requestId && !(await this.repository.claimRequest(caller.userId, input.requestId, fingerprintOf(input)))) {
+        const made = await this.repository.madeByRequest(caller.userId, input.requestId);
         // The id of one press sent with another file, address or restrictions: a client's mistake, never answered with the first share.
         if (made?.fingerprint && made.fingerprint !== fingerprintOf(input)) throw rpcError(ErrorCode.Conflict, 409, SHARE_REQUEST_REUSED);
         if (made) return made.share;
       }
-      await this.checkSendLimits(tx, caller, input.email);
-      const row = await this.repository.upsert(tx, {
+      await this.checkSendLimits(caller, input.email);
+      const row = await this.repository.upsert({
         accountId: caller.accountId,
         fileId: file.id,
         fileName: file.name,
@@ -138,13 +139,13 @@ export class SharesService {
         expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
         maxAccessCount: input.maxAccessCount,
       });
-      if (input.requestId) await this.repository.requestMade(tx, caller.userId, input.requestId, row.id);
+      if (input.requestId) await this.repository.requestMade(caller.userId, input.requestId, row.id);
       // Only a user who confirmed the address is told at once; anyone else confirms it with the email's link.
-      const person = await this.people.findByEmail(input.email, tx);
+      const person = await this.people.findByEmail(input.email);
       const recipient = person?.emailConfirmed ? person.userId : null;
       const addressToken = recipient ? null : randomBytes(32).toString('base64url');
-      if (addressToken) await this.people.addAddressToken(tx, hashOf(addressToken), input.email, ADDRESS_LINK_DAYS);
-      await this.bus.record(tx, SharingEvent.ShareCreated, {
+      if (addressToken) await this.people.addAddressToken(hashOf(addressToken), input.email, ADDRESS_LINK_DAYS);
+      await this.bus.record(SharingEvent.ShareCreated, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: {
@@ -178,11 +179,11 @@ export class SharesService {
     const share = await this.repository.find(shareId);
     const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
     if (!share || !mayRevoke) throw notFound('Share not found');
-    await this.bus.inTransaction(this.repository, async (tx) => {
-      await this.repository.remove(tx, share.id);
-      const person = await this.people.findByEmail(share.sharedWithEmail, tx);
-      const sharer = await this.people.find(share.sharedByUserId, tx);
-      await this.bus.record(tx, SharingEvent.ShareRevoked, {
+    await this.unit.run(async () => {
+      await this.repository.remove(share.id);
+      const person = await this.people.findByEmail(share.sharedWithEmail);
+      const sharer = await this.people.find(share.sharedByUserId);
+      await this.bus.record(SharingEvent.ShareRevoked, {
         accountId: caller.accountId,
         actorId: caller.userId,
         payload: { share: toShareItem(share, caller.userId, sharer), recipientUserId: person?.emailConfirmed ? person.userId : null },
@@ -203,7 +204,7 @@ export class SharesService {
     if (me.emailConfirmed) return OK;
     await this.services.request(AuthSubject.ConfirmEmailOwnership, { email }, { caller });
     // Auth's EmailVerified says so too, a moment later; the caller's Shared tab need not wait for it.
-    await this.people.transaction((tx) => this.people.remember(tx, { userId: me.userId, email, emailConfirmed: true }));
+    await this.unit.run(() => this.people.remember({ userId: me.userId, email, emailConfirmed: true }));
     return OK;
   }
 
@@ -220,12 +221,12 @@ export class SharesService {
     if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email) throw notFound('Share not found');
     this.checkRestrictions(share, clientIp);
     const ticket = randomBytes(32).toString('base64url');
-    const issued = await this.bus.inTransaction(this.repository, async (tx) => {
-      const row = await this.repository.countAccess(tx, share.id);
+    const issued = await this.unit.run(async () => {
+      const row = await this.repository.countAccess(share.id);
       if (!row) return undefined;
-      await this.recordAccess(tx, caller, me, clientIp, disposition, row);
+      await this.recordAccess(caller, me, clientIp, disposition, row);
       const byteBudget = disposition === 'inline' ? viewByteBudget(row.fileSize) : 0;
-      return this.repository.addTicket(tx, { ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
+      return this.repository.addTicket({ ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
@@ -287,16 +288,15 @@ export class SharesService {
   }
 
   private async recordAccess(
-    tx: Database,
     caller: CallerIdentity,
     recipient: PersonRow,
     clientIp: string | undefined,
     disposition: 'inline' | 'attachment',
     row: ShareRow,
   ) {
-    await this.accesses.add(tx, { shareId: row.id, clientIp: clientIp ?? null, disposition });
-    const sharer = await this.people.find(row.sharedByUserId, tx);
-    await this.bus.record(tx, SharingEvent.ShareAccessed, {
+    await this.accesses.add({ shareId: row.id, clientIp: clientIp ?? null, disposition });
+    const sharer = await this.people.find(row.sharedByUserId);
+    await this.bus.record(SharingEvent.ShareAccessed, {
       accountId: row.accountId,
       actorId: caller.userId,
       payload: {
@@ -313,11 +313,11 @@ export class SharesService {
 
   // Kept in step with the files service's events.
 
-  fileTrashed(tx: Database, fileId: string, trashed: boolean) {
-    return this.repository.setFileTrashed(tx, fileId, trashed);
+  fileTrashed(fileId: string, trashed: boolean) {
+    return this.repository.setFileTrashed(fileId, trashed);
   }
 
-  fileDeleted(tx: Database, fileId: string) {
-    return this.repository.removeFile(tx, fileId);
+  fileDeleted(fileId: string) {
+    return this.repository.removeFile(fileId);
   }
 }

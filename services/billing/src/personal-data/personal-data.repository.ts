@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { contactRequests, subscriptions, usedTrials } from '../db/schema.js';
 import { emailTrialKey, userTrialKey, type TrialPerson } from '../subscriptions/used-trials.js';
 
@@ -17,14 +17,14 @@ const personTables = (p: TrialPerson): PersonalDataTable[] => [
 
 /** What billing holds of a person, erased with them and proven gone. */
 @Injectable()
-export class PeopleRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /** The person's rows go; a trial they started stays known by their current address, hashed (it may have changed since). */
-  async erase(tx: Database, person: TrialPerson) {
-    await tx.execute(sql`
+  async erase(person: TrialPerson) {
+    await this.db.execute(sql`
       insert into ${usedTrials} (person_key, account_id, started_at)
       select ${emailTrialKey(person.email)}, account_id, started_at from ${usedTrials} where person_key = ${userTrialKey(person.userId)}
       on conflict do nothing`);
-    return erasePersonalData(tx, personTables(person));
+    return erasePersonalData(this.db, personTables(person));
   }
 
   inventory(person: TrialPerson) {

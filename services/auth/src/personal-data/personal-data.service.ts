@@ -9,13 +9,14 @@ import {
   type OkReply,
   type PersonalDataInventory,
 } from '@coffer/contracts';
-import { EventBus, invalid, rpcError } from '@coffer/server-core';
+import { EventBus, invalid, rpcError, UnitOfWork } from '@coffer/server-core';
 import { AvatarStorage } from '../profiles/avatar-storage.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AccessService } from '../team/access.service.js';
 import { TeamRepository } from '../team/team.repository.js';
-import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { PersonalDataRepository, type ErasedPerson } from './personal-data.repository.js';
 
 /**
  * Delete Account: the user's sessions end, their rows here go in one
@@ -23,17 +24,19 @@ import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
  * holds of them from that one event), then their avatar objects.
  */
 @Injectable()
-export class ErasureService {
-  private readonly logger = new Logger(ErasureService.name);
+export class PersonalDataService {
+  private readonly logger = new Logger(PersonalDataService.name);
 
   constructor(
-    @Inject(ErasureRepository) private readonly erasure: ErasureRepository,
+    @Inject(PersonalDataRepository) private readonly personalData: PersonalDataRepository,
     @Inject(TeamRepository) private readonly team: TeamRepository,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(RevocationsService) private readonly revocations: RevocationsService,
     @Inject(AvatarStorage) private readonly avatars: AvatarStorage,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   async deleteUser(caller: CallerIdentity, confirmation: string): Promise<OkReply> {
@@ -41,13 +44,13 @@ export class ErasureService {
     if (confirmation !== user.email.toLowerCase()) throw invalid(DELETE_CONFIRMATION_MISMATCH);
     const account = await this.team.account(user.accountId);
     const ownsAccount = account?.ownerId === user.id;
-    if (ownsAccount && (await this.team.otherUsers(user.accountId, user.id)) > 0) throw rpcError(ErrorCode.Conflict, 409, OWNER_WITH_MEMBERS);
+    if (ownsAccount && (await this.users.otherUsers(user.accountId, user.id)) > 0) throw rpcError(ErrorCode.Conflict, 409, OWNER_WITH_MEMBERS);
     await this.sessions.revokeAll(user.id);
-    await this.bus.inTransaction(this.erasure, async (tx) => {
-      await this.erasure.erase(tx, { userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
+    await this.unit.run(async () => {
+      await this.personalData.erase({ userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
       // Every access token they still hold stays refused, by every gateway, also one that starts later.
-      await this.revocations.userDeleted(tx, user.id);
-      await this.bus.record(tx, AccountEvent.UserDeleted, {
+      await this.revocations.userDeleted(user.id);
+      await this.bus.record(AccountEvent.UserDeleted, {
         accountId: user.accountId,
         actorId: user.id,
         payload: { userId: user.id, email: user.email, accountId: user.accountId, accountDeleted: ownsAccount },
@@ -59,7 +62,7 @@ export class ErasureService {
   }
 
   async inventory(person: ErasedPerson): Promise<PersonalDataInventory> {
-    const counts = await this.erasure.inventory(person);
+    const counts = await this.personalData.inventory(person);
     let objects = 0;
     for await (const keys of this.avatars.keys(AvatarStorage.prefixOf(person.userId))) objects += keys.length;
     return { service: 'auth', counts: { ...counts, s3_objects: objects } };

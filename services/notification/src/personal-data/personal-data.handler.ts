@@ -1,24 +1,24 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { AccountEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
 import { EventBus, Handles, Received } from '@coffer/server-core';
-import { ErasureService } from './erasure.service.js';
+import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('notification');
 
-/** UserDeleted and the notification service's personal-data inventory, forwarded to ErasureService. */
+/** UserDeleted and the notification service's personal-data inventory, forwarded to PersonalDataService. */
 @Controller()
-export class ErasureHandler implements OnModuleInit {
+export class PersonalDataHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(ErasureService) private readonly erasure: ErasureService,
+    @Inject(PersonalDataService) private readonly personalData: PersonalDataService,
   ) {}
 
   onModuleInit() {
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.erasure.userDeleted(tx, event));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.userDeleted(event));
   }
 
   @Handles(INVENTORY)
   inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
-    return this.erasure.inventory(p);
+    return this.personalData.inventory(p);
   }
 }

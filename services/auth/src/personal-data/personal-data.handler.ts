@@ -1,22 +1,22 @@
 import { Controller, Inject } from '@nestjs/common';
 import { AccountSubject, personalDataInventorySubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
 import { Caller, Handles, Received } from '@coffer/server-core';
-import { ErasureService } from './erasure.service.js';
+import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('auth');
 
-/** Delete Account and the auth service's personal-data inventory, forwarded to ErasureService. */
+/** Delete Account and the auth service's personal-data inventory, forwarded to PersonalDataService. */
 @Controller()
-export class ErasureHandler {
-  constructor(@Inject(ErasureService) private readonly erasure: ErasureService) {}
+export class PersonalDataHandler {
+  constructor(@Inject(PersonalDataService) private readonly personalData: PersonalDataService) {}
 
   @Handles(AccountSubject.DeleteUser)
   deleteUser(@Caller() caller: CallerIdentity, @Received(AccountSubject.DeleteUser) p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
-    return this.erasure.deleteUser(caller, p.email);
+    return this.personalData.deleteUser(caller, p.email);
   }
 
   @Handles(INVENTORY)
   inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
-    return this.erasure.inventory(p);
+    return this.personalData.inventory(p);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import {
   accounts,
   avatarUploads,
@@ -53,18 +53,18 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
 
 /** Deleting a person from the auth service, and proving it: the one place that knows every table they appear in. */
 @Injectable()
-export class ErasureRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /**
-   * Deletes the person's rows in `tx`; with `accountId`, the account they owned
+   * Deletes the person's rows in the unit of work; with `accountId`, the account they owned
    * alone goes too, with its branding, invitations and roles.
    */
-  async erase(tx: Database, person: ErasedPerson, accountId?: string) {
+  async erase(person: ErasedPerson, accountId?: string) {
     if (accountId) {
-      await tx.delete(brandingSettings).where(eq(brandingSettings.accountId, accountId));
-      await tx.delete(teamMembers).where(eq(teamMembers.accountId, accountId));
-      await tx.delete(userRoles).where(eq(userRoles.accountId, accountId));
+      await this.db.delete(brandingSettings).where(eq(brandingSettings.accountId, accountId));
+      await this.db.delete(teamMembers).where(eq(teamMembers.accountId, accountId));
+      await this.db.delete(userRoles).where(eq(userRoles.accountId, accountId));
     }
-    await erasePersonalData(tx, personTables(person));
+    await erasePersonalData(this.db, personTables(person));
   }
 
   /** How many rows of each table still hold something of the person (all zero once erased). */

@@ -1,25 +1,25 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { AccountEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
 import { EventBus, Handles, Received } from '@coffer/server-core';
-import { PeopleService } from './people.service.js';
+import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('files');
 
 /** A user's moves between accounts and their deletion (auth's events), and the files service's personal-data inventory. */
 @Controller()
-export class PeopleHandler implements OnModuleInit {
+export class PersonalDataHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(PeopleService) private readonly people: PeopleService,
+    @Inject(PersonalDataService) private readonly personalData: PersonalDataService,
   ) {}
 
   onModuleInit() {
-    this.bus.on(AccountEvent.MembershipChanged, (event, tx) => this.people.membershipChanged(tx, event));
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.userDeleted(tx, event));
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.personalData.membershipChanged(event));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.userDeleted(event));
   }
 
   @Handles(INVENTORY)
   inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
-    return this.people.inventory(p.userId);
+    return this.personalData.inventory(p.userId);
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { AccountEvent, AuthEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
 import { EventBus, Handles, Received } from '@coffer/server-core';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
-import { PeopleRepository } from './people.repository.js';
+import { PersonalDataRepository } from './personal-data.repository.js';
 
 const INVENTORY = personalDataInventorySubject('billing');
 
@@ -12,23 +12,23 @@ const INVENTORY = personalDataInventorySubject('billing');
  * subscription and contact requests erased; and billing's personal-data inventory.
  */
 @Controller()
-export class PeopleHandler implements OnModuleInit {
+export class PersonalDataHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
-    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+    @Inject(PersonalDataRepository) private readonly personalData: PersonalDataRepository,
   ) {}
 
   onModuleInit() {
-    this.bus.on(AuthEvent.UserRegistered, (event, tx) => this.subscriptions.open(tx, event.payload.accountId, event.payload.userId));
-    this.bus.on(AccountEvent.MembershipChanged, async (event, tx) => {
-      if (event.payload.reason === 'removed') await this.subscriptions.open(tx, event.payload.accountId, event.payload.userId);
+    this.bus.on(AuthEvent.UserRegistered, (event) => this.subscriptions.open(event.payload.accountId, event.payload.userId));
+    this.bus.on(AccountEvent.MembershipChanged, async (event) => {
+      if (event.payload.reason === 'removed') await this.subscriptions.open(event.payload.accountId, event.payload.userId);
     });
-    this.bus.on(AccountEvent.UserDeleted, (event, tx) => this.people.erase(tx, event.payload));
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.erase(event.payload));
   }
 
   @Handles(INVENTORY)
   async inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
-    return { service: 'billing', counts: await this.people.inventory(p) };
+    return { service: 'billing', counts: await this.personalData.inventory(p) };
   }
 }

@@ -1,26 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, PersonalDataInventory, UserDeleted } from '@coffer/contracts';
-import type { Database } from '@coffer/server-core';
 import { Mailer } from '../email/mailer.js';
-import { ErasureRepository, type ErasedPerson } from './erasure.repository.js';
+import { PersonalDataRepository, type ErasedPerson } from './personal-data.repository.js';
 
 /** A deleted user's notifications, activity, preferences and record of emails go; so do the emails the development mailbox kept for them. */
 @Injectable()
-export class ErasureService {
+export class PersonalDataService {
   constructor(
-    @Inject(ErasureRepository) private readonly erasure: ErasureRepository,
+    @Inject(PersonalDataRepository) private readonly personalData: PersonalDataRepository,
     @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
 
-  async userDeleted(tx: Database, event: DomainEvent<UserDeleted>) {
+  async userDeleted(event: DomainEvent<UserDeleted>) {
     const { userId, email, accountId, accountDeleted } = event.payload;
-    await this.erasure.erase(tx, { userId, email }, accountDeleted ? accountId : undefined);
+    await this.personalData.erase({ userId, email }, accountDeleted ? accountId : undefined);
     // Only what was sent before the deletion: a new sign-up with the same address keeps its own emails.
     await this.mailer.forget(email, new Date(event.occurredAt));
   }
 
   async inventory(person: ErasedPerson): Promise<PersonalDataInventory> {
-    const counts: Record<string, number> = await this.erasure.inventory(person);
+    const counts: Record<string, number> = await this.personalData.inventory(person);
     if (this.mailer.capturing) counts.captured_mail = (await this.mailer.captured()).filter((m) => m.to.toLowerCase() === person.email.toLowerCase()).length;
     return { service: 'notification', counts };
   }

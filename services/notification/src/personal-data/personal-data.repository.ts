@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
-import { countPersonalData, erasePersonalData, Repository, type Database, type PersonalDataTable } from '@coffer/server-core';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { accountPlans, activity, auditLogs, notifications, outboundEmails, people, userPreferences } from '../db/schema.js';
 
 export interface ErasedPerson {
@@ -25,20 +25,20 @@ function personTables(p: ErasedPerson): PersonalDataTable[] {
 
 /** Deleting a person from the notification service, and proving it. */
 @Injectable()
-export class ErasureRepository extends Repository {
+export class PersonalDataRepository extends Repository {
   /**
    * Deletes the person's rows. An account that went with them loses its audit
    * log; in any other account's log their entries stay as what happened, no
    * longer saying who did it, from where, or naming their address.
    */
-  async erase(tx: Database, person: ErasedPerson, deletedAccountId?: string) {
-    await erasePersonalData(tx, personTables(person));
+  async erase(person: ErasedPerson, deletedAccountId?: string) {
+    await erasePersonalData(this.db, personTables(person));
     if (deletedAccountId) {
-      await tx.delete(auditLogs).where(eq(auditLogs.accountId, deletedAccountId));
-      await tx.delete(accountPlans).where(eq(accountPlans.accountId, deletedAccountId));
+      await this.db.delete(auditLogs).where(eq(auditLogs.accountId, deletedAccountId));
+      await this.db.delete(accountPlans).where(eq(accountPlans.accountId, deletedAccountId));
     }
-    await tx.update(auditLogs).set({ actorId: null, actorName: null, ipAddress: null, userAgent: null }).where(eq(auditLogs.actorId, person.userId));
-    await tx
+    await this.db.update(auditLogs).set({ actorId: null, actorName: null, ipAddress: null, userAgent: null }).where(eq(auditLogs.actorId, person.userId));
+    await this.db
       .update(auditLogs)
       .set({ details: sql`replace(${auditLogs.details}::text, ${quoted(person.email)}, '"a deleted user"')::jsonb` })
       .where(mentions(person.email));

@@ -1,0 +1,24 @@
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
+import { EventBus, Handles, Received } from '@coffer/server-core';
+import { PersonalDataService } from './personal-data.service.js';
+
+const INVENTORY = personalDataInventorySubject('sharing');
+
+/** A user's deletion (auth's UserDeleted) and the sharing service's personal-data inventory, forwarded to PersonalDataService. */
+@Controller()
+export class PersonalDataHandler implements OnModuleInit {
+  constructor(
+    @Inject(PersonalDataService) private readonly personalData: PersonalDataService,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit() {
+    this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.userDeleted(event));
+  }
+
+  @Handles(INVENTORY)
+  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+    return this.personalData.inventory(p);
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { eq, or } from 'drizzle-orm';
+import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
+import { addressTokens, people, shareRequests, shareSends, shares } from '../db/schema.js';
+
+/**
+ * Every sharing table that holds something of a person: the shares they made,
+ * the shares made to their address (their opens go with them), and who they are.
+ */
+const personTables = (p: { userId: string; email: string }): PersonalDataTable[] => [
+  ['shares', shares, or(eq(shares.sharedByUserId, p.userId), eq(shares.sharedWithEmail, p.email.toLowerCase()))!],
+  ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
+  ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
+  ['share_requests', shareRequests, eq(shareRequests.userId, p.userId)],
+  ['people', people, eq(people.userId, p.userId)],
+];
+
+/** What sharing holds of a person, erased with them and proven gone. */
+@Injectable()
+export class PersonalDataRepository extends Repository {
+  erase(person: { userId: string; email: string }) {
+    return erasePersonalData(this.db, personTables(person));
+  }
+
+  inventory(person: { userId: string; email: string }) {
+    return countPersonalData(this.db, personTables(person));
+  }
+}
