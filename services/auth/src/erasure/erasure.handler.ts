@@ -11,12 +11,12 @@ export class ErasureHandler {
   constructor(@Inject(ErasureService) private readonly erasure: ErasureService) {}
 
   @Handles(AccountSubject.DeleteUser)
-  deleteUser(@Caller() caller: CallerIdentity, @Received(AccountSubject.DeleteUser) p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
+  deleteUser(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
     return this.erasure.deleteUser(caller, p.email);
   }
 
   @Handles(INVENTORY)
-  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
     return this.erasure.inventory(p);
   }
 }

@@ -19,7 +19,7 @@ export class PeopleHandler implements OnModuleInit {
   }
 
   @Handles(INVENTORY)
-  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
     return this.people.inventory(p.userId);
   }
 }
