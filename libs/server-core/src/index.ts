@@ -12,3 +12,4 @@ export * from './management.js';
 export * from './nats.js';
 export * from './installation.js';
 export * from './disk-space.js';
+export * from './token-hash.js';

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInChallengeAnswer, type SignInReply } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, type Database } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, tokenHash, type Database } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { SignInChallenges } from '../challenges/challenges.service.js';
 import { FactorsService } from '../factors/factors.service.js';
@@ -9,13 +9,11 @@ import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
-import { invitationTokenHash } from '../team/team.service.js';
 import { Passwords } from './passwords.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
 const RESET_TOKEN_TTL_MS = 3600_000;
 const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** Sign-up, sign-in, passwords and email confirmation; client IPs come from the request's metadata. */
@@ -38,7 +36,7 @@ export class UsersService {
     // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
     const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
     await this.limiter.check([ipKey]);
-    const invitation = input.inviteToken ? await this.team.pendingFor(input.email, invitationTokenHash(input.inviteToken)) : undefined;
+    const invitation = input.inviteToken ? await this.team.pendingFor(input.email, tokenHash(input.inviteToken)) : undefined;
     if (invitation) return this.signUpInvited(input, invitation, ipKey);
     const id = randomUUID();
     const accountId = randomUUID();
@@ -46,7 +44,7 @@ export class UsersService {
     const verifyToken = newToken();
     const created = await this.bus.inTransaction(this.users, async (tx) => {
       if (!(await this.users.createOwner(tx, { id, accountId, email: input.email, fullName: input.fullName, passwordHash }))) return false;
-      await this.users.addToken(tx, { tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+      await this.users.addToken(tx, { tokenHash: tokenHash(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
       const who = { accountId, actorId: id };
       await this.bus.record(tx, AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
       await this.bus.record(tx, AuthEvent.EmailVerificationRequested, {
@@ -127,7 +125,7 @@ export class UsersService {
     await this.bus.inTransaction(this.users, async (tx) => {
       // Only the newest link works: asking again ends the ones sent before.
       await this.users.endTokens(tx, user.id, 'reset-password');
-      await this.users.addToken(tx, { tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
+      await this.users.addToken(tx, { tokenHash: tokenHash(token), userId: user.id, purpose: 'reset-password', expiresAt });
       await this.bus.record(tx, AuthEvent.PasswordResetRequested, {
         accountId: user.accountId,
         actorId: user.id,
@@ -143,7 +141,7 @@ export class UsersService {
     await this.limiter.check([ipKey]);
     const passwordHash = await this.passwords.hash(password);
     const userId = await this.users.transaction(async (tx) => {
-      const owner = await this.users.consumeToken(sha256(token), 'reset-password', tx);
+      const owner = await this.users.consumeToken(tokenHash(token), 'reset-password', tx);
       if (owner) {
         await this.users.setPassword(owner, passwordHash, tx);
         // Once a link has been used, every other link of that user stops working.
@@ -176,7 +174,7 @@ export class UsersService {
 
   async verifyEmail(token: string): Promise<OkReply> {
     const verified = await this.bus.inTransaction(this.users, async (tx) => {
-      const userId = await this.users.consumeToken(sha256(token), 'verify-email', tx);
+      const userId = await this.users.consumeToken(tokenHash(token), 'verify-email', tx);
       const user = userId ? await this.users.findById(userId, tx) : undefined;
       return user && this.markEmailVerified(tx, user);
     });
