@@ -28,6 +28,7 @@ import {
   type OkReply,
   type ReceivedPayload,
   type ShareItem,
+  sharerName,
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, type Database } from '@coffer/server-core';
 import type { SharingConfig } from '../config.js';
@@ -49,9 +50,6 @@ const fingerprintOf = (input: ShareRequest) =>
   createHash('sha256')
     .update(JSON.stringify([input.fileId.toLowerCase(), input.email, input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null, input.expiresInDays, input.maxAccessCount]))
     .digest('base64url');
-
-/** Spec §9 fallback: the sharer's full name, else email, else "Someone". */
-export const sharerName = (person: PersonRow | undefined) => person?.fullName.trim() || person?.email || 'Someone';
 
 export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
   return {
