@@ -31,6 +31,7 @@ import {
   sharerName,
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, type Database } from '@coffer/server-core';
+import { allowsShareRestriction, SHARE_RESTRICTIONS } from '@coffer/plans';
 import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
@@ -101,9 +102,9 @@ export class SharesService {
     // Billing answers the plan with its features: the one feature table, never worked out again here.
     const { features } = await this.services.request(BillingSubject.GetPlan, {}, { caller });
     const refuse = (message: string) => rpcError(ErrorCode.Forbidden, 403, message);
-    if (input.allowedIps !== null && !features.hasIpRestriction) throw refuse(RESTRICTION_NEEDS_PLAN.allowedIps);
-    if (input.expiresInDays !== null && !features.hasLinkExpiry) throw refuse(RESTRICTION_NEEDS_PLAN.expiresInDays);
-    if (input.maxAccessCount !== null && !features.hasAdvancedSecurity) throw refuse(RESTRICTION_NEEDS_PLAN.maxAccessCount);
+    for (const restriction of SHARE_RESTRICTIONS) {
+      if (input[restriction] !== null && !allowsShareRestriction(features, restriction)) throw refuse(RESTRICTION_NEEDS_PLAN[restriction]);
+    }
   }
 
   async create(caller: CallerIdentity, input: ShareRequest): Promise<ShareItem> {
