@@ -28,10 +28,10 @@ class FolderHandlers {
     return Promise.resolve(folder);
   }
 
-  // @ts-expect-error the client's address comes with @Client, not in the payload
-  @Handles(AuthSubject.SignIn)
-  clientInPayload(@Client() _client: ClientMeta, @Received() _p: ReceivedPayload<typeof AuthSubject.SignIn> & { clientIp: string }) {
-    return Promise.resolve({ ok: true as const });
+  // @ts-expect-error the client's address comes with @Client, never in the payload
+  @Handles(FilesSubject.CreateFolder)
+  clientInPayload(@Client() _client: ClientMeta, @Received() _p: ReceivedPayload<typeof FilesSubject.CreateFolder> & { clientIp: string }) {
+    return Promise.resolve(folder);
   }
 }
 
