@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { longUsDate, PERSON_TRIAL_USED, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListTeamReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
 import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
@@ -8,29 +9,8 @@ const TB = 1024 ** 4;
 const DAY_MS = 86_400_000;
 const INVITATION_LINK = /\/login\?invite=([A-Za-z0-9_-]+)/;
 
-/** Spec §3, §6 and §9: what each plan allows. No plan selected has the trial's features. */
-const EXPECTED = {
-  none: { storageLimit: 10 * GB, maxFileBytes: 50 * 1024 ** 2, business: false, pro: false },
-  starter: { storageLimit: 536870912000, maxFileBytes: 10 * GB, business: false, pro: false },
-  business: { storageLimit: 2 * TB, maxFileBytes: 10 * GB, business: true, pro: false },
-  pro: { storageLimit: 5 * TB, maxFileBytes: 10 * GB, business: true, pro: true },
-} as const;
-type PlanState = keyof typeof EXPECTED;
-
-const featuresOf = (state: PlanState) => {
-  const { storageLimit, maxFileBytes, business, pro } = EXPECTED[state];
-  return {
-    storageLimit,
-    maxFileBytes,
-    hasAuditLogs: business,
-    hasPermissions: business,
-    hasCustomBranding: business,
-    hasAdvancedSecurity: pro,
-    hasIpRestriction: pro,
-    hasLinkExpiry: pro,
-    hasPrioritySupport: pro,
-  };
-};
+/** Spec §3, §6 and §9: what each plan allows (the table libs/plans tests). No plan selected has the trial's features. */
+const featuresOf = (state: 'none' | 'starter' | 'business' | 'pro') => planFeatures(state === 'none' ? null : state);
 
 const subscription = (user: TestUser, token = user.accessToken) => call<AccountPlan & HttpErrorBody>('/api/subscription', { token });
 const startTrial = (plan: unknown, token: string) => call<AccountPlan & HttpErrorBody>('/api/subscription/trial', { body: { plan }, token });
@@ -67,11 +47,11 @@ describe('plans', () => {
     for (const plan of ['starter', 'business', 'pro', 'starter'] as const) {
       const chosen = await startTrial(plan, owner.accessToken);
       expect(chosen.status).toBe(201);
-      expect(chosen.body).toMatchObject({ planType: plan, status: 'trial', storageLimitBytes: EXPECTED[plan].storageLimit, features: featuresOf(plan) });
+      expect(chosen.body).toMatchObject({ planType: plan, status: 'trial', storageLimitBytes: featuresOf(plan).storageLimit, features: featuresOf(plan) });
       expect((await subscription(owner)).body).toEqual(chosen.body);
       // The files service asks billing each time: the new limit counts at once.
-      expect((await usage(owner)).limitBytes).toBe(EXPECTED[plan].storageLimit);
-      const allowed = EXPECTED[plan].pro ? 201 : 403;
+      expect((await usage(owner)).limitBytes).toBe(featuresOf(plan).storageLimit);
+      const allowed = featuresOf(plan).hasAdvancedSecurity ? 201 : 403;
       expect(await restrictionStatuses(owner, file)).toEqual([allowed, allowed, allowed]);
     }
   });

@@ -1,4 +1,4 @@
-import { ALLOWED_IP_INVALID, createShareSchema, ipVersion, isIpOrCidr, normaliseIpOrCidr, parseAllowedIps } from './sharing.js';
+import { ALLOWED_IP_INVALID, createShareSchema, ipVersion, isIpOrCidr, normaliseIpOrCidr, parseAllowedIps, sharerName } from './sharing.js';
 
 describe('share restrictions', () => {
   it('reads the IP list as the spec says: comma separated, each item trimmed, empty items dropped', () => {
@@ -29,5 +29,14 @@ describe('share restrictions', () => {
     expect(message({ email: 'ann@' })).toBe('Please enter a valid email address');
     expect(message({ email: 'a@b.co', expiresInDays: 1.5 })).toBe('Link expiry must be a whole number of days from 1 to 3650');
     expect(message({ email: 'a@b.co', maxAccessCount: 0 })).toBe('Maximum access count must be a whole number from 1 to 1000000');
+  });
+});
+
+describe('the sharer as a notification or an email names them (spec §9 fallback names)', () => {
+  it('is their full name, else their email, else "Someone" in the app and "A user" in the email', () => {
+    expect(sharerName({ fullName: 'Dana Lee', email: 'd@example.com' }, 'A user')).toBe('Dana Lee');
+    expect(sharerName({ fullName: '', email: 'd@example.com' }, 'A user')).toBe('d@example.com');
+    expect(sharerName({ fullName: '', email: '' }, 'A user')).toBe('A user');
+    expect(sharerName({ fullName: '', email: '' })).toBe('Someone');
   });
 });

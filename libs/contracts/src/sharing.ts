@@ -324,6 +324,14 @@ export const sharingRequests = {
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
 };
 
+/**
+ * Spec §9 fallback names: a sharer is shown by full name, else email, else "Someone" (in the app)
+ * or "A user" (in the email).
+ */
+export function sharerName(sharer: { fullName: string; email: string } | undefined, fallback: 'Someone' | 'A user' = 'Someone'): string {
+  return sharer?.fullName.trim() || sharer?.email || fallback;
+}
+
 /** A file was shared with an email address (again: its restrictions were replaced). */
 export interface ShareCreated {
   share: ShareItem;

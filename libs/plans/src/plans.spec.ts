@@ -1,4 +1,4 @@
-import { checkoutPlan, PLAN_DEFINITIONS, planFeatures } from './plans.js';
+import { allowsShareRestriction, checkoutPlan, PLAN_DEFINITIONS, planFeatures, SHARE_RESTRICTIONS } from './plans.js';
 
 describe('plan feature table', () => {
   it('holds the storage limits of spec §9 in bytes', () => {
@@ -34,6 +34,22 @@ describe('plan feature table', () => {
     expect(gated('business')).toEqual([true, true, true, false, false, false, false]);
     expect(gated('pro')).toEqual([true, true, true, true, true, true, true]);
     expect(gated('enterprise')).toEqual([true, true, true, true, true, true, true]);
+  });
+});
+
+describe('share restrictions by plan', () => {
+  it('allow IP restrictions, link expiry and access limits on pro and up only (spec §5)', () => {
+    const allowed = (plan: string) => SHARE_RESTRICTIONS.filter((restriction) => allowsShareRestriction(planFeatures(plan), restriction));
+    expect(SHARE_RESTRICTIONS).toEqual(['allowedIps', 'expiresInDays', 'maxAccessCount']);
+    expect(['trial', 'starter', 'business'].map(allowed)).toEqual([[], [], []]);
+    expect(allowed('pro')).toEqual(['allowedIps', 'expiresInDays', 'maxAccessCount']);
+    expect(allowed('enterprise')).toEqual(['allowedIps', 'expiresInDays', 'maxAccessCount']);
+  });
+
+  it('follow each feature on its own', () => {
+    const only = (feature: 'hasIpRestriction' | 'hasLinkExpiry' | 'hasAdvancedSecurity') =>
+      SHARE_RESTRICTIONS.filter((restriction) => allowsShareRestriction({ ...planFeatures('trial'), [feature]: true }, restriction));
+    expect([only('hasIpRestriction'), only('hasLinkExpiry'), only('hasAdvancedSecurity')]).toEqual([['allowedIps'], ['expiresInDays'], ['maxAccessCount']]);
   });
 });
 

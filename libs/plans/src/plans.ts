@@ -48,6 +48,22 @@ export const PLAN_FEATURES: Record<PlanType, PlanFeatures> = {
   enterprise: { storageLimit: 5 * TB, ...ALL },
 };
 
+/** The restrictions a share may carry (spec §5); empty means none. */
+export const SHARE_RESTRICTIONS = ['allowedIps', 'expiresInDays', 'maxAccessCount'] as const;
+export type ShareRestriction = (typeof SHARE_RESTRICTIONS)[number];
+
+/** Which plan feature allows which share restriction (spec §2, §5): the Share dialog offers, and the sharing service accepts, only these. */
+const SHARE_RESTRICTION_FEATURE = {
+  allowedIps: 'hasIpRestriction',
+  expiresInDays: 'hasLinkExpiry',
+  maxAccessCount: 'hasAdvancedSecurity',
+} as const satisfies Record<ShareRestriction, keyof PlanFeatures>;
+
+/** Whether a plan with `features` may put `restriction` on a share. */
+export function allowsShareRestriction(features: Pick<PlanFeatures, (typeof SHARE_RESTRICTION_FEATURE)[ShareRestriction]>, restriction: ShareRestriction): boolean {
+  return features[SHARE_RESTRICTION_FEATURE[restriction]];
+}
+
 export function isPlanType(value: unknown): value is PlanType {
   return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
 }

@@ -13,3 +13,4 @@ export * from './management.js';
 export * from './nats.js';
 export * from './installation.js';
 export * from './disk-space.js';
+export * from './token-hash.js';

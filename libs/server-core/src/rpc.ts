@@ -20,6 +20,7 @@ import {
   isRpcErrorBody,
   requestContracts,
   type CallerIdentity,
+  type ReceivedPayload,
   type ReplyOf,
   type RequestMeta,
   type RpcErrorBody,
@@ -63,14 +64,6 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   }
 }
 
-/** Validates a NATS payload against a zod schema from @coffer/contracts. */
-export class ZodPayloadPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
-  transform(value: unknown): z.infer<S> {
-    return this.schema.parse(value ?? {});
-  }
-}
-
 const callerSchema = z.object({
   userId: z.string().min(1),
   accountId: z.string().min(1),
@@ -108,22 +101,68 @@ export function clientFrom(ctx: NatsContext): Pick<RequestMeta, 'clientIp' | 'us
 /** Parameter decorator: the client's address and user agent of a request/reply handler. */
 export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext) => clientFrom(ctx.switchToRpc().getContext<NatsContext>()));
 
+/** What the context decorators hand a handler besides its payload: @Caller, @PendingCaller, @OptionalCaller, @Client. */
+export type ClientMeta = Pick<RequestMeta, 'clientIp' | 'userAgent'>;
+
+/** Each type accepts the other. */
+type Alike<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type IsContext<P> = true extends
+  | Alike<P, CallerIdentity>
+  | Alike<P, CallerIdentity | undefined>
+  | Alike<P, ClientMeta>
+  | Alike<P, Pick<RequestMeta, 'clientIp'>>
+  ? true
+  : false;
+/** The positions of the parameters that are neither context nor `S`'s payload (never when all are right). */
+type WrongParameters<S extends Subject, A extends readonly unknown[]> = {
+  [I in keyof A]-?: IsContext<A[I]> extends true ? never : Alike<A[I], ReceivedPayload<S>> extends true ? never : I;
+}[number];
+
 /** A handler of `S`: anything it may return must be `S`'s reply. */
 type HandlerOf<S extends Subject> = (...args: never[]) => ReplyOf<S> | Promise<ReplyOf<S>>;
+/** What @Handles(S) accepts of a method: its payload parameter must have the type of `S`'s payload. */
+type CheckedHandler<S extends Subject, T extends HandlerOf<S>> = [WrongParameters<S, Parameters<T>>] extends [never]
+  ? TypedPropertyDescriptor<T>
+  : TypedPropertyDescriptor<T> & { payloadParameterMustBeReceivedPayloadOf: S };
+
+/** The payload pipe @Received() put on each method, for @Handles to give it its subject's schema. */
+const payloadPipes = new WeakMap<object, Map<string | symbol, SubjectPayloadPipe>>();
+
+/** Validates a payload with the schema of the subject its handler handles (set by @Handles). */
+class SubjectPayloadPipe implements PipeTransform<unknown, unknown> {
+  schema?: z.ZodType;
+  transform(value: unknown): unknown {
+    if (!this.schema) throw new Error('@Received() is on a method without @Handles(subject)');
+    return this.schema.parse(value ?? {});
+  }
+}
 
 /**
- * Marks the handler of a request subject. Its return type is checked against
- * the subject's reply in @coffer/contracts: a handler answering the wrong shape
- * does not compile.
+ * Marks the handler of a request subject, the one place a handler names it.
+ * Its payload (the @Received() parameter) is validated with the schema of the
+ * subject's contract in @coffer/contracts, and its types are checked against
+ * that contract: a handler whose payload parameter has another type, or that
+ * answers the wrong shape, does not compile.
  */
 export function Handles<S extends Subject>(subject: S) {
-  return <T extends HandlerOf<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>) => {
+  return <T extends HandlerOf<S>>(target: object, key: string | symbol, descriptor: CheckedHandler<S, T>) => {
+    const pipe = payloadPipes.get(target)?.get(key);
+    if (pipe) pipe.schema = requestContracts[subject].payload;
     MessagePattern(subject)(target, key, descriptor);
   };
 }
 
-/** Parameter decorator: the payload of `subject`, validated with the schema of its contract. */
-export const Received = (subject: Subject) => Payload(new ZodPayloadPipe(requestContracts[subject].payload));
+/**
+ * Parameter decorator: the payload of the handler, validated with the schema of
+ * the subject its @Handles names (param decorators run before the method's).
+ */
+export const Received = (): ParameterDecorator => (target, key, index) => {
+  if (key === undefined) throw new Error('@Received() belongs on a handler method\'s parameter');
+  const pipe = new SubjectPayloadPipe();
+  const pipes = payloadPipes.get(target) ?? new Map<string | symbol, SubjectPayloadPipe>();
+  payloadPipes.set(target, pipes.set(key, pipe));
+  Payload(pipe)(target, key, index);
+};
 
 /** Parameter decorator: the verified caller of a request/reply handler. */
 export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>

@@ -1,17 +1,8 @@
 import type { AccountPlan } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
 import { planLine, settingsTitle } from './plan-display';
 
-const features = {
-  storageLimit: 1,
-  maxFileBytes: 1,
-  hasAuditLogs: false,
-  hasPermissions: false,
-  hasCustomBranding: false,
-  hasAdvancedSecurity: false,
-  hasIpRestriction: false,
-  hasLinkExpiry: false,
-  hasPrioritySupport: false,
-};
+const features = { ...planFeatures(null), storageLimit: 1, maxFileBytes: 1 };
 const plan = (over: Partial<AccountPlan>): AccountPlan => ({ planType: null, status: 'none', trialEndDate: null, storageLimitBytes: 1, features, ...over });
 
 describe('the plan as the account pages show it', () => {

@@ -20,6 +20,7 @@ import {
   type SortOrder,
   type UploadSlot,
 } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
 import { DATABASE, EventBus, loadConfig, openDatabase, runService, ServiceRequester, UnitOfWork, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
@@ -40,17 +41,7 @@ const PLAN: AccountPlan = {
   status: 'trial',
   trialEndDate: null,
   storageLimitBytes: 1000,
-  features: {
-    storageLimit: 1000,
-    maxFileBytes: 50 * 1024 ** 2,
-    hasAuditLogs: false,
-    hasPermissions: false,
-    hasCustomBranding: false,
-    hasAdvancedSecurity: false,
-    hasIpRestriction: false,
-    hasLinkExpiry: false,
-    hasPrioritySupport: false,
-  },
+  features: { ...planFeatures('trial'), storageLimit: 1000 },
 };
 
 /** A small file's upload: one presigned PUT (it fails the test otherwise). */

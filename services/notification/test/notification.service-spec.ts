@@ -26,6 +26,7 @@ import {
   type FileItem,
   type ShareItem,
 } from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
 import { DATABASE, EventBus, loadConfig, runService, withRequestContext, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -491,7 +492,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
             status: 'trial',
             trialEndDate: null,
             storageLimitBytes: 1,
-            features: { storageLimit: 1, maxFileBytes: 1, hasAuditLogs: business, hasPermissions: business, hasCustomBranding: business, hasAdvancedSecurity: false, hasIpRestriction: false, hasLinkExpiry: false, hasPrioritySupport: false },
+            features: { ...planFeatures(business ? 'business' : 'starter'), storageLimit: 1, maxFileBytes: 1 },
           },
         },
       });

@@ -14,7 +14,7 @@ export class BrandingHandler {
   }
 
   @Handles(AccountSubject.UpdateBranding)
-  update(@Caller() caller: CallerIdentity, @Received(AccountSubject.UpdateBranding) p: ReceivedPayload<typeof AccountSubject.UpdateBranding>) {
+  update(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.UpdateBranding>) {
     return this.branding.update(caller, p);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { challengeInput, ErrorCode, leadingZeroBits, type SignInChallengeAnswer } from '@coffer/contracts';
-import { rpcError, SERVICE_CONFIG } from '@coffer/server-core';
+import { rpcError, SERVICE_CONFIG, tokenHash } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { ChallengesRepository } from './challenges.repository.js';
 
@@ -32,13 +32,13 @@ export class SignInChallenges {
     if (answer && (await this.solved(email, answer))) return;
     const bits = this.config.AUTH_CHALLENGE_BITS + Math.min(MAX_EXTRA_BITS, Math.floor(over / FAILURES_PER_EXTRA_BIT));
     const token = randomBytes(16).toString('base64url');
-    await this.challenges.issue({ tokenHash: sha256(token).toString('base64url'), email: email.toLowerCase(), bits, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
+    await this.challenges.issue({ tokenHash: tokenHash(token), email: email.toLowerCase(), bits, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
     throw rpcError(ErrorCode.ChallengeRequired, 428, 'This sign-in needs a quick check from your browser. Please try again.', { challenge: { token, bits } });
   }
 
   /** A challenge handed to this email, live, answered for the first time, with enough zero bits. */
   private async solved(email: string, answer: SignInChallengeAnswer) {
-    const issued = await this.challenges.take(sha256(answer.token).toString('base64url'));
+    const issued = await this.challenges.take(tokenHash(answer.token));
     if (!issued || issued.email !== email.toLowerCase()) return false;
     return leadingZeroBits(sha256(challengeInput(answer.token, answer.solution))) >= issued.bits;
   }

@@ -19,7 +19,7 @@ export class FactorsHandler {
   }
 
   @Handles(AuthSubject.ChallengeFactor)
-  challenge(@PendingCaller() caller: CallerIdentity, @Received(AuthSubject.ChallengeFactor) p: ReceivedPayload<typeof AuthSubject.ChallengeFactor>) {
+  challenge(@PendingCaller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AuthSubject.ChallengeFactor>) {
     return this.factors.challenge(caller.userId, p.factorId);
   }
 
@@ -27,7 +27,7 @@ export class FactorsHandler {
   verify(
     @PendingCaller() caller: CallerIdentity,
     @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received(AuthSubject.VerifyFactor) p: ReceivedPayload<typeof AuthSubject.VerifyFactor>,
+    @Received() p: ReceivedPayload<typeof AuthSubject.VerifyFactor>,
   ) {
     return this.factors.verifyFactor(caller, client.clientIp, p.factorId, p.challengeId, p.code);
   }
@@ -36,7 +36,7 @@ export class FactorsHandler {
   unenroll(
     @Caller() caller: CallerIdentity,
     @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received(AuthSubject.UnenrollFactor) { factorId, ...proof }: ReceivedPayload<typeof AuthSubject.UnenrollFactor>,
+    @Received() { factorId, ...proof }: ReceivedPayload<typeof AuthSubject.UnenrollFactor>,
   ) {
     return this.factors.remove(caller, client.clientIp, factorId, proof);
   }
@@ -45,7 +45,7 @@ export class FactorsHandler {
   useRecoveryCode(
     @PendingCaller() caller: CallerIdentity,
     @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received(AuthSubject.UseRecoveryCode) p: ReceivedPayload<typeof AuthSubject.UseRecoveryCode>,
+    @Received() p: ReceivedPayload<typeof AuthSubject.UseRecoveryCode>,
   ) {
     return this.factors.useRecoveryCode(caller, client.clientIp, p.recoveryCode);
   }
@@ -54,7 +54,7 @@ export class FactorsHandler {
   regenerateRecoveryCodes(
     @Caller() caller: CallerIdentity,
     @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received(AuthSubject.RegenerateRecoveryCodes) proof: ReceivedPayload<typeof AuthSubject.RegenerateRecoveryCodes>,
+    @Received() proof: ReceivedPayload<typeof AuthSubject.RegenerateRecoveryCodes>,
   ) {
     return this.factors.regenerateRecoveryCodes(caller, client.clientIp, proof);
   }

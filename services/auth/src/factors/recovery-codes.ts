@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@coffer/contracts';
+import { tokenHash } from '@coffer/server-core';
 
 /** 32 letters and digits that cannot be mistaken for each other (no l, o, 0, 1): 5 bits a character. */
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -15,7 +16,4 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** What is kept of a code: the hash of its characters (any case, without spaces and dashes). */
-export const recoveryCodeHash = (code: string) =>
-  createHash('sha256')
-    .update(code.toLowerCase().replace(/[\s-]/g, ''))
-    .digest('base64url');
+export const recoveryCodeHash = (code: string) => tokenHash(code.toLowerCase().replace(/[\s-]/g, ''));

@@ -11,12 +11,12 @@ export class PersonalDataHandler {
   constructor(@Inject(PersonalDataService) private readonly personalData: PersonalDataService) {}
 
   @Handles(AccountSubject.DeleteUser)
-  deleteUser(@Caller() caller: CallerIdentity, @Received(AccountSubject.DeleteUser) p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
+  deleteUser(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
     return this.personalData.deleteUser(caller, p.email);
   }
 
   @Handles(INVENTORY)
-  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
     return this.personalData.inventory(p);
   }
 }

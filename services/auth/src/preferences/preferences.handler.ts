@@ -14,7 +14,7 @@ export class PreferencesHandler {
   }
 
   @Handles(AccountSubject.UpdatePreferences)
-  update(@Caller() caller: CallerIdentity, @Received(AccountSubject.UpdatePreferences) p: ReceivedPayload<typeof AccountSubject.UpdatePreferences>) {
+  update(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.UpdatePreferences>) {
     return this.preferences.update(caller, p);
   }
 }

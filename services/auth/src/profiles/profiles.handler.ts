@@ -14,17 +14,17 @@ export class ProfilesHandler {
   }
 
   @Handles(AccountSubject.UpdateProfile)
-  update(@Caller() caller: CallerIdentity, @Received(AccountSubject.UpdateProfile) p: ReceivedPayload<typeof AccountSubject.UpdateProfile>) {
+  update(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.UpdateProfile>) {
     return this.profiles.update(caller, p);
   }
 
   @Handles(AccountSubject.CreateAvatarUpload)
-  createUpload(@Caller() caller: CallerIdentity, @Received(AccountSubject.CreateAvatarUpload) p: ReceivedPayload<typeof AccountSubject.CreateAvatarUpload>) {
+  createUpload(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.CreateAvatarUpload>) {
     return this.profiles.createUpload(caller, p);
   }
 
   @Handles(AccountSubject.SetAvatar)
-  setAvatar(@Caller() caller: CallerIdentity, @Received(AccountSubject.SetAvatar) p: ReceivedPayload<typeof AccountSubject.SetAvatar>) {
+  setAvatar(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.SetAvatar>) {
     return this.profiles.setAvatar(caller, p.uploadId);
   }
 }

@@ -9,7 +9,7 @@ export class RevocationsHandler {
   constructor(@Inject(RevocationsService) private readonly revocations: RevocationsService) {}
 
   @Handles(AuthSubject.ListRevocations)
-  list(@Received(AuthSubject.ListRevocations) p: ReceivedPayload<typeof AuthSubject.ListRevocations>) {
+  list(@Received() p: ReceivedPayload<typeof AuthSubject.ListRevocations>) {
     return this.revocations.list(p.after);
   }
 }

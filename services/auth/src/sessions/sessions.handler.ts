@@ -9,12 +9,12 @@ export class SessionsHandler {
   constructor(@Inject(SessionsService) private readonly sessions: SessionsService) {}
 
   @Handles(AuthSubject.Refresh)
-  refresh(@Received(AuthSubject.Refresh) p: ReceivedPayload<typeof AuthSubject.Refresh>) {
+  refresh(@Received() p: ReceivedPayload<typeof AuthSubject.Refresh>) {
     return this.sessions.refresh(p.refreshToken);
   }
 
   @Handles(AuthSubject.SignOut)
-  signOut(@Received(AuthSubject.SignOut) p: ReceivedPayload<typeof AuthSubject.SignOut>, @OptionalCaller() caller?: CallerIdentity) {
+  signOut(@Received() p: ReceivedPayload<typeof AuthSubject.SignOut>, @OptionalCaller() caller?: CallerIdentity) {
     return this.sessions.signOut(p.refreshToken, caller?.sessionId);
   }
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser, type SignedIn } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, UnitOfWork } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
@@ -22,8 +22,6 @@ export interface SessionSubject {
   /** Raised when their account or role changes: gateways refuse tokens carrying an older one. */
   membershipVersion: number;
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export const toSessionUser = (u: UserRow): SessionUser => ({
   id: u.id,
@@ -91,7 +89,7 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: sha256(secret), aal, rememberMe, expiresAt });
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt });
       await this.signedIn(subject, 'password');
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
@@ -103,7 +101,7 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: sha256(secret), expiresAt });
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt });
       await this.signedIn(subject, method);
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
@@ -132,7 +130,7 @@ export class SessionsService {
     const rotated = await this.unit.run(async () => {
       if (!(await this.sessions.markRotated(session.id))) return false;
       await this.sessions.insert(
-        { id, userId: session.userId, familyId: session.familyId, tokenHash: sha256(nextSecret), aal: session.aal, rememberMe: session.rememberMe, expiresAt },
+        { id, userId: session.userId, familyId: session.familyId, tokenHash: tokenHash(nextSecret), aal: session.aal, rememberMe: session.rememberMe, expiresAt },
       );
       return true;
     });
@@ -161,7 +159,7 @@ export class SessionsService {
     const [sessionId, secret] = refreshToken.split('.');
     const session = sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? await this.sessions.find(sessionId) : undefined;
     if (!session?.tokenHash) return undefined;
-    return timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(session.tokenHash)) ? session : undefined;
+    return timingSafeEqual(Buffer.from(tokenHash(secret)), Buffer.from(session.tokenHash)) ? session : undefined;
   }
 
   /** Ends every session of a user, except the family of `keepSessionId` (a password change keeps its own device). */

@@ -14,12 +14,12 @@ export class InvitationsHandler {
   }
 
   @Handles(AccountSubject.JoinInvitation)
-  join(@Caller() caller: CallerIdentity, @Received(AccountSubject.JoinInvitation) p: ReceivedPayload<typeof AccountSubject.JoinInvitation>) {
+  join(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.JoinInvitation>) {
     return this.invitations.join(caller, p.id);
   }
 
   @Handles(AccountSubject.DeclineInvitation)
-  decline(@Caller() caller: CallerIdentity, @Received(AccountSubject.DeclineInvitation) p: ReceivedPayload<typeof AccountSubject.DeclineInvitation>) {
+  decline(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.DeclineInvitation>) {
     return this.invitations.decline(caller, p.id);
   }
 }

@@ -14,12 +14,12 @@ export class TeamHandler {
   }
 
   @Handles(AccountSubject.InviteMember)
-  invite(@Caller() caller: CallerIdentity, @Received(AccountSubject.InviteMember) p: ReceivedPayload<typeof AccountSubject.InviteMember>) {
+  invite(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.InviteMember>) {
     return this.team.invite(caller, p);
   }
 
   @Handles(AccountSubject.RemoveMember)
-  remove(@Caller() caller: CallerIdentity, @Received(AccountSubject.RemoveMember) p: ReceivedPayload<typeof AccountSubject.RemoveMember>) {
+  remove(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.RemoveMember>) {
     return this.team.remove(caller, p.id);
   }
 
@@ -34,12 +34,12 @@ export class TeamHandler {
   }
 
   @Handles(AccountSubject.AddRole)
-  addRole(@Caller() caller: CallerIdentity, @Received(AccountSubject.AddRole) p: ReceivedPayload<typeof AccountSubject.AddRole>) {
+  addRole(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.AddRole>) {
     return this.team.addRole(caller, p);
   }
 
   @Handles(AccountSubject.RemoveRole)
-  removeRole(@Caller() caller: CallerIdentity, @Received(AccountSubject.RemoveRole) p: ReceivedPayload<typeof AccountSubject.RemoveRole>) {
+  removeRole(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.RemoveRole>) {
     return this.team.removeRole(caller, p.id);
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccountEvent,
@@ -17,15 +17,13 @@ import {
   type UserRole,
   AccountSubject,
 } from '@coffer/contracts';
-import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
+import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { tryAgainIn } from '../rate-limits/rate-limits.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccessService } from './access.service.js';
 import { MembershipService } from './membership.service.js';
 import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.repository.js';
-
-export const invitationTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** An invitation, or the member who accepted it with their name and their role as it is now (Permissions may have changed it). */
 const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: TeamMember['role'] | 'owner' }): TeamMember => ({
@@ -72,7 +70,7 @@ export class TeamService {
     const account = await this.team.account(inviter.accountId);
     const token = randomBytes(32).toString('base64url');
     const row = await this.unit.run(async () => {
-      const created = await this.team.invite({ accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: invitationTokenHash(token) });
+      const created = await this.team.invite({ accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: tokenHash(token) });
       if (!created) return undefined;
       await this.checkSendLimits(inviter.id, created.email);
       await this.bus.record(AccountEvent.MemberInvited, {

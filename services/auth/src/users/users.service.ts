@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SignInChallengeAnswer, type SignInReply } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
+import { EventBus, rpcError, SERVICE_CONFIG, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { SignInChallenges } from '../challenges/challenges.service.js';
 import { FactorsService } from '../factors/factors.service.js';
@@ -9,14 +9,12 @@ import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
-import { invitationTokenHash } from '../team/team.service.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { Passwords } from './passwords.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 
 const RESET_TOKEN_TTL_MS = 3600_000;
 const VERIFY_TOKEN_TTL_MS = 7 * 86400_000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** Sign-up, sign-in, passwords and email confirmation; client IPs come from the request's metadata. */
@@ -41,7 +39,7 @@ export class UsersService {
     // Every sign-up counts against its IP address, not only the refused ones: that stops account farming.
     const ipKey = this.limiter.ip('sign-up', ip, this.config.AUTH_SIGNUP_IP_THRESHOLD);
     await this.limiter.check([ipKey]);
-    const invitation = input.inviteToken ? await this.team.pendingFor(input.email, invitationTokenHash(input.inviteToken)) : undefined;
+    const invitation = input.inviteToken ? await this.team.pendingFor(input.email, tokenHash(input.inviteToken)) : undefined;
     if (invitation) return this.signUpInvited(input, invitation, ipKey);
     const id = randomUUID();
     const accountId = randomUUID();
@@ -52,7 +50,7 @@ export class UsersService {
       if (!(await this.users.createUser({ id, accountId, email: input.email, fullName: input.fullName, passwordHash, role: 'owner' }))) return false;
       await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
       await this.team.createAccount({ id: accountId, name: input.fullName, ownerId: id });
-      await this.users.addToken({ tokenHash: sha256(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+      await this.users.addToken({ tokenHash: tokenHash(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
       const who = { accountId, actorId: id };
       await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
       await this.bus.record(AuthEvent.EmailVerificationRequested, {
@@ -134,7 +132,7 @@ export class UsersService {
     await this.unit.run(async () => {
       // Only the newest link works: asking again ends the ones sent before.
       await this.users.endTokens(user.id, 'reset-password');
-      await this.users.addToken({ tokenHash: sha256(token), userId: user.id, purpose: 'reset-password', expiresAt });
+      await this.users.addToken({ tokenHash: tokenHash(token), userId: user.id, purpose: 'reset-password', expiresAt });
       await this.bus.record(AuthEvent.PasswordResetRequested, {
         accountId: user.accountId,
         actorId: user.id,
@@ -150,7 +148,7 @@ export class UsersService {
     await this.limiter.check([ipKey]);
     const passwordHash = await this.passwords.hash(password);
     const userId = await this.unit.run(async () => {
-      const owner = await this.users.consumeToken(sha256(token), 'reset-password');
+      const owner = await this.users.consumeToken(tokenHash(token), 'reset-password');
       if (owner) {
         await this.users.setPassword(owner, passwordHash);
         // Once a link has been used, every other link of that user stops working.
@@ -183,7 +181,7 @@ export class UsersService {
 
   async verifyEmail(token: string): Promise<OkReply> {
     const verified = await this.unit.run(async () => {
-      const userId = await this.users.consumeToken(sha256(token), 'verify-email');
+      const userId = await this.users.consumeToken(tokenHash(token), 'verify-email');
       const user = userId ? await this.users.findById(userId) : undefined;
       return user && this.markEmailVerified(user);
     });

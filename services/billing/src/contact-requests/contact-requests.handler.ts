@@ -9,7 +9,7 @@ export class ContactRequestsHandler {
 
   /** Public: anyone may ask sales to get in touch. */
   @Handles(BillingSubject.CreateContactRequest)
-  create(@Received(BillingSubject.CreateContactRequest) input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>, @Client() client: Pick<RequestMeta, 'clientIp'>) {
+  create(@Received() input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>, @Client() client: Pick<RequestMeta, 'clientIp'>) {
     return this.requests.create(input, client.clientIp);
   }
 }

@@ -28,7 +28,7 @@ export class PersonalDataHandler implements OnModuleInit {
   }
 
   @Handles(INVENTORY)
-  async inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+  async inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
     return { service: 'billing', counts: await this.personalData.inventory(p) };
   }
 }

@@ -16,13 +16,13 @@ export class SubscriptionsHandler {
   }
 
   @Handles(BillingSubject.StartTrial)
-  startTrial(@Caller() caller: CallerIdentity, @Received(BillingSubject.StartTrial) p: ReceivedPayload<typeof BillingSubject.StartTrial>) {
+  startTrial(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof BillingSubject.StartTrial>) {
     return this.subscriptions.startTrial(caller, p.plan);
   }
 
   /** Development and tests only: refused in production. */
   @Handles(BillingSubject.AdvanceClock)
-  advanceClock(@Caller() caller: CallerIdentity, @Received(BillingSubject.AdvanceClock) p: ReceivedPayload<typeof BillingSubject.AdvanceClock>) {
+  advanceClock(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof BillingSubject.AdvanceClock>) {
     return this.subscriptions.advanceClock(caller, p.days);
   }
 }

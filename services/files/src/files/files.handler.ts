@@ -9,17 +9,17 @@ export class FilesHandler {
   constructor(@Inject(FilesService) private readonly files: FilesService) {}
 
   @Handles(FilesSubject.ListFiles)
-  list(@Caller() caller: CallerIdentity, @Received(FilesSubject.ListFiles) p: ReceivedPayload<typeof FilesSubject.ListFiles>) {
+  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.ListFiles>) {
     return this.files.list(caller, p);
   }
 
   @Handles(FilesSubject.GetFile)
-  file(@Caller() caller: CallerIdentity, @Received(FilesSubject.GetFile) p: ReceivedPayload<typeof FilesSubject.GetFile>) {
+  file(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.GetFile>) {
     return this.files.file(caller, p.fileId);
   }
 
   @Handles(FilesSubject.MoveFile)
-  move(@Caller() caller: CallerIdentity, @Received(FilesSubject.MoveFile) p: ReceivedPayload<typeof FilesSubject.MoveFile>) {
+  move(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.MoveFile>) {
     return this.files.move(caller, p.fileId, p.folderId);
   }
 }

@@ -16,17 +16,17 @@ export class FoldersHandler implements OnModuleInit {
   }
 
   @Handles(FilesSubject.ListFolders)
-  list(@Caller() caller: CallerIdentity, @Received(FilesSubject.ListFolders) p: ReceivedPayload<typeof FilesSubject.ListFolders>) {
+  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.ListFolders>) {
     return this.folders.folders(caller, p);
   }
 
   @Handles(FilesSubject.GetFolder)
-  folder(@Caller() caller: CallerIdentity, @Received(FilesSubject.GetFolder) p: ReceivedPayload<typeof FilesSubject.GetFolder>) {
+  folder(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.GetFolder>) {
     return this.folders.folderPath(caller, p.folderId);
   }
 
   @Handles(FilesSubject.CreateFolder)
-  create(@Caller() caller: CallerIdentity, @Received(FilesSubject.CreateFolder) p: ReceivedPayload<typeof FilesSubject.CreateFolder>) {
+  create(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CreateFolder>) {
     return this.folders.create(caller, p.name, p.parentId);
   }
 }

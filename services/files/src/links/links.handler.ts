@@ -9,7 +9,7 @@ export class LinksHandler {
   constructor(@Inject(LinksService) private readonly links: LinksService) {}
 
   @Handles(FilesSubject.FileLink)
-  link(@Caller() caller: CallerIdentity, @Received(FilesSubject.FileLink) p: ReceivedPayload<typeof FilesSubject.FileLink>) {
+  link(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.FileLink>) {
     return this.links.link(caller, p.fileId, p.disposition, p.viaShare);
   }
 }

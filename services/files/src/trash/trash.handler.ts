@@ -9,17 +9,17 @@ export class TrashHandler {
   constructor(@Inject(TrashService) private readonly trash: TrashService) {}
 
   @Handles(FilesSubject.TrashFile)
-  trashFile(@Caller() caller: CallerIdentity, @Received(FilesSubject.TrashFile) p: ReceivedPayload<typeof FilesSubject.TrashFile>) {
+  trashFile(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.TrashFile>) {
     return this.trash.trash(caller, p.fileId);
   }
 
   @Handles(FilesSubject.RestoreFile)
-  restore(@Caller() caller: CallerIdentity, @Received(FilesSubject.RestoreFile) p: ReceivedPayload<typeof FilesSubject.RestoreFile>) {
+  restore(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.RestoreFile>) {
     return this.trash.restore(caller, p.fileId);
   }
 
   @Handles(FilesSubject.DeleteFile)
-  deleteForever(@Caller() caller: CallerIdentity, @Received(FilesSubject.DeleteFile) p: ReceivedPayload<typeof FilesSubject.DeleteFile>) {
+  deleteForever(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.DeleteFile>) {
     return this.trash.deleteForever(caller, p.fileId);
   }
 

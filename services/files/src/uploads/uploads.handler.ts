@@ -9,7 +9,7 @@ export class UploadsHandler {
   constructor(@Inject(UploadsService) private readonly uploads: UploadsService) {}
 
   @Handles(FilesSubject.CreateUpload)
-  create(@Caller() caller: CallerIdentity, @Received(FilesSubject.CreateUpload) p: ReceivedPayload<typeof FilesSubject.CreateUpload>) {
+  create(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CreateUpload>) {
     return this.uploads.create(caller, p);
   }
 
@@ -19,17 +19,17 @@ export class UploadsHandler {
   }
 
   @Handles(FilesSubject.UploadParts)
-  parts(@Caller() caller: CallerIdentity, @Received(FilesSubject.UploadParts) p: ReceivedPayload<typeof FilesSubject.UploadParts>) {
+  parts(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.UploadParts>) {
     return this.uploads.parts(caller, p.uploadId, p.partNumbers);
   }
 
   @Handles(FilesSubject.CancelUpload)
-  cancel(@Caller() caller: CallerIdentity, @Received(FilesSubject.CancelUpload) p: ReceivedPayload<typeof FilesSubject.CancelUpload>) {
+  cancel(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CancelUpload>) {
     return this.uploads.cancel(caller, p.uploadId);
   }
 
   @Handles(FilesSubject.CompleteUpload)
-  complete(@Caller() caller: CallerIdentity, @Received(FilesSubject.CompleteUpload) p: ReceivedPayload<typeof FilesSubject.CompleteUpload>) {
+  complete(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CompleteUpload>) {
     return this.uploads.complete(caller, p.uploadId);
   }
 }

@@ -26,7 +26,7 @@ export class AuditHandler implements OnModuleInit {
   }
 
   @Handles(AuditSubject.ListAuditLogs)
-  list(@Caller() caller: CallerIdentity, @Received(AuditSubject.ListAuditLogs) query: ReceivedPayload<typeof AuditSubject.ListAuditLogs>) {
+  list(@Caller() caller: CallerIdentity, @Received() query: ReceivedPayload<typeof AuditSubject.ListAuditLogs>) {
     return this.audit.list(caller, query);
   }
 }

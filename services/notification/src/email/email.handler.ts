@@ -23,7 +23,7 @@ export class EmailHandler implements OnModuleInit {
   }
 
   @Handles(NotificationSubject.ListCapturedMail)
-  capturedMail(@Received(NotificationSubject.ListCapturedMail) query: ReceivedPayload<typeof NotificationSubject.ListCapturedMail>) {
+  capturedMail(@Received() query: ReceivedPayload<typeof NotificationSubject.ListCapturedMail>) {
     return this.email.capturedMail(query);
   }
 }

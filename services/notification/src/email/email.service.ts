@@ -3,6 +3,7 @@ import {
   CAPTURED_MAIL_LIMIT,
   CONFIRM_ADDRESS_PARAM,
   longUsDate,
+  sharerName,
   type CapturedMailQuery,
   type ContactRequestReceived,
   type DomainEvent,
@@ -22,10 +23,6 @@ import { PreferencesRepository } from '../preferences/preferences.repository.js'
 import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
-
-
-/** The sharer as the file-shared email names them (spec §9 fallback names). */
-const fallbackSharer = ({ sharedByFullName, sharedByEmail }: ShareCreated) => sharedByFullName || sharedByEmail || 'A user';
 
 /** The emails that events ask for, each recorded once per event for EmailSender to send. */
 @Injectable()
@@ -88,7 +85,7 @@ export class EmailService {
     if (recipientUserId && !(await this.wantsNotificationEmails(recipientUserId))) return;
     return this.send(event, share.sharedWithEmail, 'file-shared', {
       userName: share.sharedWithEmail.split('@')[0],
-      sharedBy: fallbackSharer(event.payload),
+      sharedBy: sharerName({ fullName: event.payload.sharedByFullName, email: event.payload.sharedByEmail }, 'A user'),
       fileName: share.fileName || 'a file',
       // To an address nobody confirmed, the link proves its reader owns it, so the file shows at once.
       fileUrl: this.link('/dashboard/shared', addressToken ? { [CONFIRM_ADDRESS_PARAM]: addressToken } : {}),

@@ -27,7 +27,7 @@ export class NotificationsHandler implements OnModuleInit {
   @Handles(NotificationSubject.MarkNotificationRead)
   markRead(
     @Caller() caller: CallerIdentity,
-    @Received(NotificationSubject.MarkNotificationRead) p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>,
+    @Received() p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>,
   ) {
     return this.notifications.markRead(caller, p.notificationId);
   }

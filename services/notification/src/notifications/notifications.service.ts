@@ -5,6 +5,7 @@ import {
   NotificationEvent,
   NOTIFICATIONS_LIMIT,
   OK,
+  sharerName,
   type CallerIdentity,
   type DomainEvent,
   type ListNotificationsReply,
@@ -19,8 +20,7 @@ import {
 import { EventBus, notFound } from '@coffer/server-core';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository.js';
 
-/** Spec §9 fallbacks of a notification: the sharer is their full name, else email, else "Someone"; an unnamed file is "a file". */
-const sharerOf = (payload: ShareCreated) => payload.sharedByFullName.trim() || payload.sharedByEmail || 'Someone';
+/** Spec §9 fallback of a notification: an unnamed file is "a file" (the sharer's is sharerName's). */
 const fileNameOf = (name: string) => name || 'a file';
 
 export function toNotificationItem(row: NotificationRow): NotificationItem {
@@ -58,7 +58,7 @@ export class NotificationsService {
   async shareCreated(event: DomainEvent<ShareCreated>) {
     const { share, recipientUserId } = event.payload;
     if (!recipientUserId) return;
-    const sharedBy = sharerOf(event.payload);
+    const sharedBy = sharerName({ fullName: event.payload.sharedByFullName, email: event.payload.sharedByEmail });
     const fileName = fileNameOf(share.fileName);
     await this.notify(event, {
       userId: recipientUserId,

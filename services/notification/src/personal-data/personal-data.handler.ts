@@ -18,7 +18,7 @@ export class PersonalDataHandler implements OnModuleInit {
   }
 
   @Handles(INVENTORY)
-  inventory(@Received(INVENTORY) p: ReceivedPayload<typeof INVENTORY>) {
+  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
     return this.personalData.inventory(p);
   }
 }

@@ -9,7 +9,7 @@ export class AccessesHandler {
   constructor(@Inject(AccessesService) private readonly accesses: AccessesService) {}
 
   @Handles(SharingSubject.ListShareAccesses)
-  list(@Caller() caller: CallerIdentity, @Received(SharingSubject.ListShareAccesses) p: ReceivedPayload<typeof SharingSubject.ListShareAccesses>) {
+  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.ListShareAccesses>) {
     return this.accesses.list(caller, p);
   }
 }

@@ -18,17 +18,17 @@ export class SharesHandler implements OnModuleInit {
   }
 
   @Handles(SharingSubject.CreateShare)
-  create(@Caller() caller: CallerIdentity, @Received(SharingSubject.CreateShare) p: ReceivedPayload<typeof SharingSubject.CreateShare>) {
+  create(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.CreateShare>) {
     return this.shares.create(caller, p);
   }
 
   @Handles(SharingSubject.ListShares)
-  list(@Caller() caller: CallerIdentity, @Received(SharingSubject.ListShares) p: ReceivedPayload<typeof SharingSubject.ListShares>) {
+  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.ListShares>) {
     return this.shares.list(caller, p);
   }
 
   @Handles(SharingSubject.RevokeShare)
-  revoke(@Caller() caller: CallerIdentity, @Received(SharingSubject.RevokeShare) p: ReceivedPayload<typeof SharingSubject.RevokeShare>) {
+  revoke(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.RevokeShare>) {
     return this.shares.revoke(caller, p.shareId);
   }
 
@@ -36,25 +36,25 @@ export class SharesHandler implements OnModuleInit {
   link(
     @Caller() caller: CallerIdentity,
     @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received(SharingSubject.ShareLink) p: ReceivedPayload<typeof SharingSubject.ShareLink>,
+    @Received() p: ReceivedPayload<typeof SharingSubject.ShareLink>,
   ) {
     return this.shares.link(caller, client.clientIp, p.shareId, p.disposition);
   }
 
   @Handles(SharingSubject.ConfirmAddress)
-  confirmAddress(@Caller() caller: CallerIdentity, @Received(SharingSubject.ConfirmAddress) p: ReceivedPayload<typeof SharingSubject.ConfirmAddress>) {
+  confirmAddress(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.ConfirmAddress>) {
     return this.shares.confirmAddress(caller, p.token);
   }
 
   /** Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof. */
   @Handles(SharingSubject.RedeemShareTicket)
-  redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received(SharingSubject.RedeemShareTicket) p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {
+  redeem(@Client() client: Pick<RequestMeta, 'clientIp'>, @Received() p: ReceivedPayload<typeof SharingSubject.RedeemShareTicket>) {
     return this.shares.redeem(client.clientIp, p.ticket, p.range);
   }
 
   /** Asked by the gateway when a View's read sent less than it was granted (the player went away). */
   @Handles(SharingSubject.ReturnUnreadBytes)
-  returnUnreadBytes(@Received(SharingSubject.ReturnUnreadBytes) p: ReceivedPayload<typeof SharingSubject.ReturnUnreadBytes>) {
+  returnUnreadBytes(@Received() p: ReceivedPayload<typeof SharingSubject.ReturnUnreadBytes>) {
     return this.shares.returnUnreadBytes(p.ticket, p.bytes);
   }
 }

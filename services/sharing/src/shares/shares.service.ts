@@ -28,8 +28,10 @@ import {
   type OkReply,
   type ReceivedPayload,
   type ShareItem,
+  sharerName,
 } from '@coffer/contracts';
-import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
+import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { allowsShareRestriction, SHARE_RESTRICTIONS } from '@coffer/plans';
 import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
@@ -49,12 +51,6 @@ const fingerprintOf = (input: ShareRequest) =>
   createHash('sha256')
     .update(JSON.stringify([input.fileId.toLowerCase(), input.email, input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null, input.expiresInDays, input.maxAccessCount]))
     .digest('base64url');
-
-/** Tickets are kept by their hash: the table never holds a working link. */
-const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
-
-/** Spec §9 fallback: the sharer's full name, else email, else "Someone". */
-export const sharerName = (person: PersonRow | undefined) => person?.fullName.trim() || person?.email || 'Someone';
 
 export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
   return {
@@ -107,9 +103,9 @@ export class SharesService {
     // Billing answers the plan with its features: the one feature table, never worked out again here.
     const { features } = await this.services.request(BillingSubject.GetPlan, {}, { caller });
     const refuse = (message: string) => rpcError(ErrorCode.Forbidden, 403, message);
-    if (input.allowedIps !== null && !features.hasIpRestriction) throw refuse(RESTRICTION_NEEDS_PLAN.allowedIps);
-    if (input.expiresInDays !== null && !features.hasLinkExpiry) throw refuse(RESTRICTION_NEEDS_PLAN.expiresInDays);
-    if (input.maxAccessCount !== null && !features.hasAdvancedSecurity) throw refuse(RESTRICTION_NEEDS_PLAN.maxAccessCount);
+    for (const restriction of SHARE_RESTRICTIONS) {
+      if (input[restriction] !== null && !allowsShareRestriction(features, restriction)) throw refuse(RESTRICTION_NEEDS_PLAN[restriction]);
+    }
   }
 
   async create(caller: CallerIdentity, input: ShareRequest): Promise<ShareItem> {
@@ -144,7 +140,7 @@ export class SharesService {
       const person = await this.people.findByEmail(input.email);
       const recipient = person?.emailConfirmed ? person.userId : null;
       const addressToken = recipient ? null : randomBytes(32).toString('base64url');
-      if (addressToken) await this.people.addAddressToken(hashOf(addressToken), input.email, ADDRESS_LINK_DAYS);
+      if (addressToken) await this.people.addAddressToken(tokenHash(addressToken), input.email, ADDRESS_LINK_DAYS);
       await this.bus.record(SharingEvent.ShareCreated, {
         accountId: caller.accountId,
         actorId: caller.userId,
@@ -197,7 +193,7 @@ export class SharesService {
    * Auth confirms the address (as its confirmation email would) and the shares to it show at once.
    */
   async confirmAddress(caller: CallerIdentity, token: string): Promise<OkReply> {
-    const email = await this.people.addressOf(hashOf(token));
+    const email = await this.people.addressOf(tokenHash(token));
     if (!email) throw notFound(AddressLinkRefusal.Invalid);
     const me = await this.people.find(caller.userId);
     if (!me || me.email !== email) throw forbidden(AddressLinkRefusal.OtherAddress);
@@ -226,7 +222,7 @@ export class SharesService {
       if (!row) return undefined;
       await this.recordAccess(caller, me, clientIp, disposition, row);
       const byteBudget = disposition === 'inline' ? viewByteBudget(row.fileSize) : 0;
-      return this.repository.addTicket({ ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
+      return this.repository.addTicket({ ticketHash: tokenHash(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
@@ -242,7 +238,7 @@ export class SharesService {
    * files service signs for the file's owner, and for a View's range what to read.
    */
   async redeem(clientIp: string | undefined, ticket: string, range?: ByteRange): Promise<RedeemedTicket> {
-    const ticketHash = hashOf(ticket);
+    const ticketHash = tokenHash(ticket);
     const used = await this.repository.useTicket(ticketHash, { keepView: range !== undefined, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     if (!used) throw notFound(ShareRefusal.TicketSpent);
     const share = await this.repository.find(used.shareId);
@@ -276,7 +272,7 @@ export class SharesService {
 
   /** The gateway sent less of a View's read than it was granted: the View may read the rest later. */
   async returnUnreadBytes(ticket: string, bytes: number): Promise<OkReply> {
-    await this.repository.returnViewBytes(hashOf(ticket), bytes);
+    await this.repository.returnViewBytes(tokenHash(ticket), bytes);
     return OK;
   }
 

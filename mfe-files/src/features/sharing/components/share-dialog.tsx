@@ -17,7 +17,7 @@ import {
 import { useZodForm } from '@coffer/ui/form';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem, type ShareItem } from '@coffer/contracts';
-import { planFeatures, type PlanFeatures } from '@coffer/plans';
+import { allowsShareRestriction, planFeatures, type PlanFeatures, type ShareRestriction } from '@coffer/plans';
 import { useCreateShareMutation } from '../api/sharing-api';
 import { useShareList } from '../hooks/use-share-list';
 import { ShowMore } from './show-more';
@@ -36,10 +36,9 @@ type Field = 'email' | 'allowedIps' | 'expiresInDays' | 'maxAccessCount';
 const EMPTY = { email: '', allowedIps: '', expiresInDays: '', maxAccessCount: '' } satisfies Record<Field, string>;
 
 /** Spec §2: each optional field shows only when the plan has its capability; empty means no restriction. */
-const PRO_OPTIONS: Array<{ field: Exclude<Field, 'email'>; feature: keyof PlanFeatures; numeric: boolean; label: string; placeholder: string; hint: string }> = [
+const PRO_OPTIONS: Array<{ field: ShareRestriction; numeric: boolean; label: string; placeholder: string; hint: string }> = [
   {
     field: 'allowedIps',
-    feature: 'hasIpRestriction',
     numeric: false,
     label: 'IP Restrictions (Pro Feature)',
     placeholder: '203.0.113.7, 198.51.100.0/24',
@@ -47,7 +46,6 @@ const PRO_OPTIONS: Array<{ field: Exclude<Field, 'email'>; feature: keyof PlanFe
   },
   {
     field: 'expiresInDays',
-    feature: 'hasLinkExpiry',
     numeric: true,
     label: 'Link Expiry (Pro Feature)',
     placeholder: '7',
@@ -55,7 +53,6 @@ const PRO_OPTIONS: Array<{ field: Exclude<Field, 'email'>; feature: keyof PlanFe
   },
   {
     field: 'maxAccessCount',
-    feature: 'hasAdvancedSecurity',
     numeric: true,
     label: 'Maximum Access Count (Pro Feature)',
     placeholder: '10',
@@ -84,9 +81,9 @@ const shareFormSchema = (fileId: string, features: PlanFeatures) =>
       (values): CreateShareInput => ({
         fileId,
         email: values.email,
-        allowedIps: features.hasIpRestriction ? parseAllowedIps(values.allowedIps) : null,
-        expiresInDays: features.hasLinkExpiry ? numberOrNull(values.expiresInDays) : null,
-        maxAccessCount: features.hasAdvancedSecurity ? numberOrNull(values.maxAccessCount) : null,
+        allowedIps: allowsShareRestriction(features, 'allowedIps') ? parseAllowedIps(values.allowedIps) : null,
+        expiresInDays: allowsShareRestriction(features, 'expiresInDays') ? numberOrNull(values.expiresInDays) : null,
+        maxAccessCount: allowsShareRestriction(features, 'maxAccessCount') ? numberOrNull(values.maxAccessCount) : null,
       }),
     )
     .pipe(createShareSchema);
@@ -158,7 +155,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
               Already shared with {again.sharedWithEmail}. Sharing again applies the options below (its current ones are filled in) and sends the email again.
             </p>
           )}
-          {PRO_OPTIONS.filter((option) => features[option.feature]).map((option) => (
+          {PRO_OPTIONS.filter((option) => allowsShareRestriction(features, option.field)).map((option) => (
             <FieldWithHint
               key={option.field}
               label={option.label}
