@@ -2,7 +2,7 @@
 // services never import each other (or the gateway or front ends), remotes
 // never import each other, libs never import apps, and the front ends reach
 // react-router and Redux only through @coffer/web-core. Inside each remote, as in
-// bulletproof-react, imports flow shared (src/components, hooks, lib, config) →
+// bulletproof-react, imports flow shared (src/api, components, hooks, lib, config) →
 // features (src/features/<name>) → app (src/pages, src/exposes, src/bootstrap.tsx),
 // a feature never imports another feature, and no module imports itself round a cycle.
 import { existsSync, readdirSync } from 'node:fs';
@@ -40,7 +40,8 @@ const LIBS_NEVER_IMPORT_APPS = [[...APPS, '../../services/**', '../../gateway/**
 const WEB_CORE_DATA_LAYER = ['libs/web-core/src/store.ts', 'libs/web-core/src/{store,api,realtime}/**/*.{ts,tsx}'];
 
 const repoRoot = import.meta.dirname;
-const SHARED_LAYER = ['components', 'hooks', 'lib', 'config'];
+// src/api holds the endpoints several features of the remote use; one feature's own are in its api/ folder.
+const SHARED_LAYER = ['api', 'components', 'hooks', 'lib', 'config'];
 const APP_LAYER = ['pages', 'exposes', 'bootstrap.tsx', 'index.ts'];
 /** The zones of one remote (import-x/no-restricted-paths, paths from the repository root). */
 function remoteLayers(remote) {
@@ -53,13 +54,13 @@ function remoteLayers(remote) {
       target: `${src}/features/${feature}`,
       from: `${src}/features`,
       except: [`./${feature}`],
-      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib, or compose them in a page.',
+      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib (an endpoint to src/api), or compose them in a page.',
     })),
     { target: `${src}/features`, from: app, message: 'Features never import the app layer (pages, exposes, bootstrap).' },
     {
       target: SHARED_LAYER.map((part) => `${src}/${part}`),
       from: [`${src}/features`, ...app],
-      message: 'Shared code (components, hooks, lib, config) never imports features or the app layer.',
+      message: 'Shared code (components, hooks, lib, config) never imports features or the app layer, and neither do the endpoints in src/api.',
     },
   ];
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn, Input, Label } from '@coffer/ui';
 import { ROOT_FOLDER } from '@coffer/contracts';
-import { useGetFolderQuery, useListFoldersQuery } from '../lib/files-api';
+import { useGetFolderQuery, useListFoldersQuery } from '../api/folders-api';
 
 /** Folders one search shows; `total` tells how many more there are to narrow down. */
 const SHOWN = 100;

@@ -2,17 +2,12 @@ import { useState } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { leaveSecondFactorStep } from '@coffer/web-core';
-import {
-  AUTH_TOASTS,
-  signedInWithRecoveryCodeToast,
-  toApiError,
-  useUseRecoveryCodeMutation,
-  useVerifyFactorMutation,
-  verificationErrorToast,
-} from '@coffer/web-core/store';
+import { AUTH_TOASTS, signedInWithRecoveryCodeToast, toApiError, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
+import { useUseRecoveryCodeMutation } from '../api/auth-api';
+import { useVerifyFactorMutation } from '../../../api/two-factor-api';
 
 interface TwoFactorStepProps {
   factorId: string;

@@ -4,8 +4,8 @@ import type { PlanDefinition, CheckoutPlan } from '@coffer/plans';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { cardFormSchema, formatCardNumber, formatExpiry } from '../../../lib/card-schema';
-import { useStartTrialMutation } from '../../../lib/plan-api';
 import { trialErrorToast, trialStartedToast } from '../trial-toasts';
+import { useStartTrialMutation } from '../api/checkout-api';
 
 /** Spec §9: the placeholder payment takes this long before the trial starts. */
 export const FAKE_PAYMENT_DELAY_MS = 2000;

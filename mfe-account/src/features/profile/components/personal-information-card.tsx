@@ -3,8 +3,9 @@ import { BadgeCheck } from 'lucide-react';
 import { updateProfileSchema, type Profile } from '@coffer/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Skeleton, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { useGetProfileQuery, useUpdateProfileMutation } from '@coffer/web-core/store';
+import { useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useUpdateProfileMutation } from '../api/profile-api';
 
 const valuesOf = (p: Profile | undefined) => ({ firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', company: p?.company ?? '', jobTitle: p?.jobTitle ?? '' });
 

@@ -2,10 +2,11 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress, Skeleton, Spinner, toast } from '@coffer/ui';
 import { avatarInitials } from '@coffer/web-core/format';
-import { toApiError, useCreateAvatarUploadMutation, useGetProfileQuery, useSetAvatarMutation } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { putBytes } from '@coffer/web-core/upload';
 import { failureToast } from '../../../lib/failure-toast';
 import { avatarProblem } from '../lib/avatar-check';
+import { useCreateAvatarUploadMutation, useSetAvatarMutation } from '../api/profile-api';
 
 const FAILED = 'Failed to upload avatar';
 /** Spec §5: the hint beside the avatar upload. */

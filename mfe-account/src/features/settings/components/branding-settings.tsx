@@ -3,8 +3,9 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, roleMay, updateBranding
 import { BrandMark, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Input, Skeleton, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { brandColors } from '@coffer/web-core/format';
-import { useGetBrandingQuery, useGetProfileQuery, useUpdateBrandingMutation } from '@coffer/web-core/store';
+import { useGetBrandingQuery, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useUpdateBrandingMutation } from '../api/settings-api';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 

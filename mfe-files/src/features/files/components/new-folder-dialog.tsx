@@ -15,7 +15,7 @@ import {
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
 import { createFolderSchema } from '@coffer/contracts';
-import { useCreateFolderMutation } from '../../../lib/files-api';
+import { useCreateFolderMutation } from '../api/files-api';
 
 /** Spec §5: a name that is not blank after trimming ("Please enter a folder name"). */
 const newFolderFormSchema = createFolderSchema.pick({ name: true });
