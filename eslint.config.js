@@ -9,10 +9,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+// The maintained fork of eslint-plugin-jsx-a11y (same rules) that supports ESLint 10; its rules keep the jsx-a11y/ names here.
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 const REMOTES = ['mfe-marketing', 'mfe-files', 'mfe-account'];
 const APPS = ['@coffer/gateway', '@coffer/shell', ...REMOTES.map((r) => `@coffer/${r}`), ...SERVICES.map((s) => `@coffer/${s}-service`)];
+
+/** The React code: the shell, the remotes, the design system and the front-end runtime. */
+const REACT_CODE = ['shell', 'mfe-marketing', 'mfe-files', 'mfe-account', 'libs/ui', 'libs/web-core'].map((project) => `${project}/src/**/*.{ts,tsx}`);
+const JSX_A11Y_RECOMMENDED = Object.fromEntries(Object.entries(jsxA11y.configs.recommended.rules).map(([name, level]) => [name.replace(/^jsx-a11y-x\//, 'jsx-a11y/'), level]));
 
 const rule = (forbidden, message) => forbidden.map((group) => ({ group: [group], message }));
 /** One no-restricted-imports per file (a later one would replace it): every rule that applies, together. */
@@ -73,6 +80,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  // The rules of hooks (and the React Compiler's checks that come with them) and the accessibility of the markup.
+  { files: REACT_CODE, ...reactHooks.configs.flat.recommended },
+  {
+    files: REACT_CODE,
+    plugins: { 'jsx-a11y': jsxA11y },
+    languageOptions: jsxA11y.configs.recommended.languageOptions,
+    rules: JSX_A11Y_RECOMMENDED,
   },
   ...SERVICES.map((service) =>
     boundary(

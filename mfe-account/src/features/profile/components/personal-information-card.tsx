@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import { updateProfileSchema, type Profile } from '@coffer/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Skeleton, Spinner, toast } from '@coffer/ui';
@@ -16,7 +16,11 @@ export function PersonalInformationCard() {
   const form = useZodForm(updateProfileSchema, valuesOf(profile));
   const { reset } = form;
   // The saved profile, once loaded (and after each save), is what Cancel goes back to.
-  useEffect(() => reset(valuesOf(profile)), [profile]);
+  const [savedProfile, setSavedProfile] = useState(profile);
+  if (profile !== savedProfile) {
+    setSavedProfile(profile);
+    reset(valuesOf(profile));
+  }
 
   const submit = form.handleSubmit(async (values) => {
     try {
