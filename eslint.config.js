@@ -2,7 +2,7 @@
 // services never import each other (or the gateway or front ends), remotes
 // never import each other, libs never import apps, and the front ends reach
 // react-router and Redux only through @coffer/web-core. Inside each remote, as in
-// bulletproof-react, imports flow shared (src/components, hooks, lib, config) →
+// bulletproof-react, imports flow shared (src/api, components, hooks, lib, config) →
 // features (src/features/<name>) → app (src/pages, src/exposes, src/bootstrap.tsx),
 // a feature never imports another feature, and no module imports itself round a cycle.
 // In the back end, SQL stays in repositories: drizzle-orm is imported only by `*.repository.ts`,
@@ -13,10 +13,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+// The maintained fork of eslint-plugin-jsx-a11y (same rules) that supports ESLint 10; its rules keep the jsx-a11y/ names here.
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 const REMOTES = ['mfe-marketing', 'mfe-files', 'mfe-account'];
 const APPS = ['@coffer/gateway', '@coffer/shell', ...REMOTES.map((r) => `@coffer/${r}`), ...SERVICES.map((s) => `@coffer/${s}-service`)];
+
+/** The React code: the shell, the remotes, the design system and the front-end runtime. */
+const REACT_CODE = ['shell', 'mfe-marketing', 'mfe-files', 'mfe-account', 'libs/ui', 'libs/web-core'].map((project) => `${project}/src/**/*.{ts,tsx}`);
+const JSX_A11Y_RECOMMENDED = Object.fromEntries(Object.entries(jsxA11y.configs.recommended.rules).map(([name, level]) => [name.replace(/^jsx-a11y-x\//, 'jsx-a11y/'), level]));
 
 const rule = (forbidden, message) => forbidden.map((group) => ({ group: [group], message }));
 /** One no-restricted-imports per file (a later one would replace it): every rule that applies, together. */
@@ -44,7 +51,8 @@ const LIBS_NEVER_IMPORT_APPS = [[...APPS, '../../services/**', '../../gateway/**
 const WEB_CORE_DATA_LAYER = ['libs/web-core/src/store.ts', 'libs/web-core/src/{store,api,realtime}/**/*.{ts,tsx}'];
 
 const repoRoot = import.meta.dirname;
-const SHARED_LAYER = ['components', 'hooks', 'lib', 'config'];
+// src/api holds the endpoints several features of the remote use; one feature's own are in its api/ folder.
+const SHARED_LAYER = ['api', 'components', 'hooks', 'lib', 'config'];
 const APP_LAYER = ['pages', 'exposes', 'bootstrap.tsx', 'index.ts'];
 /** The zones of one remote (import-x/no-restricted-paths, paths from the repository root). */
 function remoteLayers(remote) {
@@ -57,13 +65,13 @@ function remoteLayers(remote) {
       target: `${src}/features/${feature}`,
       from: `${src}/features`,
       except: [`./${feature}`],
-      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib, or compose them in a page.',
+      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib (an endpoint to src/api), or compose them in a page.',
     })),
     { target: `${src}/features`, from: app, message: 'Features never import the app layer (pages, exposes, bootstrap).' },
     {
       target: SHARED_LAYER.map((part) => `${src}/${part}`),
       from: [`${src}/features`, ...app],
-      message: 'Shared code (components, hooks, lib, config) never imports features or the app layer.',
+      message: 'Shared code (components, hooks, lib, config) never imports features or the app layer, and neither do the endpoints in src/api.',
     },
   ];
 }
@@ -172,6 +180,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  // The rules of hooks (and the React Compiler's checks that come with them) and the accessibility of the markup.
+  { files: REACT_CODE, ...reactHooks.configs.flat.recommended },
+  {
+    files: REACT_CODE,
+    plugins: { 'jsx-a11y': jsxA11y },
+    languageOptions: jsxA11y.configs.recommended.languageOptions,
+    rules: JSX_A11Y_RECOMMENDED,
   },
   ...SERVICES.map((service) =>
     boundary(

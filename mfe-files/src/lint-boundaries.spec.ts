@@ -27,7 +27,7 @@ describe("a remote's import zones", () => {
   });
 
   it('let a feature import its own modules and the shared ones, and a page import features', async () => {
-    const feature = "export { useFileActions } from './hooks/use-file-actions';\nexport { useListFilesQuery } from '../../lib/files-api';\n";
+    const feature = "export { useFileActions } from './hooks/use-file-actions';\nexport { useGetFolderQuery } from '../../api/folders-api';\n";
     expect(await importErrors(feature, 'mfe-files/src/features/files/x.ts')).toEqual([]);
     expect(await importErrors("export { ShareDialog } from '../features/sharing/components/share-dialog';\n", 'mfe-files/src/pages/x.ts')).toEqual([]);
   });

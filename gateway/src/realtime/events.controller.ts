@@ -1,7 +1,7 @@
 import { Controller, Inject, Sse, type MessageEvent } from '@nestjs/common';
 import { interval, merge, type Observable } from 'rxjs';
 import { map, takeWhile } from 'rxjs/operators';
-import type { CallerIdentity } from '@coffer/contracts';
+import type { CallerIdentity, RealtimeChannel, TeamPush } from '@coffer/contracts';
 import { ApiDoc } from '../api/api-doc.js';
 import { CurrentCaller } from '../identity/caller.js';
 import { RealtimeHub } from './realtime-hub.js';
@@ -10,8 +10,8 @@ const PING_MS = 25_000;
 
 /** Whether a push says the caller's own account or role changed since their token was issued (a repeat of an older change does not). */
 function outdates(push: MessageEvent, caller: CallerIdentity): boolean {
-  const { itemId, membershipVersion } = push.data as { itemId?: string; membershipVersion?: number };
-  return push.type === 'team' && itemId === caller.userId && (membershipVersion ?? Infinity) > (caller.membershipVersion ?? 0);
+  const { itemId, membershipVersion } = push.data as Partial<TeamPush>;
+  return push.type === ('team' satisfies RealtimeChannel) && itemId === caller.userId && (membershipVersion ?? Infinity) > (caller.membershipVersion ?? 0);
 }
 
 @Controller('events')
@@ -31,7 +31,7 @@ export class EventsController {
   })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
-      this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, ...data }): MessageEvent => ({ type: channel, data }))),
+      this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
     ).pipe(takeWhile((push) => !outdates(push, caller), true));
   }

@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './sign-in-challenge.js';
 export * from './account.js';
 export * from './files.js';
+export * from './realtime.js';
 export * from './billing.js';
 export * from './notification.js';
 export * from './audit.js';

@@ -7,3 +7,5 @@
 export { GatewayStandIn, heldAnswer, issuedSession, ok, refusal, TEST_USER, type Answer, type Handler, type HeldAnswer, type SentRequest } from './testing/gateway-stand-in';
 export { StorageStandIn, type PutAnswer, type StoragePut } from './testing/storage-stand-in';
 export { findToast, renderSignedIn } from './testing/render-signed-in';
+// The data layer's unit tests (no DOM): fetch answered by one route function.
+export { calls, json, serve, unauthorized, user, type Route } from './testing/fetch-routes';

@@ -1,10 +1,11 @@
 import { Link, useNavigate, useSearchParams } from '@coffer/web-core/router';
 import { Button, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { AUTH_TOASTS, resetPasswordErrorToast, useResetPasswordMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS, resetPasswordErrorToast } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
 import { PasswordField } from '../components/credential-fields';
 import { newPasswordFormSchema } from '../lib/credential-schemas';
+import { useResetPasswordMutation } from '../features/auth/api/auth-api';
 
 /** /reset-password?token=…: the link of the password reset email sets a new password, then on to sign-in. */
 export function ResetPasswordPage() {

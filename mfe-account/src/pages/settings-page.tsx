@@ -1,5 +1,5 @@
 import { PLAN_REFUSALS, ROLE_REFUSALS, roleMay, type AccountPlan, type PlanFeatureSet, type Profile, type RoleAbility } from '@coffer/contracts';
-import { useGetProfileQuery } from '@coffer/web-core/store';
+import { useGetProfileQuery, useAccountPlanQuery } from '@coffer/web-core/store';
 import { useNavigate, useParams } from '@coffer/web-core/router';
 import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@coffer/ui';
 import { PanelHeading } from '../components/panel-heading';
@@ -10,7 +10,6 @@ import { GeneralSettings } from '../features/settings/components/general-setting
 import { SettingsGateNotice } from '../features/settings/components/settings-gate-notice';
 import { StorageSettings } from '../features/settings/components/storage-settings';
 import { UserPermissions } from '../features/settings/components/user-permissions';
-import { useAccountPlanQuery } from '../lib/plan-api';
 import { settingsTitle } from '../lib/plan-display';
 
 type GatedFeature = keyof typeof PLAN_REFUSALS & keyof PlanFeatureSet;

@@ -3,8 +3,9 @@ import { Link, useSearchParams } from '@coffer/web-core/router';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import { useIsSignedIn } from '@coffer/web-core';
-import { toApiError, useVerifyEmailMutation } from '@coffer/web-core/store';
+import { toApiError } from '@coffer/web-core/store';
 import { CenteredCard } from '../components/centered-card';
+import { useVerifyEmailMutation } from '../features/auth/api/auth-api';
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn, Input, Label } from '@coffer/ui';
 import { ROOT_FOLDER } from '@coffer/contracts';
-import { useGetFolderQuery, useListFoldersQuery } from '../lib/files-api';
+import { useGetFolderQuery, useListFoldersQuery } from '../api/folders-api';
 
 /** Folders one search shows; `total` tells how many more there are to narrow down. */
 const SHOWN = 100;
@@ -74,7 +74,12 @@ export function FolderPicker({ id, value, onChange, placeholder = 'Choose a fold
   ];
   const more = (data?.total ?? 0) - (data?.items.length ?? 0);
 
-  useEffect(() => setActive(0), [q]);
+  // Each search starts at its first choice.
+  const [activeFor, setActiveFor] = useState(q);
+  if (q !== activeFor) {
+    setActiveFor(q);
+    setActive(0);
+  }
 
   const close = () => {
     setOpen(false);
@@ -119,9 +124,11 @@ export function FolderPicker({ id, value, onChange, placeholder = 'Choose a fold
         <ChevronDown aria-hidden className="size-4 shrink-0 opacity-50" />
       </button>
       {open && (
-        <div className="flex flex-col gap-2 rounded-md border border-border bg-popover p-2 shadow-sm" onKeyDown={onKeyDown}>
+        <div className="flex flex-col gap-2 rounded-md border border-border bg-popover p-2 shadow-sm">
           <Input
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the combobox's search field takes the focus as its list opens (WAI-ARIA combobox pattern)
             autoFocus
+            onKeyDown={onKeyDown}
             aria-label="Search folders"
             placeholder="Search folders"
             value={text}
@@ -131,6 +138,7 @@ export function FolderPicker({ id, value, onChange, placeholder = 'Choose a fold
           />
           <ul id={listId} role="listbox" aria-label="Folders" className="max-h-56 overflow-y-auto">
             {choices.map((choice, i) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the focus stays in the search field, whose keys move through the options (aria-activedescendant)
               <li
                 key={choice.id}
                 id={`${listId}-${choice.id}`}

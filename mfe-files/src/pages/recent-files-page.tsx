@@ -1,6 +1,6 @@
-import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
+import { useFileList } from '../features/files/hooks/use-file-list';
 
 /** /dashboard/recent: the files last viewed, downloaded or uploaded, newest first. */
 export function RecentFilesPage() {

@@ -1,7 +1,7 @@
 import { useSearchParams } from '@coffer/web-core/router';
-import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ShareDialog } from '../features/sharing/components/share-dialog';
+import { useFileList } from '../features/files/hooks/use-file-list';
 
 /** /dashboard/search?q=…: the user's files and folders whose name holds the words, in every folder. */
 export function SearchPage() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@coffer/ui';
-import { useFileList } from '../lib/use-file-list';
 import { FileGrid } from '../features/files/components/file-grid';
 import { ConfirmDialog } from '../features/files/components/confirm-dialog';
 import { useFileActions } from '../features/files/hooks/use-file-actions';
+import { useFileList } from '../features/files/hooks/use-file-list';
 
 /** /dashboard/trash: trashed items, newest deletion first, with Restore, Delete forever and Empty trash. */
 export function TrashPage() {

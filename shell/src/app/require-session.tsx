@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@coffer/web-core/router';
 import { Spinner } from '@coffer/ui';
 import { loginReturningTo, useSession } from '@coffer/web-core';
@@ -14,9 +14,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Whether this page was signed in: a session that ends here (sign-out, account deleted) goes to plain /login.
   const [wasSignedIn, setWasSignedIn] = useState(false);
-  useEffect(() => {
-    if (status === 'signed-in') setWasSignedIn(true);
-  }, [status]);
+  if (status === 'signed-in' && !wasSignedIn) setWasSignedIn(true);
   if (status === 'unknown') return <Loading />;
   if (status !== 'signed-in') {
     // A visitor who opened a link into the dashboard (a share email's) comes back to it once signed in.

@@ -51,6 +51,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, name, fallback = nu
   return (
     <QuietBoundary fallback={fallback}>
       <Suspense fallback={fallback}>
+        {/* eslint-disable-next-line react-hooks/static-components -- not made here: lazyWidget keeps one component per widget (a new one only after a failed load, to retry) */}
         <Widget />
       </Suspense>
     </QuietBoundary>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@coffer/web-core/router';
 import { Search } from 'lucide-react';
 import { Input } from '@coffer/ui';
@@ -11,7 +11,11 @@ export function DashboardSearch() {
   const q = onSearchPage ? (params.get('q') ?? '') : '';
   const [text, setText] = useState(q);
   // Follow the URL (back and forward, or leaving the results).
-  useEffect(() => setText(q), [q]);
+  const [followed, setFollowed] = useState(q);
+  if (q !== followed) {
+    setFollowed(q);
+    setText(q);
+  }
 
   return (
     <form

@@ -32,8 +32,8 @@ export function checkForm<Name extends string, Output>(schema: FormSchema<Output
 export function useZodForm<Values extends Record<string, string>, Output>(
   schema: FormSchema<Output>,
   initialValues: Values,
-  /** Told of every change (a value another part of the page carries over, say). */
-  onValuesChange?: (values: Values) => void,
+  /** Told of every change (a value another part of the page carries over, say), with the form's `reset` to fill it in. */
+  onValuesChange?: (values: Values, form: { reset: (next?: Values) => void }) => void,
 ) {
   type Name = keyof Values & string;
   const [values, setValues] = useState(initialValues);
@@ -43,11 +43,18 @@ export function useZodForm<Values extends Record<string, string>, Output>(
 
   const focus = (name: Name) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
 
+  /** Back to the first values (or `next`), without messages, as before the first submit. */
+  const reset = (next: Values = initialValues) => {
+    setValues(next);
+    setErrors({});
+    setSubmitted(false);
+  };
+
   const setValue = (name: Name, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
     if (submitted) setErrors(checkForm(schema, next).errors);
-    onValuesChange?.(next);
+    onValuesChange?.(next, { reset });
   };
 
   /** What an Input or Textarea takes. */
@@ -65,12 +72,7 @@ export function useZodForm<Values extends Record<string, string>, Output>(
       setErrors((current) => ({ ...current, [name]: message }));
       if (shouldFocus) focus(name);
     },
-    /** Back to the first values (or `next`), without messages, as before the first submit. */
-    reset(next: Values = initialValues) {
-      setValues(next);
-      setErrors({});
-      setSubmitted(false);
-    },
+    reset,
     /** The form's onSubmit: `onValid` gets the schema's output; `onInvalid` runs after the messages are set. */
     handleSubmit: (onValid: (data: Output) => unknown, onInvalid?: (errors: FieldErrors<Name>) => void) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();

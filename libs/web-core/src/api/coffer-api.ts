@@ -28,9 +28,11 @@ export type CofferTagType = (typeof COFFER_TAG_TYPES)[number];
 export const ACCOUNT_TAGS: CofferTagType[] = ['Profile', 'Branding', 'Team', 'Roles', 'Invitation', 'Plan', 'Storage', 'File', 'Folder', 'Share', 'Activity'];
 
 /**
- * The one RTK Query api of Coffer. Each remote adds its endpoints with
- * `cofferApi.injectEndpoints` in `src/features/<feature>/api/`; every call
- * carries the session's access token (see sessionBaseQuery).
+ * The one RTK Query api of Coffer. Each endpoint is declared once: a remote adds
+ * its endpoints with `cofferApi.injectEndpoints` in `src/features/<feature>/api/`
+ * of the feature that calls them (in its `src/api/` when several of its features
+ * do); the few that the shell and several remotes call are web-core's
+ * (`src/api/`). Every call carries the session's access token (see sessionBaseQuery).
  */
 export const cofferApi = createApi({
   reducerPath: 'cofferApi',

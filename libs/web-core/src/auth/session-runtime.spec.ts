@@ -5,36 +5,11 @@ import { createCofferStore } from '../store/create-store';
 import { clearAccessToken, getAccessToken } from './access-token';
 import { restoreSession } from './session-runtime';
 import { getSession } from './session-store';
-
-// The tabs' channel is not under test here (and would keep jest's process alive).
-Object.defineProperty(globalThis, 'BroadcastChannel', { value: undefined, configurable: true });
-// fetchBaseQuery builds a Request from '/api/...': give relative URLs an origin, as a page would.
-const NodeRequest = globalThis.Request;
-globalThis.Request = class extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://coffer.test') : input, init);
-  }
-} as typeof Request;
+import { calls, json, serve, unauthorized, user } from '../testing';
 
 const probeApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({ probe: build.query<{ ok: boolean }, string>({ query: (id) => `/probe/${id}` }) }),
 });
-
-const user = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', emailVerified: true, createdAt: '2025-01-01T00:00:00Z' };
-const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const unauthorized = () => json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Your session has ended', correlationId: 'c' });
-
-type Route = (request: { url: string; method: string; authorization: string | null }) => Response | Promise<Response>;
-const calls: Array<{ url: string; authorization: string | null }> = [];
-function serve(route: Route) {
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://coffer.test'), init);
-    const seen = { url: new URL(request.url).pathname, method: request.method, authorization: request.headers.get('authorization') };
-    calls.push(seen);
-    return route(seen);
-  }) as typeof fetch;
-}
 
 beforeEach(() => {
   calls.length = 0;
@@ -108,39 +83,6 @@ describe('a call that gets a 401', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(probeApi.endpoints.probe.select('cached')(store.getState()).data).toBeUndefined();
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(2);
-  });
-});
-
-describe('sign-in', () => {
-  it('is signed in before the mutation resolves, with the token out of the store', async () => {
-    serve(({ url }) => (url === '/api/auth/sign-in' ? json(200, { accessToken: 'token-9', expiresIn: 900, user }) : unauthorized()));
-    const store = createCofferStore();
-    await restoreSession();
-    const signIn = store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: true }));
-    const result = await signIn.unwrap();
-    expect(result).toEqual({ status: 'signed-in', user });
-    expect(getSession().status).toBe('signed-in');
-    expect(JSON.stringify(store.getState())).not.toContain('token-9');
-  });
-
-  it('stops at the two-factor step when the password is right and 2FA is on, and verifies the code', async () => {
-    serve(({ url, authorization }) => {
-      if (url === '/api/auth/sign-in') return json(200, { mfaRequired: true, factorId: 'f1', accessToken: 'aal1-token', expiresIn: 300 });
-      if (url === '/api/auth/factors/f1/challenge' && authorization === 'Bearer aal1-token') return json(200, { id: 'ch1' });
-      if (url === '/api/auth/factors/f1/verify' && authorization === 'Bearer aal1-token') return json(200, { accessToken: 'aal2-token', expiresIn: 900, user });
-      return unauthorized();
-    });
-    const store = createCofferStore();
-    await restoreSession();
-    expect(await store.dispatch(authApi.endpoints.signIn.initiate({ email: user.email, password: 'secret1', rememberMe: false })).unwrap()).toEqual({
-      status: 'mfa-required',
-      factorId: 'f1',
-    });
-    expect(getSession()).toMatchObject({ status: 'mfa-required', factorId: 'f1', user: null });
-
-    await store.dispatch(authApi.endpoints.verifyFactor.initiate({ factorId: 'f1', code: '123456' })).unwrap();
-    expect(getSession()).toMatchObject({ status: 'signed-in', user, factorId: null });
-    expect(getAccessToken()).toBe('aal2-token');
   });
 });
 

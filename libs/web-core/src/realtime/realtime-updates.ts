@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { FileChangePush } from '@coffer/contracts';
+import { isRealtimeChannel, type FileChangePush, type RealtimeChannel, type RealtimeChannels } from '@coffer/contracts';
 import { getAccessToken, getSession, refreshSession, settledRefresh } from '@coffer/web-core';
 import { API_BASE_URL } from '../api/api-base-url';
 import { ACCOUNT_TAGS, cofferApi, type CofferTagType } from '../api/coffer-api';
@@ -11,8 +11,8 @@ const EVENTS_URL = `${API_BASE_URL}/events`;
 /** What a push about files makes stale: the lists, folder paths and counts, the storage meter, the activity log. */
 export const FILE_CHANGE_TAGS: readonly CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
 
-/** Which tags each pushed event name makes stale. */
-const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
+/** Which tags each channel's push makes stale. */
+const TAGS_BY_CHANNEL: Record<RealtimeChannel, readonly CofferTagType[]> = {
   files: FILE_CHANGE_TAGS,
   shares: ['Share', 'Activity', 'File'],
   notifications: ['Notification'],
@@ -24,24 +24,47 @@ const TAGS_BY_EVENT: Record<string, readonly CofferTagType[]> = {
   branding: ['Branding'],
 };
 
-/** Whether a push says the signed-in user's own account or role changed (a team push about them). */
-function isOwnMembershipChange(event: string, data: string): boolean {
-  if (event !== 'team') return false;
-  try {
-    return (JSON.parse(data) as { itemId?: unknown }).itemId === getSession().user?.id;
-  } catch {
-    return false;
-  }
-}
+/**
+ * What the browser does with a push of each channel of the contract (RealtimeChannels), given its data as
+ * read from the stream: not trusted, so any field may be missing (and the whole of it, when it is not JSON).
+ */
+export type PushHandlers = { [C in RealtimeChannel]: (data: Partial<RealtimeChannels[C]> | undefined) => void };
 
-/** A pushed change to a file that carries the item (open lists then update in place); undefined otherwise. */
-function fileChangeOf(data: string): FileChangePush | undefined {
+/** A push's data as an object, or undefined when it is not one. */
+function dataOf(data: string): object | undefined {
   try {
-    const change = JSON.parse(data) as Partial<FileChangePush>;
-    return typeof change.itemId === 'string' && typeof change.type === 'string' && change.item?.id === change.itemId ? (change as FileChangePush) : undefined;
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Hands one message of the stream to the handler of its channel; the keep-alive and names the contract does not have are left. */
+export function routePush(event: string, data: string, handlers: PushHandlers): void {
+  if (!isRealtimeChannel(event)) return;
+  (handlers[event] as (data: object | undefined) => void)(dataOf(data));
+}
+
+/** Whether a pushed change to a file carries the item (open lists then update in place). */
+function carriesItem(change: Partial<FileChangePush> | undefined): change is FileChangePush {
+  return typeof change?.itemId === 'string' && typeof change.type === 'string' && change.item?.id === change.itemId;
+}
+
+/**
+ * A file push that carries its item updates the open lists in place; a team push about the signed-in
+ * user themself (their account or role changed) calls `onOwnMembershipChange`; every other push makes
+ * its channel's tags stale.
+ */
+function pushHandlers(dispatch: Dispatch, invalidate: (tags: readonly CofferTagType[]) => void, onOwnMembershipChange: () => void): PushHandlers {
+  return {
+    files: (change) => (carriesItem(change) ? dispatchFileChange(dispatch, change) : invalidate(TAGS_BY_CHANNEL.files)),
+    shares: () => invalidate(TAGS_BY_CHANNEL.shares),
+    notifications: () => invalidate(TAGS_BY_CHANNEL.notifications),
+    plan: () => invalidate(TAGS_BY_CHANNEL.plan),
+    team: (push) => (push && push.itemId === getSession().user?.id ? onOwnMembershipChange() : invalidate(TAGS_BY_CHANNEL.team)),
+    branding: () => invalidate(TAGS_BY_CHANNEL.branding),
+  };
 }
 
 /**
@@ -129,6 +152,9 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
       connectedBefore = true;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let membershipChanged = false;
+      const handlers = pushHandlers(dispatch, invalidate, () => {
+        membershipChanged = true;
+      });
       const feed = createSseParser();
       // Nothing heard for too long: the read fails (aborted) and the stream is opened again.
       silence = watchSilence(SILENCE_LIMIT_MS, () => aborter.abort());
@@ -136,12 +162,7 @@ export function startRealtimeUpdates(dispatch: Dispatch): () => void {
         const { value, done } = await reader.read();
         if (done) break;
         silence.heard();
-        for (const message of feed(value)) {
-          const change = message.event === 'files' ? fileChangeOf(message.data) : undefined;
-          if (change) dispatchFileChange(dispatch, change);
-          else if (isOwnMembershipChange(message.event, message.data)) membershipChanged = true;
-          else if (TAGS_BY_EVENT[message.event]) invalidate(TAGS_BY_EVENT[message.event]);
-        }
+        for (const message of feed(value)) routePush(message.event, message.data, handlers);
       }
       if (membershipChanged) {
         // The user joined or left an account or has another role: the token says the old one. The server

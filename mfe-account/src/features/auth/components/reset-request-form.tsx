@@ -1,9 +1,10 @@
 import { MailCheck } from 'lucide-react';
 import { Button, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { requestResetErrorToast, useRequestPasswordResetMutation } from '@coffer/web-core/store';
+import { requestResetErrorToast } from '@coffer/web-core/store';
 import { EmailField } from '../../../components/credential-fields';
 import { resetRequestFormSchema } from '../../../lib/credential-schemas';
+import { useRequestPasswordResetMutation } from '../api/auth-api';
 
 interface ResetRequestFormProps {
   email: string;

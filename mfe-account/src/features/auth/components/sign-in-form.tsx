@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Checkbox, Label, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { AUTH_TOASTS, signInErrorToast, useSignInMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS, signInErrorToast } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { signInFormSchema } from '../../../lib/credential-schemas';
+import { useSignInMutation } from '../api/auth-api';
 
 interface SignInFormProps {
   email: string;

@@ -1,8 +1,9 @@
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { AUTH_TOASTS, isAccountExists, signUpErrorToast, useSignUpMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS, isAccountExists, signUpErrorToast } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { signUpFormSchema } from '../../../lib/credential-schemas';
+import { useSignUpMutation } from '../api/auth-api';
 
 interface SignUpFormProps {
   email: string;

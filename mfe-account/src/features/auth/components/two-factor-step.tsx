@@ -2,17 +2,12 @@ import { useState } from 'react';
 import { Button, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { leaveSecondFactorStep } from '@coffer/web-core';
-import {
-  AUTH_TOASTS,
-  signedInWithRecoveryCodeToast,
-  toApiError,
-  useUseRecoveryCodeMutation,
-  useVerifyFactorMutation,
-  verificationErrorToast,
-} from '@coffer/web-core/store';
+import { AUTH_TOASTS, signedInWithRecoveryCodeToast, toApiError, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
+import { useUseRecoveryCodeMutation } from '../api/auth-api';
+import { useVerifyFactorMutation } from '../../../api/two-factor-api';
 
 interface TwoFactorStepProps {
   factorId: string;
@@ -58,7 +53,10 @@ function AuthenticatorCodeForm({ factorId }: { factorId: string }) {
   return (
     <form noValidate onSubmit={submit} aria-label="Two-factor authentication" className="flex flex-col gap-4">
       <FormField label="Verification Code">
-        {(control) => <VerificationCodeInput {...control} autoFocus value={form.values.code} onChange={(code) => form.setValue('code', code)} />}
+        {(control) => (
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the second step of sign-in is only this field: it takes the focus as the step opens
+          <VerificationCodeInput {...control} autoFocus value={form.values.code} onChange={(code) => form.setValue('code', code)} />
+        )}
       </FormField>
       <Button type="submit" disabled={!isVerificationCode(form.values.code) || isLoading} className="w-full">
         {isLoading && <Spinner label="Verifying" className="size-4" />}
@@ -72,12 +70,12 @@ function AuthenticatorCodeForm({ factorId }: { factorId: string }) {
 function RecoveryCodeForm() {
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string>();
-  const [useCode, { isLoading }] = useUseRecoveryCodeMutation();
+  const [redeemRecoveryCode, { isLoading }] = useUseRecoveryCodeMutation();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      const { recoveryCodesLeft } = await useCode({ recoveryCode }).unwrap();
+      const { recoveryCodesLeft } = await redeemRecoveryCode({ recoveryCode }).unwrap();
       toast(signedInWithRecoveryCodeToast(recoveryCodesLeft));
     } catch (err) {
       setError(toApiError(err).message ?? 'This recovery code is not valid or has already been used.');
@@ -89,6 +87,7 @@ function RecoveryCodeForm() {
       <FormField
         label="Recovery Code"
         name="recoveryCode"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- shown in place of the code field when asked for: the focus goes with it
         autoFocus
         autoComplete="off"
         spellCheck={false}

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@coffer/web-core/router';
 import type { PlanDefinition, CheckoutPlan } from '@coffer/plans';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { cardFormSchema, formatCardNumber, formatExpiry } from '../../../lib/card-schema';
-import { useStartTrialMutation } from '../../../lib/plan-api';
 import { trialErrorToast, trialStartedToast } from '../trial-toasts';
+import { useStartTrialMutation } from '../api/checkout-api';
 
 /** Spec §9: the placeholder payment takes this long before the trial starts. */
 export const FAKE_PAYMENT_DELAY_MS = 2000;
@@ -30,7 +30,7 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
     [],
   );
 
-  const submit = form.handleSubmit(async () => {
+  const pay = async () => {
     setBusy(true);
     await new Promise((resolve) => setTimeout(resolve, FAKE_PAYMENT_DELAY_MS));
     if (!mounted.current) return;
@@ -43,7 +43,8 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
       toast(trialErrorToast(error));
       if (mounted.current) setBusy(false);
     }
-  });
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(pay)(event);
 
   const field = (name: keyof typeof EMPTY_CARD, format?: (value: string) => string) => {
     const props = form.field(name);

@@ -1,6 +1,6 @@
 import { Button, Skeleton } from '@coffer/ui';
-import { useAccountPlanQuery } from '../../../lib/plan-api';
 import { planLine } from '../../../lib/plan-display';
+import { useAccountPlanQuery } from '@coffer/web-core/store';
 
 /** Account Details → Plan (spec §2): no plan, the trial and its end, or the active plan; the button is a full page load to /pricing. */
 export function PlanLine() {

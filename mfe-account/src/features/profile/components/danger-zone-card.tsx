@@ -18,8 +18,9 @@ import {
   Spinner,
   toast,
 } from '@coffer/ui';
-import { toApiError, useDeleteAccountMutation, useGetProfileQuery } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useDeleteAccountMutation } from '../api/profile-api';
 
 /**
  * Account → Danger Zone: Delete Account, confirmed by typing the account's email.

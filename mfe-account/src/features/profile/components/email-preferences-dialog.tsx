@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from '@coffer/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Switch, toast } from '@coffer/ui';
-import { toApiError, useGetPreferencesQuery, useUpdatePreferencesMutation } from '@coffer/web-core/store';
+import { toApiError } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '../../../api/preferences-api';
 
 /** Spec §2 "Email Preferences dialog": the switches in order, with their labels. */
 const SWITCHES: ReadonlyArray<{ key: keyof EmailPreferences; label: string; description: string }> = [
@@ -17,9 +18,12 @@ export function EmailPreferencesDialog({ open, onOpenChange }: { open: boolean; 
   const { data, isError, error } = useGetPreferencesQuery(undefined, { skip: !open });
   const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
   const [values, setValues] = useState<EmailPreferences>(DEFAULT_EMAIL_PREFERENCES);
-  useEffect(() => {
+  // The saved preferences, whenever the dialog opens or they arrive.
+  const [shownFor, setShownFor] = useState<{ open: boolean; data: typeof data }>();
+  if (shownFor?.open !== open || shownFor.data !== data) {
+    setShownFor({ open, data });
     if (open && data) setValues(data.email);
-  }, [open, data]);
+  }
 
   const submit = async () => {
     try {

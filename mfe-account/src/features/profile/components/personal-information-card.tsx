@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import { updateProfileSchema, type Profile } from '@coffer/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Skeleton, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { useGetProfileQuery, useUpdateProfileMutation } from '@coffer/web-core/store';
+import { useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useUpdateProfileMutation } from '../api/profile-api';
 
 const valuesOf = (p: Profile | undefined) => ({ firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', company: p?.company ?? '', jobTitle: p?.jobTitle ?? '' });
 
@@ -15,7 +16,11 @@ export function PersonalInformationCard() {
   const form = useZodForm(updateProfileSchema, valuesOf(profile));
   const { reset } = form;
   // The saved profile, once loaded (and after each save), is what Cancel goes back to.
-  useEffect(() => reset(valuesOf(profile)), [profile]);
+  const [savedProfile, setSavedProfile] = useState(profile);
+  if (profile !== savedProfile) {
+    setSavedProfile(profile);
+    reset(valuesOf(profile));
+  }
 
   const submit = form.handleSubmit(async (values) => {
     try {

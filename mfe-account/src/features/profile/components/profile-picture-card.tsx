@@ -2,10 +2,11 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress, Skeleton, Spinner, toast } from '@coffer/ui';
 import { avatarInitials } from '@coffer/web-core/format';
-import { toApiError, useCreateAvatarUploadMutation, useGetProfileQuery, useSetAvatarMutation } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { putBytes } from '@coffer/web-core/upload';
 import { failureToast } from '../../../lib/failure-toast';
 import { avatarProblem } from '../lib/avatar-check';
+import { useCreateAvatarUploadMutation, useSetAvatarMutation } from '../api/profile-api';
 
 const FAILED = 'Failed to upload avatar';
 /** Spec §5: the hint beside the avatar upload. */
@@ -59,6 +60,7 @@ export function ProfilePictureCard() {
         {isLoading || !profile ? (
           <Skeleton className="size-20 rounded-full" />
         ) : profile.avatarUrl ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "profile picture" is what the product calls it (the card's title), not a word about the img
           <img src={profile.avatarUrl} alt="Your profile picture" className="size-20 shrink-0 rounded-full border border-border object-cover" />
         ) : (
           <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-semibold text-primary-foreground">

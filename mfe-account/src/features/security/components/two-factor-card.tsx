@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch } from '@coffer/ui';
 import { firstVerifiedTotpFactor, isTwoFactorEnabled } from '@coffer/web-core';
-import { useGetSessionQuery } from '@coffer/web-core/store';
 import { DisableTwoFactorDialog, NewRecoveryCodesDialog } from './two-factor-dialogs';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
+import { useGetSessionQuery } from '../api/security-api';
 
 /**
  * Security tab: the two-factor switch. On opens the setup dialog; off asks for the password or a code first.

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from '@coffer/ui';
-import { AUTH_TOASTS, useRegenerateRecoveryCodesMutation, useUnenrollFactorMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS } from '@coffer/web-core/store';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TwoFactorProofForm } from './two-factor-proof-form';
+import { useRegenerateRecoveryCodesMutation, useUnenrollFactorMutation } from '../api/security-api';
 
 interface DialogProps {
   open: boolean;

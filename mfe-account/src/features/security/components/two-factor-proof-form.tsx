@@ -52,6 +52,7 @@ export function TwoFactorProofForm({ label, submitLabel, busyLabel, destructive,
         <PasswordField
           label="Current Password"
           autoComplete="current-password"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the proof the dialog asks for: its field takes the focus as the dialog opens or the method switches
           autoFocus
           value={password}
           error={error}
@@ -59,7 +60,10 @@ export function TwoFactorProofForm({ label, submitLabel, busyLabel, destructive,
         />
       ) : (
         <FormField label="Verification Code" error={error}>
-          {(control) => <VerificationCodeInput {...control} autoFocus value={code} onChange={setCode} />}
+          {(control) => (
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the proof the dialog asks for: its field takes the focus as the dialog opens or the method switches
+            <VerificationCodeInput {...control} autoFocus value={code} onChange={setCode} />
+          )}
         </FormField>
       )}
       <Button type="button" variant="link" className="h-auto self-start p-0 text-left whitespace-normal" onClick={switchMethod}>

@@ -16,12 +16,14 @@ import {
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import type { EnrolledFactor } from '@coffer/web-core';
-import { AUTH_TOASTS, enrollmentErrorToast, useEnrollFactorMutation, useVerifyFactorMutation, verificationErrorToast } from '@coffer/web-core/store';
+import { AUTH_TOASTS, enrollmentErrorToast, verificationErrorToast } from '@coffer/web-core/store';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { verificationCodeFormSchema } from '../../../lib/credential-schemas';
 import { isVerificationCode } from '../../../lib/verification-code';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { CodesThenDone } from './two-factor-dialogs';
+import { useEnrollFactorMutation } from '../api/security-api';
+import { useVerifyFactorMutation } from '../../../api/two-factor-api';
 
 interface TwoFactorSetupDialogProps {
   open: boolean;

@@ -1,8 +1,9 @@
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError, useChangePasswordMutation } from '@coffer/web-core/store';
+import { AUTH_TOASTS, AuthErrorCode, changePasswordErrorToast, toApiError } from '@coffer/web-core/store';
 import { PasswordField } from '../../../components/credential-fields';
 import { changePasswordFormSchema } from '../../../lib/credential-schemas';
+import { useChangePasswordMutation } from '../api/security-api';
 
 /** Security tab: change the password (the current one is required). */
 export function UpdatePasswordCard() {

@@ -1,10 +1,11 @@
-import { useEffect, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, roleMay, updateBrandingSchema, type Branding } from '@coffer/contracts';
 import { BrandMark, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Input, Skeleton, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { brandColors } from '@coffer/web-core/format';
-import { useGetBrandingQuery, useGetProfileQuery, useUpdateBrandingMutation } from '@coffer/web-core/store';
+import { useGetBrandingQuery, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
+import { useUpdateBrandingMutation } from '../api/settings-api';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -76,7 +77,12 @@ export function BrandingSettings() {
   const [save, { isLoading: saving }] = useUpdateBrandingMutation();
   const form = useZodForm(updateBrandingSchema, valuesOf(branding));
   const { reset } = form;
-  useEffect(() => reset(valuesOf(branding)), [branding]);
+  // The saved branding, once loaded (and after each save), is what the form starts from.
+  const [savedBranding, setSavedBranding] = useState(branding);
+  if (branding !== savedBranding) {
+    setSavedBranding(branding);
+    reset(valuesOf(branding));
+  }
   const mayEdit = profile ? roleMay(profile.role, 'manageBranding') : false;
 
   const submit = form.handleSubmit(async (values) => {

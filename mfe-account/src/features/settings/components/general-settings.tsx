@@ -1,8 +1,8 @@
 import { DEFAULT_GENERAL_SETTINGS, LANGUAGES, TIMEZONES, type GeneralSettings } from '@coffer/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch } from '@coffer/ui';
-import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '@coffer/web-core/store';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { failureToast } from '../../../lib/failure-toast';
+import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '../../../api/preferences-api';
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
 const TIMEZONE_NAMES: Record<(typeof TIMEZONES)[number], string> = { utc: 'UTC', est: 'Eastern Time (EST)', pst: 'Pacific Time (PST)', cet: 'Central European Time (CET)' };

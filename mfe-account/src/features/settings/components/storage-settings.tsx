@@ -1,11 +1,11 @@
 import type { AccountPlan } from '@coffer/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress, Skeleton } from '@coffer/ui';
 import { formatStoragePercent, formatStorageUsed, storagePercent } from '@coffer/web-core/format';
-import { useAccountStorageQuery } from '../../../lib/plan-api';
+import { useStorageUsageQuery } from '@coffer/web-core/store';
 
 /** Settings → Storage: used of the plan's limit, and the way to a bigger plan (a full page load to /pricing). */
 export function StorageSettings({ plan }: { plan: AccountPlan | undefined }) {
-  const { data, isLoading } = useAccountStorageQuery();
+  const { data, isLoading } = useStorageUsageQuery();
   const used = data?.usedBytes ?? 0;
   const limit = data?.limitBytes ?? plan?.storageLimitBytes ?? 0;
   const noPlan = !plan || plan.status === 'none';

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { addRoleSchema, PERMISSION_ROLES, roleMay, USER_NOT_FOUND, type UserRole } from '@coffer/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { toApiError, useAddRoleMutation, useGetProfileQuery, useListRolesQuery, useRemoveRoleMutation } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { ChoiceSelect, roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
+import { useAddRoleMutation, useListRolesQuery, useRemoveRoleMutation } from '../api/settings-api';
 
 type PermissionRole = (typeof PERMISSION_ROLES)[number];
 const ROLE_CHOICES = PERMISSION_ROLES.map((value) => ({ value, label: roleLabel(value) }));

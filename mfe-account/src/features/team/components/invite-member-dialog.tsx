@@ -3,9 +3,9 @@ import { UserPlus } from 'lucide-react';
 import { INVITE_ROLES, inviteMemberSchema } from '@coffer/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { useInviteMemberMutation } from '@coffer/web-core/store';
 import { ChoiceSelect, roleLabel } from '../../../components/choice-select';
 import { failureToast } from '../../../lib/failure-toast';
+import { useInviteMemberMutation } from '../api/team-api';
 
 type InviteRole = (typeof INVITE_ROLES)[number];
 const ROLE_CHOICES = INVITE_ROLES.map((value) => ({ value, label: roleLabel(value) }));

@@ -1,10 +1,11 @@
 import { roleMay, type TeamMember } from '@coffer/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
-import { toApiError, useGetProfileQuery, useListTeamQuery, useRemoveMemberMutation } from '@coffer/web-core/store';
+import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { useListTeamQuery, useRemoveMemberMutation } from '../api/team-api';
 
 function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boolean }) {
   const [remove, { isLoading }] = useRemoveMemberMutation();

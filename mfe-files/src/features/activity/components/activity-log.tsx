@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Download, FolderPlus, Share2, Trash2, Upload, type LucideIcon } from 'lucide-react';
 import { Skeleton } from '@coffer/ui';
 import { formatRelativeTime } from '@coffer/web-core/format';
-import { useActivityQuery, type ActivityItem } from '../../../lib/files-api';
+import { useActivityQuery, type ActivityItem } from '../api/activity-api';
 
 const KINDS: Record<ActivityItem['kind'], { icon: LucideIcon; label: string }> = {
   upload: { icon: Upload, label: 'Uploaded' },

@@ -2,12 +2,12 @@ import { Link, useSearchParams } from '@coffer/web-core/router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
-import { useGetFolderQuery } from '../../../lib/files-api';
-import { useFileList } from '../../../lib/use-file-list';
 import { Breadcrumbs } from './breadcrumbs';
 import { FileGrid, type ShareDialogComponent } from './file-grid';
 import { NewFolderDialog } from './new-folder-dialog';
 import { isSortOrder, SortSelect } from './sort-select';
+import { useGetFolderQuery } from '../../../api/folders-api';
+import { useFileList } from '../hooks/use-file-list';
 
 /** One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder, sort. */
 export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?: string; shareDialog: ShareDialogComponent }) {

@@ -3,13 +3,13 @@ import { VirtualCards, VIRTUAL_AFTER } from './virtual-cards';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
-import type { FileList } from '../../../lib/use-file-list';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
+import { type FileList } from '../hooks/use-file-list';
 
 
 /** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Dialog,
@@ -26,7 +26,11 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
   const form = useZodForm(moveToFormSchema, { folderId: '' });
   const [busy, setBusy] = useState(false);
   // Each file opens the dialog with no folder chosen.
-  useEffect(() => form.reset(), [file]);
+  const [formFor, setFormFor] = useState(file);
+  if (file !== formFor) {
+    setFormFor(file);
+    form.reset();
+  }
   const target = form.values.folderId;
 
   const submit = form.handleSubmit(({ folderId }) => {

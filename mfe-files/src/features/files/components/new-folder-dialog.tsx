@@ -15,7 +15,7 @@ import {
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
 import { createFolderSchema } from '@coffer/contracts';
-import { useCreateFolderMutation } from '../../../lib/files-api';
+import { useCreateFolderMutation } from '../api/files-api';
 
 /** Spec §5: a name that is not blank after trimming ("Please enter a folder name"). */
 const newFolderFormSchema = createFolderSchema.pick({ name: true });
@@ -58,6 +58,7 @@ export function NewFolderDialog({ parentId }: { parentId: string }) {
           <DialogDescription>The folder is created where you are.</DialogDescription>
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field takes the focus as it opens (WAI-ARIA dialog pattern) */}
           <FormField label="Folder Name" autoFocus maxLength={255} {...form.field('name')} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => reset(false)}>

@@ -80,6 +80,7 @@ export function VirtualCards({ items, total, label, cardOf }: VirtualCardsProps)
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (CARD_MIN_PX + GAP_PX)));
   const [top, setTop] = useState(0);
   // Where the list starts in the page, read after every render: what is above it (a notice, the folders) may change height.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; setTop leaves an unchanged value, so it settles
   useLayoutEffect(() => {
     if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
   });

@@ -1,14 +1,8 @@
 import { toast } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
-import {
-  useDeleteForeverMutation,
-  useEmptyTrashMutation,
-  useFileLinkMutation,
-  useMoveFileMutation,
-  useRestoreFileMutation,
-  useTrashFileMutation,
-} from '../../../lib/files-api';
 import { downloadFile, failureToast } from '../../../lib/open-link';
+import { useDeleteForeverMutation, useEmptyTrashMutation, useMoveFileMutation, useRestoreFileMutation, useTrashFileMutation } from '../api/files-api';
+import { useFileLinkMutation } from '../../../api/file-link-api';
 
 /** What the cards' menus, drag and drop and the trash do, each with the spec's toasts. */
 export function useFileActions() {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { SlidersHorizontal, UserX } from 'lucide-react';
 import { z } from 'zod';
 import {
@@ -99,15 +99,16 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const { shares } = useShareList({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file });
   const existingFor = (email: string) => shares.find((s) => s.sharedWithEmail === email.trim().toLowerCase());
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
-  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY, (values) => {
+  const fill = (reset: (next: typeof EMPTY) => void, share: ShareItem, email = share.sharedWithEmail) => {
+    setFilledFrom(share.id);
+    reset({ email, ...restrictionValues(share) });
+  };
+  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY, (values, { reset }) => {
     // Typing an address the file is shared with already brings its restrictions into the fields (once), so sharing again keeps them.
     const existing = existingFor(values.email);
-    if (existing && existing.id !== filledFrom) fillFrom(existing, values.email);
+    if (existing && existing.id !== filledFrom) fill(reset, existing, values.email);
   });
-  const fillFrom = (share: ShareItem, email = share.sharedWithEmail) => {
-    setFilledFrom(share.id);
-    form.reset({ email, ...restrictionValues(share) });
-  };
+  const fillFrom = (share: ShareItem) => fill(form.reset, share);
   const again = existingFor(form.values.email);
 
   // The same request pressed again (after a failure whose answer was lost) keeps its id, so the server makes it once and emails once.
@@ -119,7 +120,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
     onClose();
   };
 
-  const submit = form.handleSubmit(async (request) => {
+  const shareFile = async (request: z.output<ReturnType<typeof shareFormSchema>>) => {
     if (sharing) return;
     const asSent = JSON.stringify(request);
     if (press.current?.request !== asSent) press.current = { request: asSent, requestId: crypto.randomUUID() };
@@ -131,7 +132,9 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
       // Spec §4: on failure the dialog stays open.
       failureToast('Failed to share file', error);
     }
-  });
+  };
+  // The form's check runs as it is submitted, then shareFile (which keeps the request's id from one press to the next).
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(shareFile)(event);
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && close()}>
@@ -146,6 +149,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
             hint="They get an email notification and find the file in the Shared section."
             type="email"
             autoComplete="off"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first field takes the focus as it opens (WAI-ARIA dialog pattern)
             autoFocus
             placeholder="Enter email address"
             {...form.field('email')}

@@ -6,10 +6,10 @@ import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../..
 import { ItemCardHeader } from '../../../components/item-card-header';
 import { downloadFile } from '../../../lib/open-link';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
-import { useFileLinkMutation } from '../../../lib/files-api';
 import { useShareLinkMutation } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
+import { useFileLinkMutation } from '../../../api/file-link-api';
 
 interface SharedFileCardProps {
   share: ShareItem;

@@ -1,7 +1,7 @@
 import { HardDrive } from 'lucide-react';
 import { Progress, Skeleton } from '@coffer/ui';
 import { formatStoragePercent, formatStorageUsed, storagePercent } from '@coffer/web-core/format';
-import { useStorageUsageQuery } from '../../../lib/files-api';
+import { useStorageUsageQuery } from '@coffer/web-core/store';
 
 /** The sidebar's storage meter: "X of Y used" and the share of the plan's limit. */
 export function StorageMeter() {

@@ -1,6 +1,5 @@
-import { cofferApi } from '@coffer/web-core/store';
+import { cofferApi, FILE_CHANGE_TAGS } from '@coffer/web-core/store';
 import type { CreateUploadInput, FileItem, ListUploadsReply, NewUpload, UploadPartsReply } from '@coffer/contracts';
-import { FILES_CHANGED } from '../../../lib/files-api';
 
 /**
  * The API steps around the bytes: ask to upload (one presigned PUT, or a
@@ -18,7 +17,7 @@ export const uploadApi = cofferApi.injectEndpoints({
     }),
     completeUpload: build.mutation<FileItem, string>({
       query: (uploadId) => ({ url: `/uploads/${uploadId}/complete`, method: 'POST' }),
-      invalidatesTags: [...FILES_CHANGED, 'Upload'],
+      invalidatesTags: [...FILE_CHANGE_TAGS, 'Upload'],
     }),
     cancelUpload: build.mutation<void, string>({
       query: (uploadId) => ({ url: `/uploads/${uploadId}`, method: 'DELETE' }),

@@ -14,7 +14,7 @@ import {
 } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
-import { formatFileLimit, ROOT_FOLDER } from '@coffer/contracts';
+import { formatFileLimit, ROOT_FOLDER, type MultipartUpload } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
@@ -35,6 +35,9 @@ function xLabel(c: ChosenFile): string {
   return `Remove ${c.file.name}`;
 }
 
+/** No unfinished uploads (one array, so that what depends on the list does not change at each render). */
+const NO_UPLOADS: MultipartUpload[] = [];
+
 /**
  * Upload Files: a folder, files by drop or Browse Files, a progress bar per
  * file. Big files go in parts and can be cancelled; one left unfinished (a
@@ -50,7 +53,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const queue = useUploadQueue(maxFileBytes);
   const { chosen, uploading } = queue;
   const uploads = useListUploadsQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
-  const unfinished = uploads.data?.items ?? [];
+  const unfinished = uploads.data?.items ?? NO_UPLOADS;
   // Files chosen before the plan's largest file and the unfinished uploads are known wait for them: judged
   // by the trial's limit a paid plan's big file would be refused, and one that could resume would start over.
   const known = (plan.data !== undefined || plan.isError) && (uploads.data !== undefined || uploads.isError);
@@ -58,9 +61,12 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const inHand = new Set(chosen.flatMap((c) => (c.resumes ? [c.resumes.uploadId] : [])));
   const [cancelUpload] = useCancelUploadMutation();
 
-  useEffect(() => {
+  // Each time it opens, the dialog starts in the folder the user is in.
+  const [folderFor, setFolderFor] = useState({ open, currentFolderId });
+  if (folderFor.open !== open || folderFor.currentFolderId !== currentFolderId) {
+    setFolderFor({ open, currentFolderId });
     if (open) setFolderId(currentFolderId);
-  }, [open, currentFolderId]);
+  }
 
   const close = (next: boolean) => {
     if (uploading) return;
@@ -79,6 +85,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   useEffect(() => {
     if (!known || waiting.length === 0) return;
     queue.add(waiting, unfinished);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the held files join the queue once both queries have answered (an outside system); adding numbers them, so not during render
     setWaiting([]);
   }, [known, waiting, queue, unfinished]);
 

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
 import { CircleCheck } from 'lucide-react';
 import { Button, FormField, Spinner, Textarea, toast, type ToastHandle } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
+import type { ContactRequestInput } from '@coffer/contracts';
 import { useSendContactRequestMutation } from '../api/send-contact-request';
 import { contactSalesFormSchema, EMPTY_CONTACT_SALES_FIELDS } from '../contact-request-form';
 
@@ -13,7 +14,7 @@ export function ContactSalesForm() {
   const [sendContactRequest, { isLoading, isSuccess }] = useSendContactRequestMutation();
   const failureToast = useRef<ToastHandle | null>(null);
 
-  const submit = form.handleSubmit(async (request) => {
+  const send = async (request: ContactRequestInput) => {
     failureToast.current?.dismiss();
     try {
       await sendContactRequest(request).unwrap();
@@ -21,7 +22,8 @@ export function ContactSalesForm() {
       const description = toApiError(error).message ?? 'Something went wrong. Please try again.';
       failureToast.current = toast({ variant: 'destructive', title: 'Failed to send message', description });
     }
-  });
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(send)(event);
 
   if (isSuccess) return <ContactSalesSent />;
 

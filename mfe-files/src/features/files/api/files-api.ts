@@ -1,22 +1,16 @@
-import { cofferApi, type CofferTagType } from '@coffer/web-core/store';
-import type { ListFoldersReply, ListFoldersRequest, FileItem, FileLink, FolderPath, ListFilesReply, ListFilesRequest, StorageUsage } from '@coffer/contracts';
+import { cofferApi, FILE_CHANGE_TAGS } from '@coffer/web-core/store';
+import type { FileItem, ListFilesReply, ListFilesRequest } from '@coffer/contracts';
 
 /** How many items one page of a list brings; the grid asks for the next as it is scrolled to. */
 export const LIST_PAGE = 200;
 /** Which list: the page it starts at is the query's own. */
 export type FileListArgs = Omit<ListFilesRequest, 'after' | 'limit'>;
 
-/** Everything a change to files makes stale: every list, folder paths and counts, the meter, the activity log. */
-export const FILES_CHANGED: CofferTagType[] = ['File', 'Folder', 'Storage', 'Activity'];
-
-export interface ActivityItem {
-  id: string;
-  kind: 'upload' | 'share' | 'delete' | 'download' | 'folder';
-  fileName: string;
-  occurredAt: string;
-}
-
-/** The files API: lists, folders, moves, trash, links and storage usage. */
+/**
+ * The files API: lists, new folders, moves and the trash. Each change makes stale what a pushed
+ * change to files does (FILE_CHANGE_TAGS). Folder paths and choices, and links, are in src/api:
+ * several features use them.
+ */
 export const filesApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
     /** A folder, the trash, a search or Recent, a page at a time: every item is on some page (`next` leads on). */
@@ -40,68 +34,39 @@ export const filesApi = cofferApi.injectEndpoints({
         ...(data?.pages ?? []).flatMap((page) => page.items.map((item) => ({ type: 'File' as const, id: item.id }))),
       ],
     }),
-    /** The folders whose name contains `q`, by name, with their paths: the choices of the folder pickers. */
-    listFolders: build.query<ListFoldersReply, ListFoldersRequest>({
-      query: (params) => ({ url: '/folders', params }),
-      // Any change to the folders may add or trash one (own changes and pushed ones invalidate 'Folder').
-      providesTags: [{ type: 'Folder', id: 'CHOICES' }],
-    }),
-    getFolder: build.query<FolderPath, string>({
-      query: (folderId) => `/folders/${encodeURIComponent(folderId)}`,
-      providesTags: (_reply, _error, folderId) => [{ type: 'Folder', id: folderId }],
-    }),
     createFolder: build.mutation<FileItem, { name: string; parentId: string }>({
       query: (body) => ({ url: '/folders', method: 'POST', body }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
     moveFile: build.mutation<FileItem, { fileId: string; folderId: string }>({
       query: ({ fileId, folderId }) => ({ url: `/files/${fileId}`, method: 'PATCH', body: { folderId } }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
     trashFile: build.mutation<FileItem, string>({
       query: (fileId) => ({ url: `/files/${fileId}/trash`, method: 'POST' }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
     restoreFile: build.mutation<FileItem, string>({
       query: (fileId) => ({ url: `/files/${fileId}/restore`, method: 'POST' }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
     deleteForever: build.mutation<void, string>({
       query: (fileId) => ({ url: `/files/${fileId}`, method: 'DELETE' }),
-      invalidatesTags: FILES_CHANGED,
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
     emptyTrash: build.mutation<{ deleted: number }, void>({
       query: () => ({ url: '/trash', method: 'DELETE' }),
-      invalidatesTags: FILES_CHANGED,
-    }),
-    // A mutation, not a query: every View or Download asks for a fresh signed URL (and counts as an access).
-    fileLink: build.mutation<FileLink, { fileId: string; disposition: 'inline' | 'attachment' }>({
-      query: ({ fileId, disposition }) => ({ url: `/files/${fileId}/link`, params: { disposition } }),
-      // Recent lists files by last access.
-      invalidatesTags: [{ type: 'File', id: 'LIST' }, 'Activity'],
-    }),
-    storageUsage: build.query<StorageUsage, void>({
-      query: () => '/storage/usage',
-      providesTags: ['Storage'],
-    }),
-    activity: build.query<{ items: ActivityItem[] }, void>({
-      query: () => '/activity',
-      providesTags: ['Activity'],
+      invalidatesTags: FILE_CHANGE_TAGS,
     }),
   }),
 });
 
 export const {
   useListFilesInfiniteQuery,
-  useGetFolderQuery,
-  useListFoldersQuery,
   useCreateFolderMutation,
   useMoveFileMutation,
   useTrashFileMutation,
   useRestoreFileMutation,
   useDeleteForeverMutation,
   useEmptyTrashMutation,
-  useFileLinkMutation,
-  useStorageUsageQuery,
-  useActivityQuery,
 } = filesApi;

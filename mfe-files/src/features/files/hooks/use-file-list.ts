@@ -1,5 +1,5 @@
 import type { FileItem } from '@coffer/contracts';
-import { useListFilesInfiniteQuery, type FileListArgs } from './files-api';
+import { useListFilesInfiniteQuery, type FileListArgs } from '../api/files-api';
 
 /** A list as the grid shows it: the items of the pages read so far, how many there are in all, and how to read on. */
 export interface FileList {
