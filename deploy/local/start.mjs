@@ -12,11 +12,20 @@ buildAll();
 
 const { ROOT } = await import('./processes.mjs');
 const { chooseDatabase, startStack } = await import('./stack.mjs');
+const { claimInstallation } = await import('./backup.mjs');
 const { startWatchers } = await import('./watch.mjs');
 const dataDir = path.join(ROOT, '.data');
 const { database, reason } = chooseDatabase(dataDir);
 console.log(database === 'postgres' ? 'Databases: one PostgreSQL server in .data/postgres, a database per service.' : `Databases: PGlite embedded in each service (.data/<service>): ${reason ?? 'COFFER_DATABASE=pglite'}.`);
-const stack = await startStack({ dataDir, watch: opts.watch, database, lean: true });
+// Backups and restores wait for this run to stop: they need the data at rest.
+const release = claimInstallation(dataDir);
+let stack;
+try {
+  stack = await startStack({ dataDir, watch: opts.watch, database, lean: true });
+} catch (err) {
+  release();
+  throw err;
+}
 if (opts.watch) startWatchers(stack.group);
 console.log(
   `\n  Coffer is running at ${stack.appUrl}\n  API health: ${stack.appUrl}/api/health\n  Captured emails (this run's key, keep it to yourself): ${stack.appUrl}/dev/mail?key=${stack.devKey}\n  Press Ctrl-C to stop.\n`,
@@ -28,6 +37,7 @@ const stop = async () => {
   stopping = true;
   console.log('\nStopping Coffer…');
   await stack.group.stopAll();
+  release();
   process.exit(0);
 };
 process.on('SIGINT', stop);
