@@ -66,7 +66,8 @@ export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.nam
  * `serviceEnv` adds settings for one service only (e.g. its own DATABASE_URL).
  * `database: 'postgres'` runs one PostgreSQL server (data in `<dataDir>/postgres`) with a database
  * per service; 'pglite' (the default) embeds PGlite in each service. `lean` is `npm start`'s memory
- * budget for a small machine: one S3 worker, the services' V8 young generation small.
+ * budget for a small machine: S3 in one process, the services' V8 young generation small (the gateway's
+ * is left as it is: its requests' throughput).
  * Returns the process group (to stop it: the PostgreSQL server too), the URLs, the ports and `memory()`.
  */
 export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, serviceEnv = {}, watch = false, database = 'pglite', lean = false } = {}) {

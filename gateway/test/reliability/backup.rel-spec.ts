@@ -9,7 +9,7 @@ import { databaseName, SERVICES, testDataDir, type Stack } from '../../../deploy
 import { call, confirmedUser, enableTwoFactor, joinedMember, uploadFile } from '../support.js';
 import { ownStack, ownStackDataDir } from './own-stack.js';
 
-// `npm run backup` / `npm run restore` of the embedded default (one PostgreSQL server): a stack with files,
+// `npm run backup` / `npm run restore` of the embedded default (one PostgreSQL server, as `npm start` runs it): a stack with files,
 // shares, a team, settings and two-factor sign-in is backed up, wiped and restored; every row and every byte is back.
 
 const SECOND = 1000;
@@ -40,7 +40,7 @@ const signIn = (email: string, password: string) =>
   call<{ accessToken: string; mfaRequired?: boolean; factorId?: string }>('/api/auth/sign-in', { body: { email, password, rememberMe: false } });
 
 it('backs up a stack with files, shares, a team and settings; after a wipe and a restore every row is there, every file byte for byte, and two-factor sign-in works', async () => {
-  stack = await ownStack(NAME, { database: 'postgres' });
+  stack = await ownStack(NAME, { database: 'postgres', lean: true });
   const owner = await confirmedUser('Backup Owner');
   const member = await joinedMember(owner, 'member', 'Backup Member');
   const recipient = await confirmedUser('Share Recipient');
@@ -92,7 +92,7 @@ it('backs up a stack with files, shares, a team and settings; after a wipe and a
   expect(restored.status).toBe(0);
   expect(await everyRow()).toEqual(rows);
 
-  stack = await ownStack(NAME, { database: 'postgres', keepData: true });
+  stack = await ownStack(NAME, { database: 'postgres', lean: true, keepData: true });
   // Two-factor sign-in: the secret is read with the restored key (a code of another time step: codes are single-use).
   const first = await signIn(owner.email, owner.password);
   expect(first.body.mfaRequired).toBe(true);

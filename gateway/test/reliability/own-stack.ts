@@ -5,9 +5,9 @@ import { defaultPorts, newSigningKeyPem, startStack, testDataDir, testPortOffset
 /**
  * A whole stack of the reliability suite's own, on ports of its own (it kills services and stops NATS,
  * which no other test must see); the api test helpers (support.ts) are pointed at it. It starts empty,
- * unless `keepData` (again on what a stack of that name left); `database: 'postgres'` as `npm start`.
+ * unless `keepData` (again on what a stack of that name left); `database: 'postgres'` and `lean` as `npm start`.
  */
-export async function ownStack(name: string, { database, keepData = false }: { database?: 'postgres' | 'pglite'; keepData?: boolean } = {}): Promise<Stack> {
+export async function ownStack(name: string, { database, lean, keepData = false }: { database?: 'postgres' | 'pglite'; lean?: boolean; keepData?: boolean } = {}): Promise<Stack> {
   const dataDir = ownStackDataDir(name);
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const stack = await startStack({
@@ -16,6 +16,7 @@ export async function ownStack(name: string, { database, keepData = false }: { d
     logDir: path.join(dataDir, 'logs'),
     quiet: true,
     database,
+    lean,
     env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: newSigningKeyPem() },
   });
   Object.assign(process.env, {
