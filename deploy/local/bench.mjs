@@ -1,6 +1,7 @@
-// `npm run bench`: starts Coffer on its own ports, runs every benchmark in
-// bench/ against it (each compares Coffer with the raw backend in the same
-// run, or measures what a browser downloads), prints their lines, stops.
+// `npm run bench`: starts Coffer on its own ports as `npm start` does (one
+// PostgreSQL server, lean settings), prints the idle memory of the whole stack,
+// runs every benchmark in bench/ against it (each compares Coffer with the raw
+// backend in the same run, or measures what a browser downloads), prints their lines, stops.
 // COFFER_BENCH_ONLY=list-page,upload runs only those.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,24 +13,27 @@ ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL]);
 buildAll();
 
 const { ROOT } = await import('./processes.mjs');
-const { defaultPorts, startStack, TEST_STACK_ENV } = await import('./stack.mjs');
-const { startPostgres } = await import('./infra.mjs');
+const { databaseName, defaultPorts, startStack, TEST_STACK_ENV } = await import('./stack.mjs');
 
 const dataDir = path.join(ROOT, '.data-bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
 const ports = defaultPorts(7000);
-// The files service on a PostgreSQL server, so a second process can run the same query beside it.
-const postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dataDir, 'pg') });
-const filesDatabaseUrl = postgres.createDatabase('coffer_files');
 // Benchmarks sign up many users from one address: lift the sign-up limits for this run only.
 const stack = await startStack({
   ports,
-  serviceEnv: { files: { DATABASE_URL: filesDatabaseUrl } },
+  database: 'postgres',
+  lean: true,
   dataDir,
   logDir: path.join(dataDir, 'logs'),
   quiet: true,
   env: { ...TEST_STACK_ENV, AUTH_IP_LOCKOUT_THRESHOLD: '100000', AUTH_SIGNUP_IP_THRESHOLD: '100000', LOG_LEVEL: 'warn' },
 });
+// The files service's database, so a second process can run the same query beside it.
+const filesDatabaseUrl = `postgres://postgres@127.0.0.1:${ports.postgres}/${databaseName('files')}`;
+// Idle: once every service answers and the start's work (migrations, the first pings) settled.
+await new Promise((resolve) => setTimeout(resolve, 5000));
+const idle = stack.memory();
+console.log(`Idle memory of the whole stack (resident, every process: NATS, S3, PostgreSQL, services, gateway, front ends): ${(idle / 1e9).toFixed(2)} GB (target < 1.2 GB)`);
 let failed = false;
 try {
   const env = {
@@ -47,6 +51,5 @@ try {
   }
 } finally {
   await stack.group.stopAll();
-  postgres.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasCommand, ROOT } from './processes.mjs';
-import { PG_BIN } from './infra.mjs';
+import { pgBin } from './infra.mjs';
 
 function run(command, args, opts = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...opts });
@@ -44,7 +44,7 @@ export function ensureDebianPackages(needs) {
 
 export const NATS_SERVER = { package: 'nats-server', present: () => Boolean(process.env.NATS_URL) || hasCommand('nats-server') };
 export const CHROMIUM = { package: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') };
-export const POSTGRESQL = { package: 'postgresql', present: () => fs.existsSync(path.join(PG_BIN, 'initdb')) };
+export const POSTGRESQL = { package: 'postgresql', present: () => Boolean(pgBin()) };
 export const PGBOUNCER = { package: 'pgbouncer', present: () => fs.existsSync('/usr/sbin/pgbouncer') };
 
 /** Builds every project whose sources changed since its last build (Nx cache). */

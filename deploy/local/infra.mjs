@@ -1,5 +1,6 @@
 // The infrastructure Coffer runs on locally: NATS with JetStream, S3 (s3rver)
-// and, for tests, a PostgreSQL 15 server on its own port and data directory.
+// and Debian's PostgreSQL server (15 to 17) on its own port and data directory:
+// `npm start`'s databases, and the tests' throw-away server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,17 @@ async function claimPort(port, what) {
   if (!(await portIsFree(port))) throw new Error(`Port ${port} for ${what} is already in use; stop whatever holds it (another Coffer run?) or pick other ports.`);
 }
 
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** The PostgreSQL versions Coffer runs on (production and tests alike). */
+export const PG_VERSIONS = [17, 16, 15];
+
+/**
+ * The bin folder of Debian's PostgreSQL server (the newest of 15, 16 and 17 installed, wherever
+ * `/usr/lib/postgresql/<version>/bin` is), or undefined when none is. COFFER_PG_BIN names another.
+ */
+export function pgBin() {
+  if (process.env.COFFER_PG_BIN) return process.env.COFFER_PG_BIN;
+  return PG_VERSIONS.map((v) => `/usr/lib/postgresql/${v}/bin`).find((bin) => fs.existsSync(path.join(bin, 'initdb')));
+}
 
 /** Starts nats-server with JetStream, its data in `dataDir`. */
 export async function startNats(group, { port, dataDir }) {
@@ -23,12 +34,12 @@ export async function startNats(group, { port, dataDir }) {
   return `nats://127.0.0.1:${port}`;
 }
 
-/** Starts s3rver with the files bucket; returns its endpoint. */
-export async function startObjectStorage(group, { port, dataDir, bucket, origins }) {
+/** Starts s3rver with the files bucket (`workers`: its worker processes, one per CPU by default); returns its endpoint. */
+export async function startObjectStorage(group, { port, dataDir, bucket, origins, workers }) {
   await claimPort(port, 's3rver');
   const args = [path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
   for (const origin of origins) args.push('--origin', origin);
-  const child = group.start('s3', process.execPath, args);
+  const child = group.start('s3', process.execPath, args, { env: workers ? { COFFER_S3_WORKERS: String(workers) } : {} });
   await waitForPort(port, { name: 's3rver', child });
   return `http://127.0.0.1:${port}`;
 }
@@ -40,47 +51,91 @@ function asPostgres(command) {
   return result.stdout;
 }
 
-function pgCommand() {
-  return process.getuid?.() === 0 ? (c) => asPostgres(c) : (c) => {
+const asRoot = () => process.getuid?.() === 0;
+
+/** Runs a PostgreSQL command line: as the postgres user when root (the server refuses root). */
+export function pgCommand() {
+  return asRoot() ? (c) => asPostgres(c) : (c) => {
     const r = spawnSync('sh', ['-c', c], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${c} failed: ${r.stderr || r.stdout}`);
     return r.stdout;
   };
 }
 
+/** Runs `command` (a PostgreSQL client) with its stdin or stdout on a file, as `pgCommand` would. */
+export function pgCommandWithFile(command, { stdin, stdout }) {
+  const fd = fs.openSync(stdin ?? stdout, stdin ? 'r' : 'w');
+  try {
+    const stdio = stdin ? [fd, 'pipe', 'pipe'] : ['ignore', fd, 'pipe'];
+    const result = asRoot()
+      ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio, cwd: '/', encoding: 'utf8' })
+      : spawnSync('sh', ['-c', command], { stdio, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Gives `dir` to the postgres user when root; false when that user cannot write there (a private folder such as mktemp -d's). */
+function handToPostgres(dir) {
+  if (!asRoot()) return true;
+  spawnSync('chown', ['-R', 'postgres:postgres', dir]);
+  return spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -w '${dir}'`], { cwd: '/' }).status === 0;
+}
+
 /**
- * Starts a throw-away PostgreSQL 15 server (initdb refuses root, so as the
- * postgres user when root). Returns its URL and a stop function.
+ * Starts a PostgreSQL server (15 to 17) on 127.0.0.1:`port` with its data in `dataDir`, as the postgres
+ * user when root (initdb refuses root). Tests start a throw-away one (the folder emptied first, no fsync);
+ * `keep: true` is `npm start`'s: the data found again at the next start, durable, lean memory settings.
+ * Returns its URL, `createDatabase` and `stop`.
  */
-export async function startPostgres({ port, dataDir }) {
-  if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}): run \`apt-get install postgresql\`.`);
+export async function startPostgres({ port, dataDir, keep = false }) {
+  const bin = pgBin();
+  if (!bin) throw new Error(`PostgreSQL (${PG_VERSIONS.join(', ')}) is not installed (no /usr/lib/postgresql/<version>/bin/initdb): run \`apt-get install postgresql\`.`);
   await claimPort(port, 'PostgreSQL');
   const run = pgCommand();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   let ownDir = false;
-  if (process.getuid?.() === 0) {
-    spawnSync('chown', ['-R', 'postgres:postgres', dataDir]);
-    // A checkout inside a private folder (mktemp -d is 0700) is out of the postgres user's reach: use the temp folder.
-    if (spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -w '${dataDir}'`], { cwd: '/' }).status !== 0) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-pg-'));
-      spawnSync('chown', ['-R', 'postgres:postgres', dataDir]);
-      ownDir = true;
+  if (!handToPostgres(dataDir)) {
+    if (keep) throw new Error(`The postgres user cannot write to ${dataDir} (a private folder?): move Coffer to a folder it can reach.`);
+    // A throw-away server of a checkout in a private folder: the temp folder instead.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-pg-'));
+    handToPostgres(dataDir);
+    ownDir = true;
+  }
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) run(`${bin}/initdb -D '${dataDir}' -U postgres -A trust -E UTF8 --locale=C.UTF-8 > /dev/null`);
+  // A server left running by a run that did not stop (killed): stopped first, so this one owns its data.
+  if (keep && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    try {
+      run(`${bin}/pg_ctl -D '${dataDir}' -m fast stop > /dev/null 2>&1`);
+    } catch {
+      // Not running: a stale pid file, which the server's start replaces.
     }
   }
-  run(`${PG_BIN}/initdb -D ${dataDir} -U postgres -A trust -E UTF8 --locale=C.UTF-8 > /dev/null`);
-  run(`${PG_BIN}/pg_ctl -D ${dataDir} -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off" -l ${dataDir}/server.log -w start > /dev/null`);
+  // Small buffers, no replication: five services of a small business, idle most of the time (their pools close idle connections).
+  const settings = keep
+    ? '-c shared_buffers=16MB -c work_mem=2MB -c maintenance_work_mem=16MB -c autovacuum_max_workers=1 -c max_wal_size=256MB -c max_logical_replication_workers=0 -c wal_level=minimal -c max_wal_senders=0'
+    : '-c fsync=off';
+  run(`${bin}/pg_ctl -D '${dataDir}' -o "-c listen_addresses=127.0.0.1 -p ${port} -k '${dataDir}' ${settings}" -l '${dataDir}/server.log' -w start > /dev/null`);
   await waitForPort(port, { name: 'postgresql' });
+  const psql = (statement, database = 'postgres') => run(`${bin}/psql -h 127.0.0.1 -p ${port} -U postgres -d ${database} -XAtqc "${statement}"`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    /** Creates a database on this server and returns its URL. */
+    bin,
+    port,
+    dataDir,
+    psql,
+    /** The server's own process (the postmaster), to measure its memory with its backends. */
+    pid: () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    /** Creates a database on this server, unless it exists, and returns its URL. */
     createDatabase(name) {
-      run(`${PG_BIN}/psql -h 127.0.0.1 -p ${port} -U postgres -qc "create database \\"${name}\\""`);
+      if (!psql(`select 1 from pg_database where datname = '${name}'`).trim()) psql(`create database \\"${name}\\"`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     stop() {
-      run(`${PG_BIN}/pg_ctl -D ${dataDir} -m fast stop > /dev/null`);
+      run(`${bin}/pg_ctl -D '${dataDir}' -m fast stop > /dev/null`);
       if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

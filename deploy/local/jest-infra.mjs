@@ -1,4 +1,4 @@
-// jest globalSetup of the service tests: NATS, S3 and a PostgreSQL 15 server,
+// jest globalSetup of the service tests: NATS, S3 and a PostgreSQL (15 to 17) server,
 // unless `npm test` already started them and said where (COFFER_TEST_* vars).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -13,7 +13,8 @@
 //
 // Like S3 (and MinIO) it serves on every core: a worker per CPU (or
 // COFFER_S3_WORKERS) shares the port, so the parts of an upload sent at once are
-// written at once, where one stream goes as fast as one core writes it.
+// written at once, where one stream goes as fast as one core writes it. With one
+// worker it serves alone, in one process (`npm start`'s lean stack).
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import nodePath from 'node:path';
@@ -50,6 +51,10 @@ const server = new S3rver({
   configureBuckets: [{ name: opts.bucket, configs: [cors] }],
 });
 const WORKERS = Math.max(1, Number(process.env.COFFER_S3_WORKERS) || os.availableParallelism());
+/** One worker: served by this process alone (no primary beside it), as a small machine's `npm start` does. */
+const ALONE = WORKERS === 1;
+/** The keys being written with `if-none-match: *` when ALONE (the primary holds them otherwise). */
+const ownClaims = new Set();
 const listening = () => process.stdout.write(`s3rver on http://127.0.0.1:${opts.port}, bucket ${opts.bucket}, signatures checked, ${WORKERS} workers\n`);
 
 /** The primary: starts the workers, starts another for one that dies, and stops them all on SIGTERM or SIGINT. */
@@ -178,12 +183,14 @@ if (cluster.isWorker) {
 async function claimFirstWrite(bucket, key) {
   const id = `${bucket}/${key}`;
   const seq = ++claimsAsked;
-  const granted = await new Promise((resolve) => {
-    answers.set(seq, resolve);
-    process.send({ claim: id, seq });
-  });
+  const granted = ALONE
+    ? !ownClaims.has(id) && Boolean(ownClaims.add(id))
+    : await new Promise((resolve) => {
+        answers.set(seq, resolve);
+        process.send({ claim: id, seq });
+      });
   if (!granted) return undefined;
-  const release = () => process.send({ release: id });
+  const release = ALONE ? () => ownClaims.delete(id) : () => process.send({ release: id });
   if (!(await server.store.existsObject(bucket, key))) return release;
   release();
   return undefined;
@@ -251,7 +258,12 @@ process.on('SIGINT', stop);
 process.on('disconnect', stop);
 }
 
-if (cluster.isPrimary) {
+if (cluster.isPrimary && ALONE) {
+  await server.configureBuckets();
+  keepObjectsAsS3Does(server.store);
+  await serve();
+  listening();
+} else if (cluster.isPrimary) {
   await server.configureBuckets();
   superviseWorkers();
 } else {

@@ -44,6 +44,8 @@ const COLORS = [36, 35, 33, 32, 34, 31, 96, 95, 93, 92, 94, 91];
 export class ProcessGroup {
   constructor({ logDir, quiet = false } = {}) {
     this.children = [];
+    /** What stopAll does once every child stopped (a server that runs on its own, such as PostgreSQL's). */
+    this.cleanups = [];
     this.logDir = logDir;
     this.quiet = quiet;
     if (logDir) fs.mkdirSync(logDir, { recursive: true });
@@ -95,10 +97,17 @@ export class ProcessGroup {
     return this.start(entry.name, entry.command, entry.args, { env: entry.env, cwd: entry.cwd });
   }
 
+  /** Runs `stop` when the group stops, after its children (the last added first). */
+  onStop(stop) {
+    this.cleanups.push(stop);
+  }
+
   /** Stops every process, the last started first. */
   async stopAll() {
     for (const entry of [...this.children].reverse()) await stopChild(entry);
     this.children = [];
+    for (const stop of this.cleanups.reverse()) await stop();
+    this.cleanups = [];
   }
 }
 
@@ -113,4 +122,34 @@ async function stopChild(entry, timeoutMs = 10_000, signal = 'SIGTERM') {
     clearTimeout(timer);
   }
   entry.file?.end();
+}
+
+/** The resident memory (bytes) of the processes `pids` and all their descendants, from /proc (Linux). */
+export function residentMemory(pids) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the fields after its closing one.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  const all = new Set(pids.filter((pid) => parents.has(pid)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) if (all.has(parent) && !all.has(pid)) (all.add(pid), (grew = true));
+  }
+  let bytes = 0;
+  for (const pid of all) {
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) bytes += Number(rss[1]) * 1024;
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return bytes;
 }

@@ -31,6 +31,9 @@ export interface Stack {
   s3Endpoint: string;
   dataDir: string;
   devKey: string;
+  database: 'postgres' | 'pglite';
+  /** The resident memory (bytes) of every process of the stack. */
+  memory(): number;
 }
 export const SERVICES: readonly string[];
 export function defaultPorts(offset?: number): StackPorts;
@@ -41,7 +44,10 @@ export function startStack(options?: {
   quiet?: boolean;
   env?: Record<string, string>;
   serviceEnv?: Record<string, Record<string, string>>;
+  database?: 'postgres' | 'pglite';
+  lean?: boolean;
 }): Promise<Stack>;
+export function databaseName(service: string): string;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<unknown>;
 export function testPortOffset(): number;
 export function testDataDir(): string;

@@ -2,9 +2,10 @@
 // the gateway, the three remotes and the shell. Used by `npm start`, the
 // tests and the benchmarks, each with its own ports and data directory.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { portIsFree, ProcessGroup, ROOT, waitForPort } from './processes.mjs';
-import { startNats, startObjectStorage } from './infra.mjs';
+import { portIsFree, ProcessGroup, residentMemory, ROOT, waitForPort } from './processes.mjs';
+import { pgBin, startNats, startObjectStorage, startPostgres } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 export const REMOTES = [
@@ -23,9 +24,36 @@ export function defaultPorts(offset = 0) {
     gateway: 4000 + offset,
     nats: 4222 + offset,
     s3: 4569 + offset,
-    /** Only test runs start a PostgreSQL server; `npm start` embeds PGlite. */
-    postgres: 5432 + offset,
+    /** `npm start`'s PostgreSQL server (not 5432: a PostgreSQL of the machine's own may be there), and the tests'. */
+    postgres: 4432 + offset,
   };
+}
+
+/** The database of `service` on a stack's PostgreSQL server. */
+export const databaseName = (service) => `coffer_${service}`;
+
+/**
+ * V8 settings of the services on a lean stack: a 1 MB young generation (16 MB by default) holds ~30 MB less
+ * each; with gc() exposed, a service that just created its PGlite database lets go of initdb's memory at once.
+ */
+const LEAN_SERVICE_FLAGS = ['--max-semi-space-size=1', '--expose-gc'];
+
+/**
+ * Where `npm start` keeps its databases (COFFER_DATABASE=postgres or pglite chooses):
+ * - 'postgres', one PostgreSQL server in `<dataDir>/postgres` with a database per service, as in production,
+ *   where Debian's PostgreSQL is installed and no PGlite data of an earlier installation is there;
+ * - 'pglite', embedded in each service (`<dataDir>/<service>`): without PostgreSQL, and for an installation
+ *   that began on PGlite (its data stays where it is; `npm run backup` and `restore` keep it PGlite).
+ * Returns the choice and, when PGlite is kept for data of before, the reason.
+ */
+export function chooseDatabase(dataDir) {
+  const forced = process.env.COFFER_DATABASE;
+  if (forced === 'postgres' || forced === 'pglite') return { database: forced };
+  if (forced) throw new Error(`COFFER_DATABASE must be postgres or pglite, not ${forced}.`);
+  if (fs.existsSync(path.join(dataDir, 'postgres'))) return { database: 'postgres' };
+  const pglite = SERVICES.filter((service) => fs.existsSync(path.join(dataDir, service)));
+  if (pglite.length) return { database: 'pglite', reason: `its data is in PGlite (${pglite.map((s) => path.join(path.relative(ROOT, dataDir), s)).join(', ')})` };
+  return pgBin() ? { database: 'postgres' } : { database: 'pglite', reason: 'PostgreSQL is not installed (apt-get install postgresql)' };
 }
 
 /**
@@ -42,9 +70,13 @@ export const staticReleasesDir = (dataDir, app) => path.join(dataDir, 'static-re
 /**
  * Starts everything and resolves once the gateway reports every service up.
  * `serviceEnv` adds settings for one service only (e.g. its own DATABASE_URL).
- * Returns the process group (to stop it), the URLs and the ports.
+ * `database: 'postgres'` runs one PostgreSQL server (data in `<dataDir>/postgres`) with a database
+ * per service; 'pglite' (the default) embeds PGlite in each service. `lean` is `npm start`'s memory
+ * budget for a small machine: S3 in one process, the services' V8 young generation small (the gateway's
+ * is left as it is: its requests' throughput).
+ * Returns the process group (to stop it: the PostgreSQL server too), the URLs, the ports and `memory()`.
  */
-export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, serviceEnv = {}, watch = false } = {}) {
+export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, serviceEnv = {}, watch = false, database = 'pglite', lean = false } = {}) {
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (name !== 'postgres' && !(await portIsFree(port))) busy.push(`${name} (${port})`);
   if (busy.length) throw new Error(`Coffer cannot start: these ports are in use: ${busy.join(', ')}. Is Coffer already running?`);
@@ -59,22 +91,30 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
         dataDir: path.join(dataDir, 's3'),
         bucket: process.env.S3_BUCKET ?? 'coffer-files',
         origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
+        workers: lean ? 1 : undefined,
       }));
+    let postgres;
+    if (database === 'postgres') {
+      postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dataDir, 'postgres'), keep: true });
+      group.onStop(() => postgres.stop());
+      serviceEnv = Object.fromEntries(
+        SERVICES.map((service) => [service, { DATABASE_URL: postgres.createDatabase(databaseName(service)), ...serviceEnv[service] }]),
+      );
+    }
     const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...env };
     // The key to /dev/mail and /dev/clock for this run only: whoever started it (or its tests) holds it.
     const devKey = env.DEV_KEY ?? randomBytes(24).toString('base64url');
-    const node = (script) => (watch ? ['--watch-path', path.dirname(script), '--enable-source-maps', script] : ['--enable-source-maps', script]);
+    // Lean: the services' young generation kept small (their requests allocate little); the gateway keeps V8's default.
+    const node = (script, flags = []) => [...flags, ...(watch ? ['--watch-path', path.dirname(script)] : []), '--enable-source-maps', script];
 
     for (const service of SERVICES) {
-      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js')), { env: { ...common, ...serviceEnv[service] } });
+      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js'), lean ? LEAN_SERVICE_FLAGS : []), { env: { ...common, ...serviceEnv[service] } });
     }
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
-    for (const remote of REMOTES) group.start(remote.name, process.execPath, remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)));
     const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
-    group.start('shell', process.execPath, [
-      path.join(ROOT, 'deploy/local/serve-static.mjs'),
+    const shellArgs = [
       '--dir', path.join(ROOT, 'shell/dist'),
       '--port', String(ports.shell),
       '--spa',
@@ -84,12 +124,17 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
       '--allow', s3Endpoint,
       '--releases', staticReleasesDir(dataDir, 'shell'),
       ...remoteArgs,
-    ]);
+    ];
+    // The shell and the remotes: one process, a worker thread each.
+    const sites = [...REMOTES.map((remote) => remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)).slice(1)), shellArgs];
+    group.start('front-ends', process.execPath, [path.join(ROOT, 'deploy/local/front-servers.mjs'), JSON.stringify(sites)]);
 
     await waitForPort(ports.gateway, { name: 'gateway', child: gateway });
     await waitForHealthy(`http://127.0.0.1:${ports.gateway}/api/health`);
     await Promise.all([ports.shell, ports.marketing, ports.files, ports.account].map((p) => waitForPort(p)));
-    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey };
+    /** The resident memory (bytes) of every process of the stack: NATS, S3, PostgreSQL, the apps. */
+    const memory = () => residentMemory([...group.children.map((c) => c.child.pid), ...(postgres ? [postgres.pid()] : [])]);
+    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey, database, memory };
   } catch (err) {
     await group.stopAll();
     throw err;

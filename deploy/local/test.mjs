@@ -1,5 +1,5 @@
 // `npm test`: every test of Coffer on a fresh clone. Installs what is missing,
-// builds, starts NATS, S3 and a PostgreSQL 15 server for the unit, component
+// builds, starts NATS, S3 and a PostgreSQL (15 to 17) server for the unit, component
 // (the dialogs in jsdom) and service tests, then the whole stack on test ports for the api and end-to-end tests
 // in Chromium, then the reliability scenarios (each on a stack of its own),
 // and stops everything it started.
@@ -67,7 +67,7 @@ let postgres;
 let stack;
 try {
   if (!reliabilityOnly) {
-    console.log('\n▶ unit, component and service tests (jsdom; NATS, S3, PGlite and PostgreSQL 15)');
+    console.log('\n▶ unit, component and service tests (jsdom; NATS, S3, PGlite and PostgreSQL 15 to 17)');
     const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
     const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
     postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });

@@ -119,6 +119,30 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     ]);
   });
 
+  it('dumps each service\'s database with that service\'s own credentials into the backups volume, one at a time, each at its own hour', () => {
+    const services = Object.keys(APPS).filter((app) => app.endsWith('-service')).map((app) => app.replace(/-service$/, ''));
+    const jobs = resources.filter((r) => r.kind === 'CronJob');
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(services.map((service) => `backup-${service}-db`).sort());
+    const schedules = new Set<string>();
+    for (const service of services) {
+      const job = jobs.find((r) => r.metadata.name === `backup-${service}-db`)!;
+      const spec = job.spec as { schedule: string; concurrencyPolicy: string; jobTemplate: { spec: { template: { spec: { volumes: { name: string; persistentVolumeClaim?: { claimName: string } }[] } } } } };
+      schedules.add(spec.schedule);
+      expect(spec.concurrencyPolicy).toBe('Forbid');
+      const [container] = containersOf(job) as { command: string[]; volumeMounts: { name: string; mountPath: string }[] }[];
+      const { env, missing } = environmentOf(container as unknown as Record<string, unknown>, [...resources, ...examples]);
+      expect(missing).toEqual([]);
+      // The same database the service's Deployment is given.
+      const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === `${service}-service`)!;
+      expect(env.DATABASE_URL).toBe(environmentOf(containersOf(deployment)[0], [...resources, ...examples]).env.DATABASE_URL);
+      expect(container.command.join(' ')).toContain('pg_dump --format=custom');
+      const volume = spec.jobTemplate.spec.template.spec.volumes.find((v) => v.name === container.volumeMounts.find((m) => m.mountPath === '/backups')?.name);
+      expect(volume?.persistentVolumeClaim?.claimName).toBe('coffer-backups');
+    }
+    expect(schedules.size).toBe(services.length);
+    expect(resources.some((r) => r.kind === 'PersistentVolumeClaim' && r.metadata.name === 'coffer-backups')).toBe(true);
+  });
+
   it('lets in, to the gateway and the front ends, only the namespace of the proxies that route to them', () => {
     const route = resources.find((r) => r.kind === 'HTTPRoute') as { spec: { parentRefs: { namespace: string }[] } } | undefined;
     const proxies = route ? route.spec.parentRefs.map((ref) => ref.namespace) : ['ingress-nginx'];

@@ -4,16 +4,19 @@ import { defaultPorts, newSigningKeyPem, startStack, testDataDir, testPortOffset
 
 /**
  * A whole stack of the reliability suite's own, on ports of its own (it kills services and stops NATS,
- * which no other test must see); the api test helpers (support.ts) are pointed at it.
+ * which no other test must see); the api test helpers (support.ts) are pointed at it. It starts empty,
+ * unless `keepData` (again on what a stack of that name left); `database: 'postgres'` and `lean` as `npm start`.
  */
-export async function ownStack(name: string): Promise<Stack> {
-  const dataDir = path.join(testDataDir(), `reliability-${name}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+export async function ownStack(name: string, { database, lean, keepData = false }: { database?: 'postgres' | 'pglite'; lean?: boolean; keepData?: boolean } = {}): Promise<Stack> {
+  const dataDir = ownStackDataDir(name);
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const stack = await startStack({
     ports: defaultPorts(testPortOffset() + 5000),
     dataDir,
     logDir: path.join(dataDir, 'logs'),
     quiet: true,
+    database,
+    lean,
     env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: newSigningKeyPem() },
   });
   Object.assign(process.env, {
@@ -24,6 +27,9 @@ export async function ownStack(name: string): Promise<Stack> {
   });
   return stack;
 }
+
+/** Where the stack `ownStack(name)` keeps its data. */
+export const ownStackDataDir = (name: string) => path.join(testDataDir(), `reliability-${name}`);
 
 /** Keeps one scenario's figures for the README's "Reliability" table, in `.data-test/reports/reliability.json`. */
 export function recordFigures(scenario: string, figures: Record<string, number | string>) {
