@@ -23,7 +23,9 @@ const APPS = ['@coffer/gateway', '@coffer/shell', ...REMOTES.map((r) => `@coffer
 
 /** The React code: the shell, the remotes, the design system and the front-end runtime. */
 const REACT_CODE = ['shell', 'mfe-marketing', 'mfe-files', 'mfe-account', 'libs/ui', 'libs/web-core'].map((project) => `${project}/src/**/*.{ts,tsx}`);
-const JSX_A11Y_RECOMMENDED = Object.fromEntries(Object.entries(jsxA11y.configs.recommended.rules).map(([name, level]) => [name.replace(/^jsx-a11y-x\//, 'jsx-a11y/'), level]));
+const JSX_A11Y_RECOMMENDED = Object.fromEntries(
+  Object.entries(jsxA11y.configs.recommended.rules).map(([name, level]) => [name.replace(/^jsx-a11y-x\//, 'jsx-a11y/'), level]),
+);
 
 const rule = (forbidden, message) => forbidden.map((group) => ({ group: [group], message }));
 /** One no-restricted-imports per file (a later one would replace it): every rule that applies, together. */
@@ -58,14 +60,19 @@ const APP_LAYER = ['pages', 'exposes', 'bootstrap.tsx', 'index.ts'];
 function remoteLayers(remote) {
   const src = `./${remote}/src`;
   const featuresDir = path.join(repoRoot, remote, 'src/features');
-  const features = existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  const features = existsSync(featuresDir)
+    ? readdirSync(featuresDir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
   const app = APP_LAYER.map((part) => `${src}/${part}`);
   return [
     ...features.map((feature) => ({
       target: `${src}/features/${feature}`,
       from: `${src}/features`,
       except: [`./${feature}`],
-      message: 'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib (an endpoint to src/api), or compose them in a page.',
+      message:
+        'A feature never imports another feature: move what both use to src/components, src/hooks or src/lib (an endpoint to src/api), or compose them in a page.',
     })),
     { target: `${src}/features`, from: app, message: 'Features never import the app layer (pages, exposes, bootstrap).' },
     {
@@ -129,7 +136,9 @@ function tablesOf(service) {
   const unowned = tables.filter((t) => !owned.includes(t));
   const unknown = owned.filter((t) => !tables.includes(t) || owned.indexOf(t) !== owned.lastIndexOf(t));
   if (unowned.length || unknown.length) {
-    throw new Error(`eslint.config.js TABLE_OWNERS of ${service}: ${[...unowned.map((t) => `${t} has no owner`), ...unknown.map((t) => `${t} is unknown or owned twice`)].join(', ')}`);
+    throw new Error(
+      `eslint.config.js TABLE_OWNERS of ${service}: ${[...unowned.map((t) => `${t} has no owner`), ...unknown.map((t) => `${t} is unknown or owned twice`)].join(', ')}`,
+    );
   }
   return tables;
 }
@@ -160,13 +169,29 @@ function whoTouchesWhat() {
     const src = `services/${service}/src`;
     configs.push(
       // Services, handlers and the rest: neither drizzle-orm nor a table.
-      restricted([`${src}/**/*.ts`], [DRIZZLE_IN_REPOSITORIES, ...tablesRestricted(tables, 'Tables are read and written only in the repository that owns them (eslint.config.js TABLE_OWNERS).')], SQL_FREE_EXCEPT),
+      restricted(
+        [`${src}/**/*.ts`],
+        [
+          DRIZZLE_IN_REPOSITORIES,
+          ...tablesRestricted(tables, 'Tables are read and written only in the repository that owns them (eslint.config.js TABLE_OWNERS).'),
+        ],
+        SQL_FREE_EXCEPT,
+      ),
       // A repository: its own tables only.
       restricted([`${src}/**/*.repository.ts`], tablesRestricted(tables, NOT_ITS_TABLE)),
       ...Object.entries(owners).map(([file, own]) =>
-        restricted([`${src}/${file}`], tablesRestricted(tables.filter((t) => !own.includes(t)), NOT_ITS_TABLE)),
+        restricted(
+          [`${src}/${file}`],
+          tablesRestricted(
+            tables.filter((t) => !own.includes(t)),
+            NOT_ITS_TABLE,
+          ),
+        ),
       ),
-      restricted(ALL_TABLES_OF_THE_SERVICE.map((file) => `${src}/${file}`), []),
+      restricted(
+        ALL_TABLES_OF_THE_SERVICE.map((file) => `${src}/${file}`),
+        [],
+      ),
     );
   }
   return configs;
@@ -192,14 +217,31 @@ export default tseslint.config(
   ...SERVICES.map((service) =>
     boundary(
       [`services/${service}/**/*.ts`],
-      [...APPS.filter((a) => a !== `@coffer/${service}-service`), '../../*/**', '**/services/**', '**/gateway/**', '**/mfe-*/**', '**/shell/**', '@coffer/ui', '@coffer/web-core'],
+      [
+        ...APPS.filter((a) => a !== `@coffer/${service}-service`),
+        '../../*/**',
+        '**/services/**',
+        '**/gateway/**',
+        '**/mfe-*/**',
+        '**/shell/**',
+        '@coffer/ui',
+        '@coffer/web-core',
+      ],
       'A service talks to other services only through NATS subjects and events from @coffer/contracts.',
     ),
   ),
   ...REMOTES.map((remote) =>
     boundary(
       [`${remote}/**/*.{ts,tsx}`],
-      [...APPS.filter((a) => a !== `@coffer/${remote}`), '../mfe-*/**', '../../mfe-*/**', '**/services/**', '**/gateway/**', '**/shell/**', '@coffer/server-core'],
+      [
+        ...APPS.filter((a) => a !== `@coffer/${remote}`),
+        '../mfe-*/**',
+        '../../mfe-*/**',
+        '**/services/**',
+        '**/gateway/**',
+        '**/shell/**',
+        '@coffer/server-core',
+      ],
       'A remote uses only the shared libs; other remotes, the shell and the back end are reached at run time.',
       ROUTER_THROUGH_WEB_CORE,
       REDUX_THROUGH_WEB_CORE,
@@ -226,7 +268,11 @@ export default tseslint.config(
     ROUTER_THROUGH_WEB_CORE,
     REDUX_THROUGH_WEB_CORE,
   ),
-  boundary(['gateway/**/*.ts'], [...APPS.filter((a) => a !== '@coffer/gateway'), '../services/**', '../../services/**', '@coffer/ui', '@coffer/web-core'], 'The gateway reaches services only over NATS.'),
+  boundary(
+    ['gateway/**/*.ts'],
+    [...APPS.filter((a) => a !== '@coffer/gateway'), '../services/**', '../../services/**', '@coffer/ui', '@coffer/web-core'],
+    'The gateway reaches services only over NATS.',
+  ),
   boundary(['libs/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS),
   // @coffer/ui and the public part of web-core (session, federation contract) stay free of both.
   boundary(['libs/ui/**/*.{ts,tsx}', 'libs/web-core/src/**/*.{ts,tsx}'], ...LIBS_NEVER_IMPORT_APPS, ROUTER_THROUGH_WEB_CORE, REDUX_THROUGH_WEB_CORE),

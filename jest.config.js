@@ -32,7 +32,11 @@ export default {
   // Service tests open databases and start NATS consumers: slower than unit tests, never timed assertions.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)', '<rootDir>/deploy/test/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,gateway,shell,mfe-*}/**/src/**/*.spec.ts?(x)', '<rootDir>/deploy/test/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'service',

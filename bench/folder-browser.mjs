@@ -22,7 +22,15 @@ const FIRST_PAGE_TARGET_MS = 300;
 
 const browser = await chromium.launch({
   executablePath: process.env.COFFER_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 let failed = false;
@@ -41,7 +49,9 @@ try {
   const user = { fullName: 'Bench User', email: `bench-${randomUUID().slice(0, 8)}@example.com`, password: `pw-${randomUUID()}` };
   const { accessToken } = await (await page.request.post('/api/auth/sign-up', { data: user })).json();
   const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString());
-  const folder = await (await page.request.post('/api/folders', { data: { name: 'Scans', parentId: 'root' }, headers: { authorization: `Bearer ${accessToken}` } })).json();
+  const folder = await (
+    await page.request.post('/api/folders', { data: { name: 'Scans', parentId: 'root' }, headers: { authorization: `Bearer ${accessToken}` } })
+  ).json();
   await pool.query(
     `insert into files (user_id, account_id, name, size, storage_path, mime_type, folder, created_at, updated_at)
      select $1, $2, 'scan-' || lpad(n::text, 5, '0') || '.pdf', n * 1000, $1 || '/bench-' || n || '.pdf', 'application/pdf', $3, now() - n * interval '1 second', now()

@@ -55,11 +55,16 @@ const nc = await connect({ servers: natsUrl });
 const direct = await measure(async () => {
   const h = headers();
   h.set('x-coffer-caller', caller);
-  const reply = await nc.request('files.file.list', JSON.stringify({ pattern: 'files.file.list', data: { folder: 'root' }, id: randomUUID() }), { headers: h, timeout: 5000 });
+  const reply = await nc.request('files.file.list', JSON.stringify({ pattern: 'files.file.list', data: { folder: 'root' }, id: randomUUID() }), {
+    headers: h,
+    timeout: 5000,
+  });
   const body = reply.json();
   if (body.err) throw new Error(`direct list failed: ${JSON.stringify(body.err)}`);
 });
 await nc.drain();
 
 const ratio = throughCoffer / direct;
-console.log(`list a folder: ${throughCoffer.toFixed(0)} req/s through Coffer, ${direct.toFixed(0)} req/s straight to the files service over NATS; ratio ${ratio.toFixed(2)}`);
+console.log(
+  `list a folder: ${throughCoffer.toFixed(0)} req/s through Coffer, ${direct.toFixed(0)} req/s straight to the files service over NATS; ratio ${ratio.toFixed(2)}`,
+);

@@ -44,7 +44,12 @@ const direct = http.createServer(async (req, res) => {
   const visible = 'user_id = $1 and folder = $2 and deleted_at is null';
   const keyset = 'and (created_at, id) < ((select created_at from files where id = $4), $4::uuid)';
   const [{ rows }, { rows: counted }] = await Promise.all([
-    pool.query(`select * from files where ${visible} ${after ? keyset : ''} order by created_at desc, id desc limit $3`, [claims.sub, folder.id, PAGE + 1, ...(after ? [after] : [])]),
+    pool.query(`select * from files where ${visible} ${after ? keyset : ''} order by created_at desc, id desc limit $3`, [
+      claims.sub,
+      folder.id,
+      PAGE + 1,
+      ...(after ? [after] : []),
+    ]),
     pool.query(`select count(*)::int as total from files where ${visible}`, [claims.sub, folder.id]),
   ]);
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: rows.slice(0, PAGE), total: counted[0].total }));
@@ -52,10 +57,13 @@ const direct = http.createServer(async (req, res) => {
 await new Promise((r) => direct.listen(0, '127.0.0.1', r));
 const directUrl = `http://127.0.0.1:${direct.address().port}/`;
 // The last page starts after the item 100 from the end.
-const { rows: [deep] } = await pool.query(
-  'select id from files where user_id = $1 and folder = $2 and deleted_at is null order by created_at desc, id desc offset $3 limit 1',
-  [claims.sub, folder.id, FILES - PAGE - 1],
-);
+const {
+  rows: [deep],
+} = await pool.query('select id from files where user_id = $1 and folder = $2 and deleted_at is null order by created_at desc, id desc offset $3 limit 1', [
+  claims.sub,
+  folder.id,
+  FILES - PAGE - 1,
+]);
 
 async function measure(url, headers) {
   const once = async () => {
@@ -66,11 +74,18 @@ async function measure(url, headers) {
   for (let i = 0; i < 30; i++) await once();
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next++ < REQUESTS) await once(); }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < REQUESTS) await once();
+    }),
+  );
   return REQUESTS / ((performance.now() - started) / 1000);
 }
 
-for (const [where, query] of [['first', ''], ['last', `&after=${deep.id}`]]) {
+for (const [where, query] of [
+  ['first', ''],
+  ['last', `&after=${deep.id}`],
+]) {
   const viaCoffer = await measure(`${appUrl}/api/files?folder=${folder.id}&limit=${PAGE}${query}`, auth);
   const viaDirect = await measure(`${directUrl}?${query.slice(1)}`, {});
   const ratio = viaCoffer / viaDirect;

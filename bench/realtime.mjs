@@ -18,7 +18,15 @@ const TARGET_MS = 60;
 
 const browser = await chromium.launch({
   executablePath: process.env.COFFER_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl });
@@ -27,7 +35,10 @@ try {
   const { accessToken } = await (await page.request.post('/api/auth/sign-up', { data: user })).json();
   const auth = { authorization: `Bearer ${accessToken}` };
   await page.goto('/dashboard');
-  await page.getByRole('group').filter({ has: page.getByRole('heading', { name: 'Documents', exact: true }) }).waitFor();
+  await page
+    .getByRole('group')
+    .filter({ has: page.getByRole('heading', { name: 'Documents', exact: true }) })
+    .waitFor();
   // The moment (epoch ms) each card's name first appears in the page.
   await page.evaluate(() => {
     window.__seen = {};
@@ -45,7 +56,13 @@ try {
   for (let i = 0; i < UPLOADS; i++) {
     const name = `live-${i}.txt`;
     const body = Buffer.from(`upload ${i}\n`);
-    const slot = await (await fetch(`${appUrl}/api/uploads`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ name, size: body.length, mimeType: 'text/plain' }) })).json();
+    const slot = await (
+      await fetch(`${appUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: JSON.stringify({ name, size: body.length, mimeType: 'text/plain' }),
+      })
+    ).json();
     if ((await fetch(slot.url, { method: 'PUT', headers: slot.headers, body })).status !== 200) throw new Error('PUT failed');
     const done = await fetch(`${appUrl}/api/uploads/${slot.uploadId}/complete`, { method: 'POST', headers: auth });
     const confirmedAt = Date.now();

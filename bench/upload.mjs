@@ -15,7 +15,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 const appUrl = process.env.COFFER_BENCH_APP_URL;
@@ -64,7 +71,9 @@ const put = (url, body, headers = {}) =>
 /** Sends the parts of `upload` not yet stored (at most `limit` of them), `PARALLEL` at once, as the browser does. */
 async function sendParts(upload, bytes, limit = Infinity) {
   const stored = new Set(upload.uploadedParts);
-  const queue = Array.from({ length: upload.partCount }, (_, i) => i + 1).filter((n) => !stored.has(n)).slice(0, limit);
+  const queue = Array.from({ length: upload.partCount }, (_, i) => i + 1)
+    .filter((n) => !stored.has(n))
+    .slice(0, limit);
   // A new upload comes with its first parts' URLs; the others are asked for 100 at a time.
   const urls = new Map((upload.parts ?? []).map((p) => [p.partNumber, p.url]));
   const missing = queue.filter((n) => !urls.has(n));
@@ -121,9 +130,18 @@ async function rawMultipart(Key, bytes) {
   const partSize = Math.max(8 * MB, Math.ceil(bytes.length / 10_000 / MB) * MB);
   const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
   const numbers = Array.from({ length: Math.ceil(bytes.length / partSize) }, (_, i) => i + 1);
-  const urls = await Promise.all(numbers.map((PartNumber) => getSignedUrl(s3, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), { expiresIn: 3600 })));
+  const urls = await Promise.all(
+    numbers.map((PartNumber) => getSignedUrl(s3, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), { expiresIn: 3600 })),
+  );
   const etags = await putParts([...numbers], partSize, bytes, (n) => urls[n - 1]);
-  await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: numbers.map((PartNumber) => ({ PartNumber, ETag: etags.get(PartNumber) })) } }));
+  await s3.send(
+    new CompleteMultipartUploadCommand({
+      Bucket,
+      Key,
+      UploadId,
+      MultipartUpload: { Parts: numbers.map((PartNumber) => ({ PartNumber, ETag: etags.get(PartNumber) })) },
+    }),
+  );
 }
 
 /**

@@ -6,10 +6,8 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { mailTo } from './support/mail';
 import { E2E_PASSWORD as PASSWORD, signUp, uniqueEmail } from './support/session';
 
-
 /** A toast on screen, found by its title. */
 const toastWith = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
-
 
 /** The path and query of the first link in an email that goes to `path` (the stack's own origin). */
 function linkIn(mail: CapturedMail, path: string): string {
@@ -124,7 +122,10 @@ test.describe('signing in and out', () => {
     // Straight to the gateway, as if through an ingress from five addresses (the shell's proxy says who called it).
     const gateway = `http://127.0.0.1:${defaultPorts(testPortOffset()).gateway}`;
     for (let i = 0; i < 5; i++) {
-      const guess = await page.request.post(`${gateway}/api/auth/sign-in`, { data: { email, password: `guess-${i}` }, headers: { 'x-forwarded-for': `10.77.${i}.${i + 1}` } });
+      const guess = await page.request.post(`${gateway}/api/auth/sign-in`, {
+        data: { email, password: `guess-${i}` },
+        headers: { 'x-forwarded-for': `10.77.${i}.${i + 1}` },
+      });
       expect(guess.status()).toBe(400);
     }
     const answers: number[] = [];
@@ -164,7 +165,10 @@ test.describe('signing in and out', () => {
 });
 
 test.describe('two-factor authentication', () => {
-  test('enabled from Settings with 10 recovery codes shown once (download, copy), asked for at sign-in; a recovery code works once; off only with the password; the Account page follows at once', async ({ page, context }) => {
+  test('enabled from Settings with 10 recovery codes shown once (download, copy), asked for at sign-in; a recovery code works once; off only with the password; the Account page follows at once', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(150_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { email } = await signUp(page);

@@ -6,7 +6,9 @@ import { signUpThroughApi } from './support/session';
 
 test('the audit log shows the account’s share and upload, and exports the range as a CSV download', async ({ page }) => {
   const owner = await signUpThroughApi(page);
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status(),
+  ).toBe(201);
 
   await page.goto('/dashboard');
   await uploadThroughDialog(page, [textFile('minutes.txt', 512)]);

@@ -6,8 +6,6 @@ import { toastWith } from './support/files';
 import { devKeyHeaders, mailTo } from './support/mail';
 import { signUpThroughApi } from './support/session';
 
-
-
 const settingsTabs = (page: Page) => page.getByRole('tablist').getByRole('tab');
 
 test('a visitor picks a plan on /pricing, signs in, corrects the card and starts the 14-day trial', async ({ page, request }) => {
@@ -64,7 +62,9 @@ test('a visitor picks a plan on /pricing, signs in, corrects the card and starts
   await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByText(/of 2 TB used/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade Storage' })).toHaveAttribute('href', '/pricing');
 
-  const { trialEndDate } = (await (await request.get('/api/subscription', { headers: { authorization: `Bearer ${(await signIn(request, user)).accessToken}` } })).json()) as {
+  const { trialEndDate } = (await (
+    await request.get('/api/subscription', { headers: { authorization: `Bearer ${(await signIn(request, user)).accessToken}` } })
+  ).json()) as {
     trialEndDate: string;
   };
   const longDate = new Date(trialEndDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -81,14 +81,19 @@ async function signIn(request: APIRequestContext, user: { email: string; passwor
 
 test('checkout with its card errors, Settings and the account page are accessible at 1280 px and at 360 px', async ({ page }) => {
   const user = await signUpThroughApi(page);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/checkout?plan=pro');
     await page.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
     await expect(page.getByText('Please enter your card number')).toBeVisible();
     await expectNoSeriousA11yViolations(page, `checkout with errors at ${viewport.width} px`);
   }
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: { authorization: `Bearer ${user.accessToken}` } })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: { authorization: `Bearer ${user.accessToken}` } })).status(),
+  ).toBe(201);
   await page.goto('/dashboard/settings/storage');
   await expect(page.getByRole('heading', { name: 'Pro Plan Settings' })).toBeVisible();
   await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByText(/of 5 TB used/)).toBeVisible();
@@ -131,6 +136,9 @@ test('when the trial ends the account has no plan selected, and an upload over t
   await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByText(/of 10 GB used/)).toBeVisible();
   await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByRole('link', { name: 'Select Plan' })).toHaveAttribute('href', '/pricing');
 
-  const over = await page.request.post('/api/uploads', { data: { name: 'archive.zip', size: 10 * 1024 ** 3 + 1, mimeType: 'application/zip', folderId: 'root' }, headers: auth });
+  const over = await page.request.post('/api/uploads', {
+    data: { name: 'archive.zip', size: 10 * 1024 ** 3 + 1, mimeType: 'application/zip', folderId: 'root' },
+    headers: auth,
+  });
   expect(over.status()).toBe(413);
 });

@@ -113,14 +113,19 @@ test.describe('folder pickers', () => {
 });
 
 test.describe('big files', () => {
-  test('a 120 MB file goes in parts with its progress bar, resumes after a reload from the parts stored, and arrives byte for byte', async ({ page }, testInfo) => {
+  test('a 120 MB file goes in parts with its progress bar, resumes after a reload from the parts stored, and arrives byte for byte', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const user = await startOnPaidPlan(page);
     const bytes = randomBytes(120 * 1024 * 1024);
     const path = testInfo.outputPath('Site survey.mp4');
     fs.writeFileSync(path, bytes);
     const partsSent: string[] = [];
-    page.on('requestfinished', (r) => r.method() === 'PUT' && r.url().includes('partNumber=') && partsSent.push(new URL(r.url()).searchParams.get('partNumber')!));
+    page.on(
+      'requestfinished',
+      (r) => r.method() === 'PUT' && r.url().includes('partNumber=') && partsSent.push(new URL(r.url()).searchParams.get('partNumber')!),
+    );
 
     let restore = await throttleUploads(page, 12 * 1024 * 1024);
     await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
@@ -158,7 +163,9 @@ test.describe('big files', () => {
     expect(resent.length).toBeLessThan(15);
     expect(new Set(partsSent).size).toBe(15);
     const auth = { authorization: `Bearer ${user.accessToken}` };
-    const { items } = (await (await page.request.get('/api/files?view=search&q=Site%20survey', { headers: auth })).json()) as { items: { id: string; size: number }[] };
+    const { items } = (await (await page.request.get('/api/files?view=search&q=Site%20survey', { headers: auth })).json()) as {
+      items: { id: string; size: number }[];
+    };
     expect(items.map((i) => i.size)).toEqual([bytes.length]);
     const link = (await (await page.request.get(`/api/files/${items[0].id}/link?disposition=attachment`, { headers: auth })).json()) as { url: string };
     const stored = Buffer.from(await (await fetch(link.url)).arrayBuffer());
@@ -344,7 +351,11 @@ test.describe('organising', () => {
     await card(page, 'Sorting').getByRole('link', { name: 'Sorting' }).click();
     await expect(page.getByText('No files in this folder')).toBeVisible();
     // One at a time, so "newest" has an order to show.
-    for (const [name, size] of [['b-medium.txt', 2048], ['c-small.txt', 100], ['a-large.txt', 4096]] as const) {
+    for (const [name, size] of [
+      ['b-medium.txt', 2048],
+      ['c-small.txt', 100],
+      ['a-large.txt', 4096],
+    ] as const) {
       await uploadThroughDialog(page, [textFile(name, size)]);
       await expect(toastWith(page, '1 file(s) uploaded successfully').first()).toBeVisible();
       await expect(card(page, name)).toBeVisible();
@@ -374,7 +385,9 @@ test.describe('organising', () => {
 });
 
 test.describe('a folder of any size', () => {
-  test('a folder of 450 items says how many it shows of how many, reads on as it is scrolled until the oldest is on screen, and keeps the view on the same cards as items arrive above them', async ({ page }) => {
+  test('a folder of 450 items says how many it shows of how many, reads on as it is scrolled until the oldest is on screen, and keeps the view on the same cards as items arrive above them', async ({
+    page,
+  }) => {
     // 450 folders made one request at a time take a while on a busy machine.
     test.setTimeout(120_000);
     const user = await startAsNewUser(page);
@@ -472,7 +485,10 @@ test.describe('trash', () => {
 });
 
 test.describe('live updates', () => {
-  test('a second browser signed in as the same user sees an upload, a move and a trashing within a second, its list updated in place', async ({ page, browser }) => {
+  test('a second browser signed in as the same user sees an upload, a move and a trashing within a second, its list updated in place', async ({
+    page,
+    browser,
+  }) => {
     const user = await startAsNewUser(page);
 
     const second = await browser.newContext({ baseURL: appUrl() });

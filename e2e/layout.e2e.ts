@@ -45,10 +45,7 @@ async function seedAccount(page: Page): Promise<Seeded> {
 async function settled(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
-      ),
+      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length),
     )
     .toBe(0);
 }
@@ -72,7 +69,9 @@ function offScreen(page: Page) {
     const problems: string[] = [];
     const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
     if (scrollWidth > width) problems.push(`the page is ${scrollWidth}px wide in a ${width}px window`);
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"]',
+    );
     for (const control of controls) {
       const rect = control.getBoundingClientRect();
       // Screen-reader-only and hidden controls take no room on screen.

@@ -19,7 +19,9 @@ async function confirmedUserIn(context: BrowserContext, fullName: string) {
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
 test.describe('notifications', () => {
-  test('a share reaches the recipient’s bell live; opening it tells the sharer once, and the sharer sees the open in the share’s history', async ({ browser }) => {
+  test('a share reaches the recipient’s bell live; opening it tells the sharer once, and the sharer sees the open in the share’s history', async ({
+    browser,
+  }) => {
     const sharerContext = await browser.newContext({ baseURL: appUrl() });
     const recipientContext = await browser.newContext({ baseURL: appUrl() });
     try {

@@ -6,7 +6,10 @@ import { signUpThroughApi, uniqueEmail } from './support/session';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 /** The smallest PNG: its signature and a 1×1 image. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 /** The link of the user-invited email sent to `email` (the embedded mailbox). */
 async function invitationLink(page: Page, email: string): Promise<string> {
@@ -24,7 +27,11 @@ async function ownerOf(company: string) {
   expect(signedUp.status()).toBe(201);
   const headers = { authorization: `Bearer ${((await signedUp.json()) as { accessToken: string }).accessToken}` };
   expect((await api.patch('/api/profile', { data: { firstName: company, lastName: 'Owner', company }, headers })).status()).toBe(200);
-  return { api, headers, invite: async (address: string) => expect((await api.post('/api/team/invitations', { data: { email: address }, headers })).status()).toBe(201) };
+  return {
+    api,
+    headers,
+    invite: async (address: string) => expect((await api.post('/api/team/invitations', { data: { email: address }, headers })).status()).toBe(201),
+  };
 }
 
 /** What `owner` sees of their team and their notifications, through the API. */
@@ -35,7 +42,9 @@ async function teamOf(owner: { api: APIRequestContext; headers: Record<string, s
 test.describe('the organisation', () => {
   test('the owner edits the profile and avatar, sets preferences, and invites a colleague who joins from the email', async ({ page, browser }) => {
     const owner = await signUpThroughApi(page, appUrl());
-    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status(),
+    ).toBe(201);
     await page.goto('/dashboard/account');
     await expect(page).toHaveTitle('Account · Coffer');
 
@@ -54,7 +63,9 @@ test.describe('the organisation', () => {
     await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(toastWith(page, 'Failed to upload avatar')).toContainText('Please choose a JPG, PNG or GIF image');
     await expect(page.getByRole('alert').filter({ hasText: 'Please choose a JPG, PNG or GIF image' })).toBeVisible();
-    await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) });
+    await page
+      .getByLabel('Choose a profile picture')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) });
     await expect(toastWith(page, 'Failed to upload avatar').filter({ hasText: 'File size must be less than 2MB' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'File size must be less than 2MB' })).toBeVisible();
     await expect(page.getByText('JPG, PNG or GIF, max 2MB')).toBeVisible();
@@ -128,7 +139,7 @@ test.describe('the organisation', () => {
     await deletion.getByLabel('Your email address').fill(owner.email);
     await deletion.getByRole('button', { name: 'Delete Account' }).click();
     await expect(deletion.getByRole('alert')).toHaveText('Your account still has team members. Remove them before deleting your account.');
-    await expectNoSeriousA11yViolations(page, 'the Delete Account dialog with the server\'s refusal');
+    await expectNoSeriousA11yViolations(page, "the Delete Account dialog with the server's refusal");
     await deletion.getByRole('button', { name: 'Cancel' }).click();
     await expect(deletion).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
@@ -136,7 +147,9 @@ test.describe('the organisation', () => {
 
   test('branding on a Business trial colours the dashboard and names it after the company; General settings are kept', async ({ page }) => {
     const owner = await signUpThroughApi(page, appUrl());
-    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status(),
+    ).toBe(201);
     await page.goto('/dashboard/settings/branding');
     const form = page.getByRole('form', { name: 'Custom branding' });
     await form.getByLabel('Company Name').fill('Matrix Ltd');
@@ -172,7 +185,10 @@ test.describe('the organisation', () => {
     await expectNoSeriousA11yViolations(page, 'Settings → Permissions');
   });
 
-  test("a member's screens follow the team as it changes, without a reload: made an admin they get the admin's tabs, and lose them again; the company's branding shows", async ({ page, browser }) => {
+  test("a member's screens follow the team as it changes, without a reload: made an admin they get the admin's tabs, and lose them again; the company's branding shows", async ({
+    page,
+    browser,
+  }) => {
     const owner = await signUpThroughApi(page, appUrl());
     const asOwner = { authorization: `Bearer ${owner.accessToken}` };
     expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: asOwner })).status()).toBe(201);
@@ -183,7 +199,11 @@ test.describe('the organisation', () => {
     const memberContext = await browser.newContext({ baseURL: appUrl() });
     try {
       const them = await memberContext.newPage();
-      expect((await them.request.post('/api/auth/sign-up', { data: { fullName: 'Mo Member', email: colleague, password: 'correct-horse-1', inviteToken } })).status()).toBe(201);
+      expect(
+        (
+          await them.request.post('/api/auth/sign-up', { data: { fullName: 'Mo Member', email: colleague, password: 'correct-horse-1', inviteToken } })
+        ).status(),
+      ).toBe(201);
       /** The member's page following its event stream (a push before it is open would be missed). */
       const streamOpen = () => them.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
       const following = streamOpen();
@@ -201,7 +221,11 @@ test.describe('the organisation', () => {
       await roleGiven('admin');
       for (const tab of ['Branding', 'Permissions', 'Audit Logs']) await expect(them.getByRole('tab', { name: tab })).toBeVisible();
 
-      expect((await page.request.put('/api/branding', { data: { companyName: 'Live Ltd', primaryColor: '#1d4ed8', secondaryColor: '#ffffff' }, headers: asOwner })).status()).toBe(200);
+      expect(
+        (
+          await page.request.put('/api/branding', { data: { companyName: 'Live Ltd', primaryColor: '#1d4ed8', secondaryColor: '#ffffff' }, headers: asOwner })
+        ).status(),
+      ).toBe(200);
       await expect(them.getByRole('link', { name: 'Live Ltd' }).first()).toBeVisible();
       await expect.poll(() => them.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe('#1d4ed8');
 
@@ -235,7 +259,9 @@ test.describe('the organisation', () => {
     expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Again', email: user.email, password: 'correct-horse-1' } })).status()).toBe(201);
   });
 
-  test('an existing user invited by two companies sees a banner for each after signing in: confirms their email, declines one and joins the other', async ({ page }) => {
+  test('an existing user invited by two companies sees a banner for each after signing in: confirms their email, declines one and joins the other', async ({
+    page,
+  }) => {
     const acme = await ownerOf('Acme Ltd');
     const globex = await ownerOf('Globex Ltd');
     try {
@@ -253,7 +279,9 @@ test.describe('the organisation', () => {
       const shots = test.info().outputPath('invitation-banner');
       await page.screenshot({ path: `${shots}-unconfirmed-1280.png` });
 
-      const token = new URL((await mailTo(page.request, person.email, 'Confirm your email address')).text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0]).searchParams.get('token');
+      const token = new URL(
+        (await mailTo(page.request, person.email, 'Confirm your email address')).text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0],
+      ).searchParams.get('token');
       expect((await page.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
       await page.reload();
       await expect(fromAcme).toContainText("Your files move with you into Acme Ltd's account");
@@ -272,7 +300,11 @@ test.describe('the organisation', () => {
       await expect(fromGlobex).toBeHidden();
       expect(await teamOf(globex)).toEqual([]);
       await expect
-        .poll(async () => ((await (await globex.api.get('/api/notifications', { headers: globex.headers })).json()) as { items: { title: string }[] }).items.map((n) => n.title))
+        .poll(async () =>
+          ((await (await globex.api.get('/api/notifications', { headers: globex.headers })).json()) as { items: { title: string }[] }).items.map(
+            (n) => n.title,
+          ),
+        )
         .toContain('Invitation declined');
 
       await fromAcme.getByRole('button', { name: 'Join' }).click();
@@ -294,12 +326,16 @@ test.describe('the organisation', () => {
       const email = uniqueEmail();
       await initech.invite(email);
       const inviteToken = new URL(await invitationLink(page, email), appUrl()).searchParams.get('invite');
-      expect((await page.request.post('/api/auth/sign-up', { data: { fullName: 'Milo Member', email, password: 'correct-horse-1', inviteToken } })).status()).toBe(201);
+      expect(
+        (await page.request.post('/api/auth/sign-up', { data: { fullName: 'Milo Member', email, password: 'correct-horse-1', inviteToken } })).status(),
+      ).toBe(201);
       await acme.invite(email);
 
       await page.goto('/dashboard');
       const fromAcme = page.getByRole('region', { name: 'Invitation from Acme Ltd' });
-      await expect(fromAcme).toContainText('You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, you get an account of your own and your files in Initech go with you.');
+      await expect(fromAcme).toContainText(
+        'You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, you get an account of your own and your files in Initech go with you.',
+      );
       await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeDisabled();
       const shots = test.info().outputPath('invitation-banner-member');
       await page.screenshot({ path: `${shots}-1280.png` });

@@ -74,9 +74,7 @@ test.describe('previews inside the app', () => {
     const src = await frame.getAttribute('src');
     expect(src).toMatch(/^blob:/);
     // Chromium's PDF viewer opened in the frame (a download would have left it empty).
-    await expect
-      .poll(() => page.frames().some((f) => f.parentFrame()?.url() === src && f.url().startsWith('chrome-extension://')))
-      .toBe(true);
+    await expect.poll(() => page.frames().some((f) => f.parentFrame()?.url() === src && f.url().startsWith('chrome-extension://'))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(pdfDialog).toBeHidden();
 
@@ -128,7 +126,11 @@ test.describe('previews inside the app', () => {
   });
 
   test('a type the browser cannot show downloads instead of opening a blank tab', async ({ page }) => {
-    const sheet = { name: 'budget.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK\u0003\u0004 not really a workbook') };
+    const sheet = {
+      name: 'budget.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('PK\u0003\u0004 not really a workbook'),
+    };
     await withFiles(page, [sheet]);
     const [download] = await Promise.all([page.waitForEvent('download'), chooseFromMenu(page, 'budget.xlsx', 'View')]);
     expect(download.suggestedFilename()).toBe('budget.xlsx');

@@ -32,9 +32,7 @@ test.describe('a visitor on the landing page', () => {
     await visit(page, '/', 'Secure File Storage Built for Business');
     const main = page.getByRole('main');
     await expect(
-      main.getByText(
-        'Simple, secure file storage and sharing for small-to-medium businesses. Store, organize, and collaborate with confidence.',
-      ),
+      main.getByText('Simple, secure file storage and sharing for small-to-medium businesses. Store, organize, and collaborate with confidence.'),
     ).toBeVisible();
     for (const point of ['Enterprise Security', 'Team Collaboration', 'Simple & Fast', 'Free 14-Day Trial']) {
       await expect(main.getByRole('heading', { name: point })).toBeVisible();
@@ -145,7 +143,15 @@ test.describe('the Why Coffer? page', () => {
 
 test.describe('the pricing page', () => {
   const PLANS = [
-    { name: 'Starter Plan', usd: '$19', gbp: '£15/month', storage: '500 GB storage', features: ['Unlimited users', 'Basic sharing'], button: 'Get Started', href: '/checkout?plan=starter' },
+    {
+      name: 'Starter Plan',
+      usd: '$19',
+      gbp: '£15/month',
+      storage: '500 GB storage',
+      features: ['Unlimited users', 'Basic sharing'],
+      button: 'Get Started',
+      href: '/checkout?plan=starter',
+    },
     {
       name: 'Business Plan',
       usd: '$35',

@@ -45,7 +45,7 @@ test.describe('a remote that is down', () => {
   test.beforeAll(async () => frontEnds.start());
   test.afterAll(async () => frontEnds.stop());
 
-  test("degrades only its own routes, and comes back on Retry", async ({ page }) => {
+  test('degrades only its own routes, and comes back on Retry', async ({ page }) => {
     await signUpThroughApi(page, frontEnds.appUrl);
     await page.goto(`${frontEnds.appUrl}/dashboard`);
     await expectRootFolders(page);
@@ -100,7 +100,10 @@ test.describe('a remote that is down', () => {
     const routes = path.join(project, 'src/exposes/routes.tsx');
     const withNote = fs
       .readFileSync(routes, 'utf8')
-      .replace('files: inFilesRoot(FileBrowserPage),', 'files: inFilesRoot(function FilesWithNote() {\n    return (\n      <>\n        <ReleaseNote />\n        <FileBrowserPage />\n      </>\n    );\n  }),')
+      .replace(
+        'files: inFilesRoot(FileBrowserPage),',
+        'files: inFilesRoot(function FilesWithNote() {\n    return (\n      <>\n        <ReleaseNote />\n        <FileBrowserPage />\n      </>\n    );\n  }),',
+      )
       .concat("import { ReleaseNote } from '../components/release-note';\n");
     expect(withNote).toContain('<ReleaseNote />');
     fs.writeFileSync(routes, withNote);

@@ -20,7 +20,11 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-rollout-'));
  * content-hashed file gets a new name (as a code change does to the files it touches), into
  * a folder of its own (the checkout's build stays as it is).
  */
-function buildNextRelease(app: 'shell' | 'mfe-marketing' | 'mfe-account', release: string, { workspaceLibsVersion }: { workspaceLibsVersion?: string } = {}): string {
+function buildNextRelease(
+  app: 'shell' | 'mfe-marketing' | 'mfe-account',
+  release: string,
+  { workspaceLibsVersion }: { workspaceLibsVersion?: string } = {},
+): string {
   const out = path.join(work, release, app);
   const config = path.join(work, release, `${app}.rspack.config.mjs`);
   fs.mkdirSync(path.dirname(config), { recursive: true });
@@ -70,7 +74,10 @@ test.describe('a tab opened on one release, after the next release of the shell 
     const shell = buildNextRelease('shell', 'rollout-next');
     const marketing = buildNextRelease('mfe-marketing', 'rollout-next');
     // The next release has none of this release's scripts: without the kept releases each of them is a 404.
-    for (const [app, next] of [['shell', shell], ['mfe-marketing', marketing]]) {
+    for (const [app, next] of [
+      ['shell', shell],
+      ['mfe-marketing', marketing],
+    ]) {
       const current = scriptsOf(path.join(ROOT, app, 'dist'));
       expect([...scriptsOf(next)].filter((file) => current.has(file))).toEqual([]);
     }

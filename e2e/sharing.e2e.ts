@@ -143,7 +143,9 @@ test.describe('sharing', () => {
     const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('welcome-pack.txt', 300));
     const email = uniqueEmail();
     expect((await page.request.post('/api/shares', { data: { fileId, email }, headers: { authorization: `Bearer ${owner.accessToken}` } })).status()).toBe(201);
-    const link = (await mailTo(page.request, email, '"Erin Example" shared "welcome-pack.txt" with you on Coffer')).text.match(/https?:\/\/\S+\/dashboard\/shared\?confirm=[\w-]+/)![0];
+    const link = (await mailTo(page.request, email, '"Erin Example" shared "welcome-pack.txt" with you on Coffer')).text.match(
+      /https?:\/\/\S+\/dashboard\/shared\?confirm=[\w-]+/,
+    )![0];
 
     const recipientContext = await browser.newContext({ baseURL: appUrl() });
     try {
@@ -202,12 +204,17 @@ test.describe('sharing', () => {
     const recipientContext = await browser.newContext({ baseURL: appUrl() });
     try {
       const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
-      const made = await page.request.post('/api/shares', { data: { fileId, email: recipient.email }, headers: { authorization: `Bearer ${owner.accessToken}` } });
+      const made = await page.request.post('/api/shares', {
+        data: { fileId, email: recipient.email },
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
       const shareId = ((await made.json()) as { id: string }).id;
       // 105 opens: more than a page of the history (100).
       const asRecipient = { authorization: `Bearer ${recipient.accessToken}` };
       for (let i = 0; i < 105; i += 15) {
-        const opened = await Promise.all(Array.from({ length: Math.min(15, 105 - i) }, () => other.request.get(`/api/shares/${shareId}/link?disposition=inline`, { headers: asRecipient })));
+        const opened = await Promise.all(
+          Array.from({ length: Math.min(15, 105 - i) }, () => other.request.get(`/api/shares/${shareId}/link?disposition=inline`, { headers: asRecipient })),
+        );
         expect(opened.map((res) => res.status())).toEqual(Array(opened.length).fill(200));
       }
 

@@ -117,7 +117,9 @@ export async function backup({ dataDir, dir }) {
         if (!postgres.psql(`select 1 from pg_database where datname = '${name}'`).trim()) continue;
         const [core, own] = postgres.psql(SCHEMA_QUERY, name).trim().split('|').map(Number);
         schema[service] = { core, own };
-        pgCommandWithFile(`${postgres.bin}/pg_dump -h 127.0.0.1 -p ${postgres.port} -U postgres -Fc ${name}`, { stdout: path.join(dir, 'databases', `${service}.dump`) });
+        pgCommandWithFile(`${postgres.bin}/pg_dump -h 127.0.0.1 -p ${postgres.port} -U postgres -Fc ${name}`, {
+          stdout: path.join(dir, 'databases', `${service}.dump`),
+        });
       }
     });
   } else {
@@ -148,7 +150,8 @@ export async function restore({ dataDir, dir, force = false }) {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new BackupError(`${dir} is not a Coffer backup (no ${MANIFEST}).`);
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (manifest.format !== FORMAT) throw new BackupError(`${dir} is a backup in format ${manifest.format}, which this Coffer does not read (it reads ${FORMAT}).`);
+  if (manifest.format !== FORMAT)
+    throw new BackupError(`${dir} is a backup in format ${manifest.format}, which this Coffer does not read (it reads ${FORMAT}).`);
   const ours = checkoutSchema();
   const newer = Object.entries(manifest.schema).filter(([service, v]) => !ours[service] || v.core > ours[service].core || v.own > ours[service].own);
   if (newer.length) {
@@ -157,10 +160,13 @@ export async function restore({ dataDir, dir, force = false }) {
         'Update Coffer to the release that made the backup (or a later one), then restore.',
     );
   }
-  if (manifest.database === 'postgres' && !pgBin()) throw new BackupError(`${dir} holds PostgreSQL databases and PostgreSQL is not installed: run \`apt-get install postgresql\`, then restore.`);
+  if (manifest.database === 'postgres' && !pgBin())
+    throw new BackupError(`${dir} holds PostgreSQL databases and PostgreSQL is not installed: run \`apt-get install postgresql\`, then restore.`);
   const present = ['postgres', ...FOLDERS, ...SERVICES].filter((part) => fs.existsSync(path.join(dataDir, part)));
   if (present.length && !force) {
-    throw new BackupError(`${dataDir} already holds an installation (${present.join(', ')}): restore refuses to overwrite it. To replace it (its data is lost): npm run restore -- ${dir} --force`);
+    throw new BackupError(
+      `${dataDir} already holds an installation (${present.join(', ')}): restore refuses to overwrite it. To replace it (its data is lost): npm run restore -- ${dir} --force`,
+    );
   }
   for (const part of present) fs.rmSync(path.join(dataDir, part), { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
@@ -169,7 +175,9 @@ export async function restore({ dataDir, dir, force = false }) {
       for (const service of Object.keys(manifest.schema)) {
         const name = databaseName(service);
         postgres.createDatabase(name);
-        pgCommandWithFile(`${postgres.bin}/pg_restore -h 127.0.0.1 -p ${postgres.port} -U postgres --no-owner --exit-on-error -d ${name}`, { stdin: path.join(dir, 'databases', `${service}.dump`) });
+        pgCommandWithFile(`${postgres.bin}/pg_restore -h 127.0.0.1 -p ${postgres.port} -U postgres --no-owner --exit-on-error -d ${name}`, {
+          stdin: path.join(dir, 'databases', `${service}.dump`),
+        });
       }
     });
   } else {
@@ -180,7 +188,10 @@ export async function restore({ dataDir, dir, force = false }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, 'data-dir': { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false }, 'data-dir': { type: 'string' } },
+  });
   const [command, target] = positionals;
   const dataDir = path.resolve(values['data-dir'] ?? path.join(ROOT, '.data'));
   try {
@@ -188,13 +199,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
       const dir = path.resolve(target ?? path.join(ROOT, 'backups', `coffer-${stamp}`));
       const manifest = await backup({ dataDir, dir });
-      console.log(`Backed up ${Object.keys(manifest.schema).length} databases (${manifest.database}), the bucket, NATS and auth's keys of ${dataDir} into ${dir}.`);
+      console.log(
+        `Backed up ${Object.keys(manifest.schema).length} databases (${manifest.database}), the bucket, NATS and auth's keys of ${dataDir} into ${dir}.`,
+      );
     } else if (command === 'restore' && target) {
       const dir = path.resolve(target);
       const manifest = await restore({ dataDir, dir, force: values.force });
       console.log(`Restored ${dir} (made ${manifest.createdAt}) into ${dataDir}: \`npm start\` runs on it.`);
     } else {
-      console.error('Usage: npm run backup [dir]   |   npm run restore <dir>   |   npm run restore -- <dir> --force   (--data-dir <dir>: another installation than .data)');
+      console.error(
+        'Usage: npm run backup [dir]   |   npm run restore <dir>   |   npm run restore -- <dir> --force   (--data-dir <dir>: another installation than .data)',
+      );
       process.exit(2);
     }
   } catch (err) {

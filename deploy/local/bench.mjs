@@ -33,7 +33,9 @@ const filesDatabaseUrl = `postgres://postgres@127.0.0.1:${ports.postgres}/${data
 // Idle: once every service answers and the start's work (migrations, the first pings) settled.
 await new Promise((resolve) => setTimeout(resolve, 5000));
 const idle = stack.memory();
-console.log(`Idle memory of the whole stack (resident, every process: NATS, S3, PostgreSQL, services, gateway, front ends): ${(idle / 1e9).toFixed(2)} GB (target < 1.2 GB)`);
+console.log(
+  `Idle memory of the whole stack (resident, every process: NATS, S3, PostgreSQL, services, gateway, front ends): ${(idle / 1e9).toFixed(2)} GB (target < 1.2 GB)`,
+);
 let failed = false;
 try {
   const env = {
@@ -44,7 +46,9 @@ try {
     COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
   };
   const only = process.env.COFFER_BENCH_ONLY?.split(',').map((name) => `${name.trim().replace(/\.mjs$/, '')}.mjs`);
-  const benches = ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter((b) => !only || only.includes(b));
+  const benches = ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter(
+    (b) => !only || only.includes(b),
+  );
   for (const bench of benches) {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;

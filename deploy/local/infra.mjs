@@ -9,7 +9,8 @@ import { hasCommand, portIsFree, ROOT, waitForPort } from './processes.mjs';
 
 /** Refuses to start on a port something else holds: its data would not be ours. */
 async function claimPort(port, what) {
-  if (!(await portIsFree(port))) throw new Error(`Port ${port} for ${what} is already in use; stop whatever holds it (another Coffer run?) or pick other ports.`);
+  if (!(await portIsFree(port)))
+    throw new Error(`Port ${port} for ${what} is already in use; stop whatever holds it (another Coffer run?) or pick other ports.`);
 }
 
 /** The PostgreSQL versions Coffer runs on (production and tests alike). */
@@ -55,11 +56,13 @@ const asRoot = () => process.getuid?.() === 0;
 
 /** Runs a PostgreSQL command line: as the postgres user when root (the server refuses root). */
 export function pgCommand() {
-  return asRoot() ? (c) => asPostgres(c) : (c) => {
-    const r = spawnSync('sh', ['-c', c], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${c} failed: ${r.stderr || r.stdout}`);
-    return r.stdout;
-  };
+  return asRoot()
+    ? (c) => asPostgres(c)
+    : (c) => {
+        const r = spawnSync('sh', ['-c', c], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`${c} failed: ${r.stderr || r.stdout}`);
+        return r.stdout;
+      };
 }
 
 /** Runs `command` (a PostgreSQL client) with its stdin or stdout on a file, as `pgCommand` would. */
@@ -91,7 +94,10 @@ function handToPostgres(dir) {
  */
 export async function startPostgres({ port, dataDir, keep = false }) {
   const bin = pgBin();
-  if (!bin) throw new Error(`PostgreSQL (${PG_VERSIONS.join(', ')}) is not installed (no /usr/lib/postgresql/<version>/bin/initdb): run \`apt-get install postgresql\`.`);
+  if (!bin)
+    throw new Error(
+      `PostgreSQL (${PG_VERSIONS.join(', ')}) is not installed (no /usr/lib/postgresql/<version>/bin/initdb): run \`apt-get install postgresql\`.`,
+    );
   await claimPort(port, 'PostgreSQL');
   const run = pgCommand();
   if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -118,7 +124,9 @@ export async function startPostgres({ port, dataDir, keep = false }) {
   const settings = keep
     ? '-c shared_buffers=16MB -c work_mem=2MB -c maintenance_work_mem=16MB -c autovacuum_max_workers=1 -c max_wal_size=256MB -c max_logical_replication_workers=0 -c wal_level=minimal -c max_wal_senders=0'
     : '-c fsync=off';
-  run(`${bin}/pg_ctl -D '${dataDir}' -o "-c listen_addresses=127.0.0.1 -p ${port} -k '${dataDir}' ${settings}" -l '${dataDir}/server.log' -w start > /dev/null`);
+  run(
+    `${bin}/pg_ctl -D '${dataDir}' -o "-c listen_addresses=127.0.0.1 -p ${port} -k '${dataDir}' ${settings}" -l '${dataDir}/server.log' -w start > /dev/null`,
+  );
   await waitForPort(port, { name: 'postgresql' });
   const psql = (statement, database = 'postgres') => run(`${bin}/psql -h 127.0.0.1 -p ${port} -U postgres -d ${database} -XAtqc "${statement}"`);
   return {

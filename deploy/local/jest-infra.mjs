@@ -17,7 +17,12 @@ export default async function setup() {
   let postgres;
   try {
     process.env.COFFER_TEST_NATS_URL = await startNats(group, { port: ports.nats, dataDir: path.join(dir, 'nats') });
-    process.env.COFFER_TEST_S3_ENDPOINT = await startObjectStorage(group, { port: ports.s3, dataDir: path.join(dir, 's3'), bucket: 'coffer-files', origins: [] });
+    process.env.COFFER_TEST_S3_ENDPOINT = await startObjectStorage(group, {
+      port: ports.s3,
+      dataDir: path.join(dir, 's3'),
+      bucket: 'coffer-files',
+      origins: [],
+    });
     postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dir, 'pg') });
   } catch (err) {
     // What started is stopped again: left running, it would hold its port and fail the next run too.

@@ -9,7 +9,13 @@ export default async function setup() {
   const dataDir = path.join(testDataDir(), 'jest-stack');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const jwtPrivateKey = newSigningKeyPem();
-  const stack = await startStack({ ports: defaultPorts(testPortOffset() + 20000), dataDir, logDir: path.join(dataDir, 'logs'), quiet: true, env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: jwtPrivateKey } });
+  const stack = await startStack({
+    ports: defaultPorts(testPortOffset() + 20000),
+    dataDir,
+    logDir: path.join(dataDir, 'logs'),
+    quiet: true,
+    env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: jwtPrivateKey },
+  });
   process.env.COFFER_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.COFFER_TEST_APP_URL = stack.appUrl;
   process.env.COFFER_TEST_LOG_DIR = path.join(dataDir, 'logs');

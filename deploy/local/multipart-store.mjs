@@ -38,7 +38,8 @@ const RETIRED_FOR_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
 const isManifest = (stat) => (stat.mode & 0o777) === MANIFEST_MODE;
-const noSuchUpload = () => new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+const noSuchUpload = () =>
+  new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
 const unique = () => `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The manifest in the open file `handle` (read whole from that very file); undefined for one broken (a crash while it was written). */
@@ -72,7 +73,13 @@ export function keepObjectsAsS3Does(store) {
   /** Removes the folders from `dir`'s up to the bucket's that are empty now. */
   async function removeEmptyFolders(bucket, dir) {
     for (let folder = dir; folder.length > store.getBucketPath(bucket).length; folder = nodePath.dirname(folder)) {
-      if (!(await fs.promises.rmdir(folder).then(() => true, () => false))) return;
+      if (
+        !(await fs.promises.rmdir(folder).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
     }
   }
 
@@ -112,7 +119,10 @@ export function keepObjectsAsS3Does(store) {
       const dir = nodePath.join(root, name);
       const [claimedAt, retired] = await Promise.all([
         fs.promises.readFile(nodePath.join(dir, 'claimed'), 'utf8').then(Number, () => 0),
-        fs.promises.access(nodePath.join(dir, 'retired')).then(() => true, () => false),
+        fs.promises.access(nodePath.join(dir, 'retired')).then(
+          () => true,
+          () => false,
+        ),
       ]);
       if (!retired && Date.now() - claimedAt > CLAIM_GRACE_MS) await retire(bucket, dir);
     }
@@ -193,7 +203,10 @@ export function keepObjectsAsS3Does(store) {
       const manifest = isManifest(stat) ? await readManifest(handle) : undefined;
       if (isManifest(stat) && !manifest) throw new S3Error('InternalError', 'This object was not stored whole; store it again.');
       const size = manifest?.size ?? stat.size;
-      const etag = manifest?.etag ?? (await fs.promises.readFile(`${objectPath}.md5`, 'utf8').catch(() => undefined)) ?? (await base.getMetadata(bucket, key)).etag.replace(/"/g, '');
+      const etag =
+        manifest?.etag ??
+        (await fs.promises.readFile(`${objectPath}.md5`, 'utf8').catch(() => undefined)) ??
+        (await base.getMetadata(bucket, key)).etag.replace(/"/g, '');
       const metadata = await metadataOf(bucket, key, stat, etag, size);
       // A Range that is not one (bytes=abc) is ignored, as S3 ignores it.
       const ranged = Number.isFinite(options?.start);
@@ -229,7 +242,14 @@ export function keepObjectsAsS3Does(store) {
 
   /** UploadPart: stored whole or not at all; its MD5 written once all of it arrived (ListParts lists only those). */
   store.putPart = async function putPart(bucket, uploadId, partNumber, content) {
-    if (!/^[0-9a-f]{32}$/.test(uploadId) || !(await fs.promises.access(nodePath.join(uploadDir(bucket, uploadId), 'key')).then(() => true, () => false))) throw noSuchUpload();
+    if (
+      !/^[0-9a-f]{32}$/.test(uploadId) ||
+      !(await fs.promises.access(nodePath.join(uploadDir(bucket, uploadId), 'key')).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw noSuchUpload();
     const part = nodePath.join(uploadDir(bucket, uploadId), String(Number(partNumber)));
     // The upload's folder is never made here: one aborted meanwhile stays gone.
     const written = await writeWhole(content, part).catch((err) => Promise.reject(err.code === 'ENOENT' ? noSuchUpload() : err));
@@ -268,10 +288,16 @@ export function keepObjectsAsS3Does(store) {
         }),
       );
       ordered.forEach((part, i) => {
-        if (stored[i].md5 !== part.etag) throw new S3Error('InvalidPart', "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.");
+        if (stored[i].md5 !== part.etag)
+          throw new S3Error(
+            'InvalidPart',
+            "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.",
+          );
       });
       size = stored.reduce((sum, part) => sum + part.size, 0);
-      etag = `${createHash('md5').update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex')))).digest('hex')}-${stored.length}`;
+      etag = `${createHash('md5')
+        .update(Buffer.concat(stored.map((part) => Buffer.from(part.md5, 'hex'))))
+        .digest('hex')}-${stored.length}`;
       const manifest = { size, etag, parts: stored.map(({ number, size: partSize }) => ({ number, size: partSize })) };
       await fs.promises.mkdir(nodePath.dirname(objectPath), { recursive: true });
       await fs.promises.rm(incoming, { force: true });

@@ -138,7 +138,11 @@ async function listParts(res, bucket, key, params) {
   const marker = Number(params.get('part-number-marker') ?? 0) || 0;
   const maxParts = Math.min(1000, Math.max(1, Number(params.get('max-parts') ?? 1000) || 1000));
   const names = new Set(await fs.promises.readdir(dir));
-  const numbers = [...names].filter((n) => /^\d+$/.test(n) && names.has(`${n}.md5`)).map(Number).filter((n) => n > marker).sort((a, b) => a - b);
+  const numbers = [...names]
+    .filter((n) => /^\d+$/.test(n) && names.has(`${n}.md5`))
+    .map(Number)
+    .filter((n) => n > marker)
+    .sort((a, b) => a - b);
   const page = numbers.slice(0, maxParts);
   const parts = await Promise.all(
     page.map(async (n) => {
@@ -148,11 +152,13 @@ async function listParts(res, bucket, key, params) {
     }),
   );
   const truncated = numbers.length > page.length;
-  res.writeHead(200, { 'content-type': 'application/xml' }).end(
-    `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xmlText(bucket)}</Bucket><Key>${xmlText(key)}</Key>` +
-      `<UploadId>${uploadId}</UploadId><PartNumberMarker>${marker}</PartNumberMarker><NextPartNumberMarker>${page.at(-1) ?? marker}</NextPartNumberMarker>` +
-      `<MaxParts>${maxParts}</MaxParts><IsTruncated>${truncated}</IsTruncated>${parts.join('')}</ListPartsResult>`,
-  );
+  res
+    .writeHead(200, { 'content-type': 'application/xml' })
+    .end(
+      `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xmlText(bucket)}</Bucket><Key>${xmlText(key)}</Key>` +
+        `<UploadId>${uploadId}</UploadId><PartNumberMarker>${marker}</PartNumberMarker><NextPartNumberMarker>${page.at(-1) ?? marker}</NextPartNumberMarker>` +
+        `<MaxParts>${maxParts}</MaxParts><IsTruncated>${truncated}</IsTruncated>${parts.join('')}</ListPartsResult>`,
+    );
 }
 
 /** AbortMultipartUpload: the parts sent are deleted. */
@@ -198,64 +204,68 @@ async function claimFirstWrite(bucket, key) {
 
 /** A worker: the signature checks and the calls s3rver lacks in front of s3rver, on the shared port. */
 async function serve() {
-const front = http.createServer((req, res) =>
-  handle(req, res).catch((err) => {
-    // A request this front cannot read (a key that is not valid percent-encoding) is refused, not a crash.
-    req.resume();
-    if (!res.headersSent) answer(res, err instanceof URIError ? 400 : 500, err instanceof URIError ? 'InvalidURI' : 'InternalError', String(err));
-    else res.destroy();
-  }),
-);
-async function handle(req, res) {
-  // CORS preflights carry no signature; s3rver answers them from the bucket's CORS rules.
-  if (req.method === 'OPTIONS') return s3rver(req, res);
-  const verdict = verifySignature(req, keys);
-  if (!verdict.ok) {
-    req.resume();
-    return answer(res, verdict.status, verdict.code, verdict.message);
-  }
-  const [path, query = ''] = req.url.split('?');
-  const params = new URLSearchParams(query);
-  if (params.has('uploadId') && (req.method === 'GET' || req.method === 'DELETE')) {
+  const front = http.createServer((req, res) =>
+    handle(req, res).catch((err) => {
+      // A request this front cannot read (a key that is not valid percent-encoding) is refused, not a crash.
+      req.resume();
+      if (!res.headersSent) answer(res, err instanceof URIError ? 400 : 500, err instanceof URIError ? 'InvalidURI' : 'InternalError', String(err));
+      else res.destroy();
+    }),
+  );
+  async function handle(req, res) {
+    // CORS preflights carry no signature; s3rver answers them from the bucket's CORS rules.
+    if (req.method === 'OPTIONS') return s3rver(req, res);
+    const verdict = verifySignature(req, keys);
+    if (!verdict.ok) {
+      req.resume();
+      return answer(res, verdict.status, verdict.code, verdict.message);
+    }
+    const [path, query = ''] = req.url.split('?');
+    const params = new URLSearchParams(query);
+    if (params.has('uploadId') && (req.method === 'GET' || req.method === 'DELETE')) {
+      const [, bucket, ...key] = path.split('/');
+      req.resume();
+      const multipartCall = req.method === 'GET' ? listParts : abortUpload;
+      return multipartCall(res, decodeURIComponent(bucket), decodeURIComponent(key.join('/')), params).catch((err) =>
+        answer(res, 500, 'InternalError', String(err)),
+      );
+    }
+    const suffix = req.method === 'GET' && /^bytes=-(\d+)$/.exec(req.headers.range ?? '');
+    if (suffix) {
+      // The last N bytes (a suffix range), which s3rver reads as the first N: asked as the range from where they start.
+      const [, bucket, ...key] = path.split('/');
+      const size = Number(
+        (await server.store.getMetadata(decodeURIComponent(bucket), decodeURIComponent(key.join('/'))).catch(() => undefined))?.['content-length'],
+      );
+      if (key.length && Number.isFinite(size)) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-`;
+    }
+    const isObjectPut = req.method === 'PUT' && !/(^|&)(partNumber|uploadId)=/.test(query) && !req.headers['x-amz-copy-source'];
+    if (!isObjectPut || req.headers['if-none-match'] !== '*') return s3rver(req, res);
     const [, bucket, ...key] = path.split('/');
-    req.resume();
-    const multipartCall = req.method === 'GET' ? listParts : abortUpload;
-    return multipartCall(res, decodeURIComponent(bucket), decodeURIComponent(key.join('/')), params).catch((err) => answer(res, 500, 'InternalError', String(err)));
+    const release = await claimFirstWrite(decodeURIComponent(bucket), decodeURIComponent(key.join('/')));
+    if (!release) {
+      req.resume();
+      return answer(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+    }
+    // Released once the answer is over and s3rver is done with the write (a client gone while the file
+    // is put in place must not let a second write of the key in).
+    let ended = 0;
+    const releaseWhenDone = () => ++ended === 2 && release();
+    res.once('close', releaseWhenDone);
+    return Promise.resolve(s3rver(req, res)).finally(releaseWhenDone);
   }
-  const suffix = req.method === 'GET' && /^bytes=-(\d+)$/.exec(req.headers.range ?? '');
-  if (suffix) {
-    // The last N bytes (a suffix range), which s3rver reads as the first N: asked as the range from where they start.
-    const [, bucket, ...key] = path.split('/');
-    const size = Number((await server.store.getMetadata(decodeURIComponent(bucket), decodeURIComponent(key.join('/'))).catch(() => undefined))?.['content-length']);
-    if (key.length && Number.isFinite(size)) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-`;
-  }
-  const isObjectPut = req.method === 'PUT' && !/(^|&)(partNumber|uploadId)=/.test(query) && !req.headers['x-amz-copy-source'];
-  if (!isObjectPut || req.headers['if-none-match'] !== '*') return s3rver(req, res);
-  const [, bucket, ...key] = path.split('/');
-  const release = await claimFirstWrite(decodeURIComponent(bucket), decodeURIComponent(key.join('/')));
-  if (!release) {
-    req.resume();
-    return answer(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
-  }
-  // Released once the answer is over and s3rver is done with the write (a client gone while the file
-  // is put in place must not let a second write of the key in).
-  let ended = 0;
-  const releaseWhenDone = () => ++ended === 2 && release();
-  res.once('close', releaseWhenDone);
-  return Promise.resolve(s3rver(req, res)).finally(releaseWhenDone);
-}
-// Idle connections are kept as long as S3 keeps them (Node's 5 s default closes one a client is about to reuse).
-front.keepAliveTimeout = 20_000;
-front.headersTimeout = 25_000;
-await new Promise((resolve, reject) => front.once('error', reject).listen(Number(opts.port), '127.0.0.1', resolve));
-const stop = () => {
-  front.close(() => process.exit(0));
-  front.closeAllConnections();
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-// The primary gone (killed outright): nothing would stop this worker.
-process.on('disconnect', stop);
+  // Idle connections are kept as long as S3 keeps them (Node's 5 s default closes one a client is about to reuse).
+  front.keepAliveTimeout = 20_000;
+  front.headersTimeout = 25_000;
+  await new Promise((resolve, reject) => front.once('error', reject).listen(Number(opts.port), '127.0.0.1', resolve));
+  const stop = () => {
+    front.close(() => process.exit(0));
+    front.closeAllConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The primary gone (killed outright): nothing would stop this worker.
+  process.on('disconnect', stop);
 }
 
 if (cluster.isPrimary && ALONE) {

@@ -138,7 +138,7 @@ export function residentMemory(pids) {
     }
   }
   const all = new Set(pids.filter((pid) => parents.has(pid)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, parent] of parents) if (all.has(parent) && !all.has(pid)) (all.add(pid), (grew = true));
   }

@@ -27,7 +27,9 @@ const { values: opts } = parseArgs({
   },
 });
 if (!opts.dir || !opts.port) {
-  console.error('usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url] [--releases DIR [--keep N]]');
+  console.error(
+    'usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url] [--releases DIR [--keep N]]',
+  );
   process.exit(64);
 }
 const root = path.resolve(opts.dir);
@@ -69,9 +71,16 @@ function contentSecurityPolicy() {
 const CSP = opts.spa ? contentSecurityPolicy() : undefined;
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 // Content-hashed assets (HASHED) never change; everything else (html, manifests, remote entries) is revalidated.
@@ -104,7 +113,12 @@ function proxy(req, res, { prefix, target }) {
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: { ...endToEnd(req.headers), host: `${target.hostname}:${target.port}`, 'x-forwarded-for': req.socket.remoteAddress, 'x-forwarded-host': req.headers.host },
+      headers: {
+        ...endToEnd(req.headers),
+        host: `${target.hostname}:${target.port}`,
+        'x-forwarded-for': req.socket.remoteAddress,
+        'x-forwarded-host': req.headers.host,
+      },
     },
     (up) => {
       res.writeHead(up.statusCode ?? 502, endToEnd(up.headers));
@@ -120,7 +134,14 @@ function proxy(req, res, { prefix, target }) {
   upstream.on('error', () => {
     if (res.headersSent || res.destroyed) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: `Coffer's ${prefix} backend is not reachable. Please try again.`, correlationId: null }));
+    res.end(
+      JSON.stringify({
+        statusCode: 502,
+        code: 'SERVICE_UNAVAILABLE',
+        message: `Coffer's ${prefix} backend is not reachable. Please try again.`,
+        correlationId: null,
+      }),
+    );
   });
   req.pipe(upstream);
 }

@@ -60,7 +60,8 @@ export function verifySignature(req, keys, now = new Date()) {
     date = amzDate(stamp);
     payloadHash = query.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
     const expires = Number(query.get('X-Amz-Expires'));
-    if (!date || !Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_S) return refuse(400, 'AuthorizationQueryParametersError', 'X-Amz-Date or X-Amz-Expires is missing or malformed');
+    if (!date || !Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_S)
+      return refuse(400, 'AuthorizationQueryParametersError', 'X-Amz-Date or X-Amz-Expires is missing or malformed');
     if (now.getTime() > date.getTime() + expires * 1000) return refuse(403, 'AccessDenied', 'Request has expired');
   } else {
     const auth = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '');
@@ -73,12 +74,14 @@ export function verifySignature(req, keys, now = new Date()) {
   }
   // A signed request is sent at once; a presigned URL only not before it was signed.
   const skew = now.getTime() - date.getTime();
-  if (skew < -MAX_SKEW_MS || (!presigned && skew > MAX_SKEW_MS)) return refuse(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large');
+  if (skew < -MAX_SKEW_MS || (!presigned && skew > MAX_SKEW_MS))
+    return refuse(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large');
 
   const [accessKeyId, day, region, service, terminal, ...extra] = (credential ?? '').split('/');
   const secret = keys[accessKeyId];
   if (!secret) return refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records');
-  if (extra.length || service !== 's3' || terminal !== 'aws4_request' || day !== stamp.slice(0, 8)) return refuse(403, 'AuthorizationQueryParametersError', 'The credential scope is malformed');
+  if (extra.length || service !== 's3' || terminal !== 'aws4_request' || day !== stamp.slice(0, 8))
+    return refuse(403, 'AuthorizationQueryParametersError', 'The credential scope is malformed');
 
   const names = (signedHeaders ?? '').split(';');
   if (!names.includes('host')) return refuse(403, 'AccessDenied', 'The host header must be signed');
@@ -100,7 +103,11 @@ export function verifySignature(req, keys, now = new Date()) {
   const expected = hmac(signingKey, stringToSign);
   const given = Buffer.from(signature ?? '', 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return refuse(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    return refuse(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
   }
   return { ok: true };
 }

@@ -52,7 +52,8 @@ export function chooseDatabase(dataDir) {
   if (forced) throw new Error(`COFFER_DATABASE must be postgres or pglite, not ${forced}.`);
   if (fs.existsSync(path.join(dataDir, 'postgres'))) return { database: 'postgres' };
   const pglite = SERVICES.filter((service) => fs.existsSync(path.join(dataDir, service)));
-  if (pglite.length) return { database: 'pglite', reason: `its data is in PGlite (${pglite.map((s) => path.join(path.relative(ROOT, dataDir), s)).join(', ')})` };
+  if (pglite.length)
+    return { database: 'pglite', reason: `its data is in PGlite (${pglite.map((s) => path.join(path.relative(ROOT, dataDir), s)).join(', ')})` };
   return pgBin() ? { database: 'postgres' } : { database: 'pglite', reason: 'PostgreSQL is not installed (apt-get install postgresql)' };
 }
 
@@ -61,7 +62,15 @@ export function chooseDatabase(dataDir) {
  * the builds it serves in `releases` when given (a tab of an earlier build still finds its chunks).
  */
 export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.name, 'dist'), releases = undefined) {
-  return [path.join(ROOT, 'deploy/local/serve-static.mjs'), '--dir', dir, '--port', String(ports[remote.portKey]), '--cors', ...(releases ? ['--releases', releases] : [])];
+  return [
+    path.join(ROOT, 'deploy/local/serve-static.mjs'),
+    '--dir',
+    dir,
+    '--port',
+    String(ports[remote.portKey]),
+    '--cors',
+    ...(releases ? ['--releases', releases] : []),
+  ];
 }
 
 /** Where a stack keeps the earlier builds of one front end (deploy/local/static-releases.mjs). */
@@ -76,7 +85,17 @@ export const staticReleasesDir = (dataDir, app) => path.join(dataDir, 'static-re
  * is left as it is: its requests' throughput).
  * Returns the process group (to stop it: the PostgreSQL server too), the URLs, the ports and `memory()`.
  */
-export async function startStack({ ports = defaultPorts(), dataDir = path.join(ROOT, '.data'), logDir, quiet = false, env = {}, serviceEnv = {}, watch = false, database = 'pglite', lean = false } = {}) {
+export async function startStack({
+  ports = defaultPorts(),
+  dataDir = path.join(ROOT, '.data'),
+  logDir,
+  quiet = false,
+  env = {},
+  serviceEnv = {},
+  watch = false,
+  database = 'pglite',
+  lean = false,
+} = {}) {
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (name !== 'postgres' && !(await portIsFree(port))) busy.push(`${name} (${port})`);
   if (busy.length) throw new Error(`Coffer cannot start: these ports are in use: ${busy.join(', ')}. Is Coffer already running?`);
@@ -108,21 +127,30 @@ export async function startStack({ ports = defaultPorts(), dataDir = path.join(R
     const node = (script, flags = []) => [...flags, ...(watch ? ['--watch-path', path.dirname(script)] : []), '--enable-source-maps', script];
 
     for (const service of SERVICES) {
-      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js'), lean ? LEAN_SERVICE_FLAGS : []), { env: { ...common, ...serviceEnv[service] } });
+      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js'), lean ? LEAN_SERVICE_FLAGS : []), {
+        env: { ...common, ...serviceEnv[service] },
+      });
     }
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
     const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
     const shellArgs = [
-      '--dir', path.join(ROOT, 'shell/dist'),
-      '--port', String(ports.shell),
+      '--dir',
+      path.join(ROOT, 'shell/dist'),
+      '--port',
+      String(ports.shell),
       '--spa',
-      '--proxy', `/api=http://127.0.0.1:${ports.gateway}`,
-      '--proxy', `/dev=http://127.0.0.1:${ports.gateway}`,
-      '--proxy', `/.well-known=http://127.0.0.1:${ports.gateway}`,
-      '--allow', s3Endpoint,
-      '--releases', staticReleasesDir(dataDir, 'shell'),
+      '--proxy',
+      `/api=http://127.0.0.1:${ports.gateway}`,
+      '--proxy',
+      `/dev=http://127.0.0.1:${ports.gateway}`,
+      '--proxy',
+      `/.well-known=http://127.0.0.1:${ports.gateway}`,
+      '--allow',
+      s3Endpoint,
+      '--releases',
+      staticReleasesDir(dataDir, 'shell'),
       ...remoteArgs,
     ];
     // The shell and the remotes: one process, a worker thread each.

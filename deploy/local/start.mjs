@@ -16,7 +16,11 @@ const { claimInstallation } = await import('./backup.mjs');
 const { startWatchers } = await import('./watch.mjs');
 const dataDir = path.join(ROOT, '.data');
 const { database, reason } = chooseDatabase(dataDir);
-console.log(database === 'postgres' ? 'Databases: one PostgreSQL server in .data/postgres, a database per service.' : `Databases: PGlite embedded in each service (.data/<service>): ${reason ?? 'COFFER_DATABASE=pglite'}.`);
+console.log(
+  database === 'postgres'
+    ? 'Databases: one PostgreSQL server in .data/postgres, a database per service.'
+    : `Databases: PGlite embedded in each service (.data/<service>): ${reason ?? 'COFFER_DATABASE=pglite'}.`,
+);
 // Backups and restores wait for this run to stop: they need the data at rest.
 const release = claimInstallation(dataDir);
 let stack;

@@ -34,7 +34,15 @@ function jest(projects, env, name, extraArgs = []) {
   const outputFile = path.join(reports, `${name}.json`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), ...projects.flatMap((p) => ['--selectProjects', p]), '--json', '--outputFile', outputFile, ...extraArgs],
+    [
+      '--experimental-vm-modules',
+      path.join(ROOT, 'node_modules/jest/bin/jest.js'),
+      ...projects.flatMap((p) => ['--selectProjects', p]),
+      '--json',
+      '--outputFile',
+      outputFile,
+      ...extraArgs,
+    ],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' } },
   );
   if (fs.existsSync(outputFile)) {
@@ -71,7 +79,11 @@ try {
     const natsUrl = await startNats(infra, { port: infraPorts.nats, dataDir: path.join(dataDir, 'infra/nats') });
     const s3Endpoint = await startObjectStorage(infra, { port: infraPorts.s3, dataDir: path.join(dataDir, 'infra/s3'), bucket: 'coffer-files', origins: [] });
     postgres = await startPostgres({ port: infraPorts.postgres, dataDir: path.join(dataDir, 'infra/pg') });
-    jest(['unit', 'component', 'service'], { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url }, 'unit-service');
+    jest(
+      ['unit', 'component', 'service'],
+      { COFFER_TEST_NATS_URL: natsUrl, COFFER_TEST_S3_ENDPOINT: s3Endpoint, COFFER_TEST_PG_URL: postgres.url },
+      'unit-service',
+    );
   }
 
   console.log('\n▶ api and end-to-end tests (the whole stack on test ports)');

@@ -10,9 +10,14 @@ export function startWatchers(group) {
   const rspack = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
   const serverDirs = [...SERVICES.map((s) => `services/${s}`), 'gateway', 'libs/server-core', 'libs/contracts'];
   for (const dir of serverDirs) {
-    group.start(`watch:${path.basename(dir)}`, process.execPath, [swc, 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', path.join(ROOT, '.swcrc'), '-w', '-q'], {
+    group.start(
+      `watch:${path.basename(dir)}`,
+      process.execPath,
+      [swc, 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', path.join(ROOT, '.swcrc'), '-w', '-q'],
+      {
         cwd: path.join(ROOT, dir),
-      });
+      },
+    );
   }
   for (const app of ['shell', ...REMOTES.map((r) => r.name)]) {
     group.start(`watch:${app}`, process.execPath, [rspack, 'build', '--watch'], { cwd: path.join(ROOT, app) });

@@ -83,7 +83,10 @@ interface JsonPatchOp {
 function jsonPatch(resource: Resource, ops: JsonPatchOp[]): Resource {
   const out = JSON.parse(JSON.stringify(resource)) as Resource;
   for (const { op, path: pointer, value } of ops) {
-    const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = pointer
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop()!;
     let parent: any = out; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking any JSON
     for (const key of keys) {
@@ -126,7 +129,13 @@ export function render(dir: string): Resource[] {
       existing.data = { ...(existing.data as Record<string, string>), ...data };
       continue;
     }
-    resources.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: generator.name, labels: generator.options?.labels }, data, __generated: generator.name });
+    resources.push({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: generator.name, labels: generator.options?.labels },
+      data,
+      __generated: generator.name,
+    });
   }
   for (const patch of k.patches ?? []) {
     const [body] = readYaml(path.join(dir, patch.path)) as unknown[];
@@ -138,7 +147,8 @@ export function render(dir: string): Resource[] {
   for (const image of k.images ?? []) {
     for (const r of resources) {
       for (const c of containersOf(r)) {
-        if (c.image === image.name || String(c.image).startsWith(`${image.name}:`)) c.image = `${image.newName ?? image.name}${image.newTag ? `:${image.newTag}` : ''}`;
+        if (c.image === image.name || String(c.image).startsWith(`${image.name}:`))
+          c.image = `${image.newName ?? image.name}${image.newTag ? `:${image.newTag}` : ''}`;
       }
     }
   }

@@ -28,11 +28,22 @@ describe('who touches what (eslint.config.js)', () => {
 
   it("refuses a table in another repository than its owner's, and in a service, whose row types stay free", async () => {
     const shares = "import { shares } from '../db/schema.js';\nexport const table = shares;\n";
-    expect(await importProblems('services/sharing/src/people/people.repository.ts', shares)).toEqual([expect.stringContaining('belongs to another repository')]);
-    expect(await importProblems('services/sharing/src/shares/shares.service.ts', shares)).toEqual([expect.stringContaining('only in the repository that owns them')]);
+    expect(await importProblems('services/sharing/src/people/people.repository.ts', shares)).toEqual([
+      expect.stringContaining('belongs to another repository'),
+    ]);
+    expect(await importProblems('services/sharing/src/shares/shares.service.ts', shares)).toEqual([
+      expect.stringContaining('only in the repository that owns them'),
+    ]);
     expect(await importProblems('services/sharing/src/shares/shares.repository.ts', shares)).toEqual([]);
-    expect(await importProblems('services/sharing/src/shares/shares.service.ts', "import type { ShareRow } from '../db/schema.js';\nexport type Row = ShareRow;\n")).toEqual([]);
+    expect(
+      await importProblems('services/sharing/src/shares/shares.service.ts', "import type { ShareRow } from '../db/schema.js';\nexport type Row = ShareRow;\n"),
+    ).toEqual([]);
     // The one list of where a person's data lives erases and counts it in every table.
-    expect(await importProblems('services/sharing/src/personal-data/personal-data.repository.ts', "import { people, shares } from '../db/schema.js';\nexport const tables = [people, shares];\n")).toEqual([]);
+    expect(
+      await importProblems(
+        'services/sharing/src/personal-data/personal-data.repository.ts',
+        "import { people, shares } from '../db/schema.js';\nexport const tables = [people, shares];\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -42,7 +42,10 @@ function secretExamplesOf(dir: string): Resource[] {
   const file = path.join(dir, 'secrets.example.yaml');
   if (fs.existsSync(file)) return readYaml(file);
   const { resources = [] } = readYaml(path.join(dir, 'kustomization.yaml'))[0] as { resources?: string[] };
-  return resources.map((entry) => path.join(dir, entry)).filter((at) => at.startsWith(OVERLAYS) && fs.statSync(at).isDirectory()).flatMap(secretExamplesOf);
+  return resources
+    .map((entry) => path.join(dir, entry))
+    .filter((at) => at.startsWith(OVERLAYS) && fs.statSync(at).isDirectory())
+    .flatMap(secretExamplesOf);
 }
 
 /** The problems an app's configuration check finds in an environment, one line each (none when it would start). */
@@ -86,7 +89,10 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
 
   it.each(Object.keys(APPS).filter((app) => app.endsWith('-service')))('probes %s on the management port it opens', (app) => {
     const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === app)!;
-    const container = containersOf(deployment)[0] as { ports?: { name: string; containerPort: number }[] } & Record<string, { httpGet?: { path: string; port: string } }>;
+    const container = containersOf(deployment)[0] as { ports?: { name: string; containerPort: number }[] } & Record<
+      string,
+      { httpGet?: { path: string; port: string } }
+    >;
     const { env } = environmentOf(container, [...resources, ...examples]);
     const port = container.ports?.find((p) => p.name === 'management');
     expect(port?.containerPort).toBe(Number(env.MANAGEMENT_PORT));
@@ -99,7 +105,7 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
   });
 
   it.each(['shell', 'mfe-marketing', 'mfe-files', 'mfe-account'])(
-    'rolls %s out with no moment without a ready pod: the old release serves until the new one is ready (its image carries the earlier releases\' chunks)',
+    "rolls %s out with no moment without a ready pod: the old release serves until the new one is ready (its image carries the earlier releases' chunks)",
     (app) => {
       const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === app)!;
       expect((deployment.spec as { strategy?: unknown }).strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
@@ -119,14 +125,20 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     ]);
   });
 
-  it('dumps each service\'s database with that service\'s own credentials into the backups volume, one at a time, each at its own hour', () => {
-    const services = Object.keys(APPS).filter((app) => app.endsWith('-service')).map((app) => app.replace(/-service$/, ''));
+  it("dumps each service's database with that service's own credentials into the backups volume, one at a time, each at its own hour", () => {
+    const services = Object.keys(APPS)
+      .filter((app) => app.endsWith('-service'))
+      .map((app) => app.replace(/-service$/, ''));
     const jobs = resources.filter((r) => r.kind === 'CronJob');
     expect(jobs.map((job) => job.metadata.name).sort()).toEqual(services.map((service) => `backup-${service}-db`).sort());
     const schedules = new Set<string>();
     for (const service of services) {
       const job = jobs.find((r) => r.metadata.name === `backup-${service}-db`)!;
-      const spec = job.spec as { schedule: string; concurrencyPolicy: string; jobTemplate: { spec: { template: { spec: { volumes: { name: string; persistentVolumeClaim?: { claimName: string } }[] } } } } };
+      const spec = job.spec as {
+        schedule: string;
+        concurrencyPolicy: string;
+        jobTemplate: { spec: { template: { spec: { volumes: { name: string; persistentVolumeClaim?: { claimName: string } }[] } } } };
+      };
       schedules.add(spec.schedule);
       expect(spec.concurrencyPolicy).toBe('Forbid');
       const [container] = containersOf(job) as { command: string[]; volumeMounts: { name: string; mountPath: string }[] }[];
@@ -147,8 +159,12 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
     const route = resources.find((r) => r.kind === 'HTTPRoute') as { spec: { parentRefs: { namespace: string }[] } } | undefined;
     const proxies = route ? route.spec.parentRefs.map((ref) => ref.namespace) : ['ingress-nginx'];
     for (const name of ['gateway-from-ingress', 'frontends-from-ingress']) {
-      const policy = resources.find((r) => r.kind === 'NetworkPolicy' && r.metadata.name === name) as { spec: { ingress: { from: { namespaceSelector: { matchLabels: Record<string, string> } }[] }[] } };
-      expect(policy.spec.ingress.flatMap((rule) => rule.from.map((from) => from.namespaceSelector.matchLabels['kubernetes.io/metadata.name']))).toEqual(proxies);
+      const policy = resources.find((r) => r.kind === 'NetworkPolicy' && r.metadata.name === name) as {
+        spec: { ingress: { from: { namespaceSelector: { matchLabels: Record<string, string> } }[] }[] };
+      };
+      expect(policy.spec.ingress.flatMap((rule) => rule.from.map((from) => from.namespaceSelector.matchLabels['kubernetes.io/metadata.name']))).toEqual(
+        proxies,
+      );
     }
   });
 });
@@ -159,7 +175,8 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
  */
 function routesOf(resources: Resource[]): string[] {
   const ports = (name: string) => {
-    const service = resources.find((r) => r.kind === 'Service' && r.metadata.name === name) as { spec: { ports: { name?: string; port: number }[] } } | undefined;
+    const service = resources.find((r) => r.kind === 'Service' && r.metadata.name === name) as
+      { spec: { ports: { name?: string; port: number }[] } } | undefined;
     if (!service) throw new Error(`no Service ${name}`);
     return service.spec.ports.flatMap((p) => [p.port, p.name]);
   };
@@ -167,11 +184,17 @@ function routesOf(resources: Resource[]): string[] {
   expect(routing).toHaveLength(1);
   const [route] = routing;
   if (route.kind === 'Ingress') {
-    const rules = (route.spec as { rules: { http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[] }).rules;
-    return rules.flatMap((rule) => rule.http.paths).map(({ path: at, pathType, backend: { service } }) => {
-      expect(ports(service.name)).toContain(service.port.name ?? service.port.number);
-      return `${pathType === 'Prefix' ? 'PathPrefix' : pathType} ${at} -> ${service.name}`;
-    });
+    const rules = (
+      route.spec as {
+        rules: { http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[];
+      }
+    ).rules;
+    return rules
+      .flatMap((rule) => rule.http.paths)
+      .map(({ path: at, pathType, backend: { service } }) => {
+        expect(ports(service.name)).toContain(service.port.name ?? service.port.number);
+        return `${pathType === 'Prefix' ? 'PathPrefix' : pathType} ${at} -> ${service.name}`;
+      });
   }
   const rules = (route.spec as { rules: { matches: { path: { type: string; value: string } }[]; backendRefs: { name: string; port: number }[] }[] }).rules;
   return rules.flatMap((rule) => {

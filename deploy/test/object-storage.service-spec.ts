@@ -39,13 +39,21 @@ async function read(Key: string, Range?: string): Promise<Buffer> {
   return Buffer.from(await out.Body!.transformToByteArray());
 }
 
-const exists = (Key: string) => s3.send(new HeadObjectCommand({ Bucket, Key })).then(() => true, (err: { name?: string }) => (err.name === 'NotFound' ? false : Promise.reject(err)));
+const exists = (Key: string) =>
+  s3.send(new HeadObjectCommand({ Bucket, Key })).then(
+    () => true,
+    (err: { name?: string }) => (err.name === 'NotFound' ? false : Promise.reject(err)),
+  );
 
 /** Stores `parts` as one multipart upload of `Key` (sent all at once, as the browser does); gives its id. */
 async function storeInParts(Key: string, parts: Buffer[]): Promise<string> {
   const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
-  const etags = await Promise.all(parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag)));
-  await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }));
+  const etags = await Promise.all(
+    parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag)),
+  );
+  await s3.send(
+    new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }),
+  );
   return UploadId!;
 }
 
@@ -79,7 +87,8 @@ describe('the embedded S3', () => {
       [5 * MB - 1, 10 * MB + 100],
       [10 * MB, whole.length - 1],
     ];
-    for (const [start, end] of ranges) expect([start, end, (await read(Key, `bytes=${start}-${end}`)).equals(whole.subarray(start, end + 1))]).toEqual([start, end, true]);
+    for (const [start, end] of ranges)
+      expect([start, end, (await read(Key, `bytes=${start}-${end}`)).equals(whole.subarray(start, end + 1))]).toEqual([start, end, true]);
     expect((await read(Key, 'bytes=3000000-')).equals(whole.subarray(3_000_000))).toBe(true);
     expect((await read(Key, 'bytes=-2000')).equals(whole.subarray(-2000))).toBe(true);
     const listed = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/parts` }));
@@ -114,7 +123,9 @@ describe('the embedded S3', () => {
   it('completes an upload once when it is completed twice at once, and keeps one a wrong ETag did not complete', async () => {
     const Key = `${prefix}/twice.bin`;
     const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
-    const etags = await Promise.all(parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag!)));
+    const etags = await Promise.all(
+      parts.map((Body, i) => s3.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body })).then((r) => r.ETag!)),
+    );
     const complete = (tags: string[]) =>
       s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: tags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }));
 
@@ -152,7 +163,9 @@ describe('the embedded S3', () => {
     const Key = `${prefix}/empty.png`;
     await s3.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.alloc(0) }));
     await expect(read(Key, 'bytes=0-11')).rejects.toMatchObject({ $metadata: { httpStatusCode: 416 } });
-    const store = new ObjectStore({ S3_ENDPOINT: process.env.COFFER_TEST_S3_ENDPOINT, S3_BUCKET: Bucket, S3_REGION: 'us-east-1' } as ConstructorParameters<typeof ObjectStore>[0]);
+    const store = new ObjectStore({ S3_ENDPOINT: process.env.COFFER_TEST_S3_ENDPOINT, S3_BUCKET: Bucket, S3_REGION: 'us-east-1' } as ConstructorParameters<
+      typeof ObjectStore
+    >[0]);
     expect(await store.head(Key, 12)).toEqual(new Uint8Array(0));
     expect(await store.head(`${prefix}/none.png`, 12)).toBeUndefined();
   });
@@ -164,7 +177,10 @@ describe('the embedded S3', () => {
     // Until the store has seen the connection end, the write is still under way (a second one is refused).
     const body = randomBytes(8 * MB);
     await eventually(async () => {
-      const res = await s3.send(new PutObjectCommand({ Bucket, Key, Body: body, IfNoneMatch: '*' })).then(() => 200, (err: { $metadata?: { httpStatusCode?: number } }) => err.$metadata?.httpStatusCode);
+      const res = await s3.send(new PutObjectCommand({ Bucket, Key, Body: body, IfNoneMatch: '*' })).then(
+        () => 200,
+        (err: { $metadata?: { httpStatusCode?: number } }) => err.$metadata?.httpStatusCode,
+      );
       return res === 200;
     }, 10_000);
     expect((await read(Key)).equals(body)).toBe(true);

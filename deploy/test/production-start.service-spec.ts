@@ -34,16 +34,18 @@ describe('the production images', () => {
   afterAll(async () => {
     await Promise.all(
       children.map((child) =>
-        child.exitCode !== null ? undefined : new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
+        child.exitCode !== null
+          ? undefined
+          : new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+            }),
       ),
     );
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('start with NODE_ENV=production and their manifests\' settings, report every service up, answer their probes, and are ready again within 10 s of NATS coming back after 60 s away', async () => {
+  it("start with NODE_ENV=production and their manifests' settings, report every service up, answer their probes, and are ready again within 10 s of NATS coming back after 60 s away", async () => {
     const layout = fs.mkdtempSync(path.join(tmpdir(), 'coffer-image-'));
     cleanups.push(async () => fs.rmSync(layout, { recursive: true, force: true }));
     for (const [app] of APPS) execFileSync('sh', ['deploy/docker/runtime-files.sh', app, layout], { cwd: ROOT });
@@ -94,7 +96,11 @@ describe('the production images', () => {
         cluster.MANAGEMENT_PORT = String(managementPorts.get(app));
       }
       // As the image runs it: from /app (here the layout), `node <app>/dist/main.js`, nothing else in the environment.
-      const child = spawn(process.execPath, [`${app}/dist/main.js`], { cwd: layout, env: { PATH: process.env.PATH, ...env, ...cluster }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [`${app}/dist/main.js`], {
+        cwd: layout,
+        env: { PATH: process.env.PATH, ...env, ...cluster },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       output.set(app, '');
       const keep = (chunk: Buffer) => output.set(app, (output.get(app)! + chunk.toString()).slice(-4000));
@@ -118,7 +124,11 @@ describe('the production images', () => {
     if ('exited' in outcome) throw new Error(`${outcome.exited} exited:\n${output.get(outcome.exited)}`);
     if ('timedOut' in outcome) throw new Error(`${outcome.timedOut}\n${logs()}`);
     const { report } = outcome;
-    expect(Object.values(report.services).map((s) => `${s.service} ${s.status}`).sort()).toEqual(SERVICE_NAMES.map((s) => `${s} up`).sort());
+    expect(
+      Object.values(report.services)
+        .map((s) => `${s.service} ${s.status}`)
+        .sort(),
+    ).toEqual(SERVICE_NAMES.map((s) => `${s} up`).sort());
 
     // And it serves: a sign-up is answered, and its welcome email goes out through SMTP.
     const signUpAndWelcome = async () => {
@@ -134,7 +144,11 @@ describe('the production images', () => {
     await signUpAndWelcome();
 
     // Each service answers its probes and its metrics on its management port.
-    expect([...managementPorts.keys()].sort()).toEqual(APPS.filter(([app]) => app !== 'gateway').map(([app]) => app).sort());
+    expect([...managementPorts.keys()].sort()).toEqual(
+      APPS.filter(([app]) => app !== 'gateway')
+        .map(([app]) => app)
+        .sort(),
+    );
     const probe = async (port: number, path: string) => {
       const res = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
       return res ? { status: res.status, text: await res.text() } : { status: 0, text: '' };

@@ -32,7 +32,12 @@ function build(name: string, chunks: string[], dist = path.join(work, name)) {
   return dist;
 }
 
-const keptFiles = (store: string) => fs.readdirSync(path.join(store, 'files'), { recursive: true }).map(String).filter((f) => f.includes('.')).sort();
+const keptFiles = (store: string) =>
+  fs
+    .readdirSync(path.join(store, 'files'), { recursive: true })
+    .map(String)
+    .filter((f) => f.includes('.'))
+    .sort();
 
 describe('a store of earlier releases', () => {
   it("keeps each build's hashed files, not its entry files or source maps, under their own names", () => {
@@ -71,7 +76,9 @@ describe('the local front-end server with kept releases', () => {
   /** Starts deploy/local/serve-static.mjs on a free port and returns its URL. */
   async function serve(dist: string, store: string): Promise<string> {
     server?.kill();
-    const child = spawn(process.execPath, [SERVE_STATIC, '--dir', dist, '--port', '0', '--cors', '--releases', store], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SERVE_STATIC, '--dir', dist, '--port', '0', '--cors', '--releases', store], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     server = child;
     return new Promise((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -125,14 +132,17 @@ describe('the nginx image', () => {
     expect(dockerfile).toContain('COPY --from=releases /releases/ /usr/share/nginx/releases/');
   });
 
-  it.each(['shell.conf', 'remote.conf'])('%s: serves a hashed file the build lacks from the kept releases, immutable, and the entry files from the build only', (conf) => {
-    const text = fs.readFileSync(path.join(DOCKER, 'nginx/coffer', conf), 'utf8');
-    const locations = [...text.matchAll(/^location (.+) \{\n([\s\S]*?)^\}/gm)].map(([, at, body]) => ({ at: at.trim(), body }));
-    const immutable = locations.filter((l) => l.body.includes('immutable'));
-    expect(immutable.map((l) => l.at)).toEqual(['^~ /assets/', '~ "\\.[0-9a-f]{10}\\.(?:js|css)$"', '@kept-release']);
-    for (const l of immutable.slice(0, 2)) expect(l.body).toContain('try_files $uri @kept-release;');
-    expect(immutable[2].body).toContain('root /usr/share/nginx/releases/files;');
-    expect(immutable[2].body).toContain('try_files $uri =404;');
-    for (const l of locations.filter((l) => !l.body.includes('immutable'))) expect(l.body).not.toContain('@kept-release');
-  });
+  it.each(['shell.conf', 'remote.conf'])(
+    '%s: serves a hashed file the build lacks from the kept releases, immutable, and the entry files from the build only',
+    (conf) => {
+      const text = fs.readFileSync(path.join(DOCKER, 'nginx/coffer', conf), 'utf8');
+      const locations = [...text.matchAll(/^location (.+) \{\n([\s\S]*?)^\}/gm)].map(([, at, body]) => ({ at: at.trim(), body }));
+      const immutable = locations.filter((l) => l.body.includes('immutable'));
+      expect(immutable.map((l) => l.at)).toEqual(['^~ /assets/', '~ "\\.[0-9a-f]{10}\\.(?:js|css)$"', '@kept-release']);
+      for (const l of immutable.slice(0, 2)) expect(l.body).toContain('try_files $uri @kept-release;');
+      expect(immutable[2].body).toContain('root /usr/share/nginx/releases/files;');
+      expect(immutable[2].body).toContain('try_files $uri =404;');
+      for (const l of locations.filter((l) => !l.body.includes('immutable'))) expect(l.body).not.toContain('@kept-release');
+    },
+  );
 });

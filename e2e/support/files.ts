@@ -14,11 +14,13 @@ export function textFile(name: string, bytes = 64, mimeType = 'text/plain'): Upl
 
 /** A toast on screen, found by its title. */
 export const toastWith = (page: Page, title: string) =>
-  page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: title });
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
 
 /** The card of a file or folder in the grid, by its name. */
-export const card = (page: Page, name: string): Locator =>
-  page.getByRole('group').filter({ has: page.getByRole('heading', { name, exact: true }) });
+export const card = (page: Page, name: string): Locator => page.getByRole('group').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Opens a card's menu and picks an item. */
 export async function chooseFromMenu(page: Page, name: string, item: string) {

@@ -37,11 +37,15 @@ export class FrontEnds {
     await this.group.stopOne('e2e-shell');
     this.group.start('e2e-shell', process.execPath, [
       path.join(ROOT, 'deploy/local/serve-static.mjs'),
-      '--dir', dir,
-      '--port', String(this.ports.shell),
+      '--dir',
+      dir,
+      '--port',
+      String(this.ports.shell),
       '--spa',
-      '--proxy', `/api=http://127.0.0.1:${stackPorts.gateway}`,
-      '--proxy', `/dev=http://127.0.0.1:${stackPorts.gateway}`,
+      '--proxy',
+      `/api=http://127.0.0.1:${stackPorts.gateway}`,
+      '--proxy',
+      `/dev=http://127.0.0.1:${stackPorts.gateway}`,
       ...REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${this.ports[r.portKey]}/mf-manifest.json`]),
       ...(releases ? ['--releases', releases] : []),
     ]);

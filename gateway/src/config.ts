@@ -20,7 +20,11 @@ export const gatewayConfigSchema = baseConfigSchema
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.GATEWAY_TRUST_PROXY === LOCAL_PROXY) {
-      ctx.addIssue({ code: 'custom', path: ['GATEWAY_TRUST_PROXY'], message: "is required in production: the ingress's addresses (per-IP limits and share allow-lists read the client's IP through it)" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GATEWAY_TRUST_PROXY'],
+        message: "is required in production: the ingress's addresses (per-IP limits and share allow-lists read the client's IP through it)",
+      });
     }
   });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -25,7 +25,11 @@ function bodyParserError(err: unknown, req: Request, res: Response, next: NextFu
   if (res.headersSent) return next(err);
   const status = (err as { status?: number }).status;
   const tooLarge = status === 413;
-  sendError(req, res, { code: ErrorCode.ValidationFailed, status: tooLarge ? 413 : 400, message: tooLarge ? 'The request is too large' : 'The request body is not valid JSON' });
+  sendError(req, res, {
+    code: ErrorCode.ValidationFailed,
+    status: tooLarge ? 413 : 400,
+    message: tooLarge ? 'The request is too large' : 'The request body is not valid JSON',
+  });
 }
 
 /**
@@ -74,7 +78,15 @@ function accessLog(logger: LoggerService) {
     res.once('finish', () => {
       const route = (req.route as { path?: string } | undefined)?.path;
       logger.log(
-        { msg: 'HTTP request', method: req.method, route: route ?? '(no route)', status: res.statusCode, ms: Math.round(performance.now() - started), clientIp: req.ip, correlationId: req.correlationId },
+        {
+          msg: 'HTTP request',
+          method: req.method,
+          route: route ?? '(no route)',
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          clientIp: req.ip,
+          correlationId: req.correlationId,
+        },
         'HTTP',
       );
     });
@@ -100,7 +112,10 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   app.use(bodyParserError);
   app.use(cookieParser());
   app.use(DOCS_ASSETS_PATH, express.static(swaggerUi.getAbsoluteFSPath(), { index: false, maxAge: '1h' }));
-  app.set('trust proxy', config.GATEWAY_TRUST_PROXY.split(',').map((v) => v.trim()));
+  app.set(
+    'trust proxy',
+    config.GATEWAY_TRUST_PROXY.split(',').map((v) => v.trim()),
+  );
   app.disable('x-powered-by');
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();

@@ -17,7 +17,9 @@ const byAction = (items: AuditEntry[], action: AuditEntry['action']) => items.fi
 
 /** Fetches the CSV export of a range. */
 async function exportCsv(user: TestUser, query: string) {
-  const res = await fetch(`${process.env.COFFER_TEST_APP_URL}/api/audit-logs${query}`, { headers: { authorization: `Bearer ${user.accessToken}`, accept: 'text/csv' } });
+  const res = await fetch(`${process.env.COFFER_TEST_APP_URL}/api/audit-logs${query}`, {
+    headers: { authorization: `Bearer ${user.accessToken}`, accept: 'text/csv' },
+  });
   return { res, text: await res.text() };
 }
 
@@ -30,12 +32,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     else cell += c;
   }
   return rows;
@@ -68,7 +70,15 @@ describe('the audit log', () => {
     expect((await call(`/api/team/members/${pending.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
     const member = await joinedMember(owner, 'member', 'Morgan Member');
     expect((await call('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken })).status).toBe(201);
-    expect((await call('/api/branding', { method: 'PUT', body: { companyName: 'Audit Ltd', primaryColor: '#112233', secondaryColor: '#445566' }, token: owner.accessToken })).status).toBe(200);
+    expect(
+      (
+        await call('/api/branding', {
+          method: 'PUT',
+          body: { companyName: 'Audit Ltd', primaryColor: '#112233', secondaryColor: '#445566' },
+          token: owner.accessToken,
+        })
+      ).status,
+    ).toBe(200);
 
     const items = await eventually(async () => {
       const all = await entriesOnce(owner, 1);
@@ -76,7 +86,14 @@ describe('the audit log', () => {
     });
     expect(items.some((e) => e.details.name === 'Before.txt')).toBe(false);
     const [created] = byAction(items, 'folder.create');
-    expect(created).toMatchObject({ resourceType: 'folder', resourceId: folder.id, details: { name: 'Contracts' }, actorId: owner.userId, actorName: 'Audrey Owner', userAgent: AGENT });
+    expect(created).toMatchObject({
+      resourceType: 'folder',
+      resourceId: folder.id,
+      details: { name: 'Contracts' },
+      actorId: owner.userId,
+      actorName: 'Audrey Owner',
+      userAgent: AGENT,
+    });
     expect(created.ipAddress).toEqual(expect.any(String));
     expect(byAction(items, 'file.upload')[0]).toMatchObject({ resourceType: 'file', resourceId: file.id, details: { name: 'Deal, "final".pdf', size: '100' } });
     expect(byAction(items, 'file.move')[0].details).toMatchObject({ from: 'root', to: folder.id });
@@ -85,10 +102,17 @@ describe('the audit log', () => {
     expect(byAction(items, 'file.delete')).toHaveLength(2);
     expect(byAction(items, 'file.restore')).toHaveLength(1);
     expect(byAction(items, 'file.delete_forever')).toHaveLength(1);
-    expect(byAction(items, 'user.sign_in').find((e) => e.userAgent === AGENT)).toMatchObject({ actorId: owner.userId, details: { email: owner.email, method: 'password' } });
+    expect(byAction(items, 'user.sign_in').find((e) => e.userAgent === AGENT)).toMatchObject({
+      actorId: owner.userId,
+      details: { email: owner.email, method: 'password' },
+    });
     expect(byAction(items, 'team.invite').map((e) => e.details.email)).toEqual([member.email, withdrawn]);
     expect(byAction(items, 'team.invite_withdraw')[0].details).toEqual({ email: withdrawn });
-    expect(byAction(items, 'team.join')[0]).toMatchObject({ actorId: member.userId, actorName: 'Morgan Member', details: { email: member.email, role: 'member' } });
+    expect(byAction(items, 'team.join')[0]).toMatchObject({
+      actorId: member.userId,
+      actorName: 'Morgan Member',
+      details: { email: member.email, role: 'member' },
+    });
     expect(byAction(items, 'role.change')[0]).toMatchObject({ actorId: owner.userId, details: { email: member.email, role: 'moderator' } });
     expect(byAction(items, 'branding.update')[0].details).toMatchObject({ companyName: 'Audit Ltd', primaryColor: '#112233' });
     // Newest first.

@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
-import { solveSignInChallenge, type AuditEntry, type HttpErrorBody, type ListAuditLogsReply, type Profile, type SessionInfo, type SignInChallengeAnswer } from '@coffer/contracts';
+import {
+  solveSignInChallenge,
+  type AuditEntry,
+  type HttpErrorBody,
+  type ListAuditLogsReply,
+  type Profile,
+  type SessionInfo,
+  type SignInChallengeAnswer,
+} from '@coffer/contracts';
 import { call, capturedMailTo, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, type TestUser } from './support.js';
 
 /** Every secret this file used: none may appear in any log line of the run. */
@@ -55,7 +63,9 @@ describe('sign-up', () => {
 
   it('refuses an email that is already registered, whatever its case', async () => {
     const user = await newUser();
-    const { status, body } = await call<HttpErrorBody>('/api/auth/sign-up', { body: { fullName: 'Someone', email: user.email.toUpperCase(), password: 'another1' } });
+    const { status, body } = await call<HttpErrorBody>('/api/auth/sign-up', {
+      body: { fullName: 'Someone', email: user.email.toUpperCase(), password: 'another1' },
+    });
     expect(status).toBe(409);
     expect(body).toMatchObject({ code: 'ACCOUNT_EXISTS', message: 'This email is already registered. Please sign in instead.' });
   });
@@ -216,7 +226,9 @@ describe('two-factor authentication', () => {
   /** The user's audit entries of these actions, once there are `count` of them. */
   const audited = (user: TestUser, token: string, actions: AuditEntry['action'][], count: number) =>
     eventually(async () => {
-      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token })).body.items?.filter((e) => actions.includes(e.action) && e.actorId === user.userId);
+      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token })).body.items?.filter(
+        (e) => actions.includes(e.action) && e.actorId === user.userId,
+      );
       return items && items.length >= count && items.reverse();
     });
   const withAuditLog = async () => {
@@ -314,7 +326,10 @@ describe('two-factor authentication', () => {
       if (r.status === 429) refused = r;
       else expect(r.status).toBe(400);
     }
-    expect(refused?.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+    expect(refused?.body).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
+    });
     // Even the right password waits: two-factor stays on.
     expect((await removeFactor(factorId, accessToken, { password: user.password })).status).toBe(429);
     expect(await twoFactorOn(accessToken)).toBe(true);
@@ -329,11 +344,18 @@ describe('two-factor authentication', () => {
     expect(first.cookie).toBeDefined();
     remember(first.body.accessToken);
     expect((await call('/api/files', { token: first.body.accessToken })).status).toBe(200);
-    expect((await call<SessionInfo>('/api/auth/session', { token: first.body.accessToken })).body).toMatchObject({ currentLevel: 'aal2', recoveryCodesLeft: 9 });
+    expect((await call<SessionInfo>('/api/auth/session', { token: first.body.accessToken })).body).toMatchObject({
+      currentLevel: 'aal2',
+      recoveryCodesLeft: 9,
+    });
 
     const aal1 = await passwordStep(user);
     const reused = await useRecoveryCode(recoveryCodes[0], aal1);
-    expect([reused.status, reused.body.code, reused.body.message]).toEqual([400, 'INVALID_MFA_CODE', 'This recovery code is not valid or has already been used.']);
+    expect([reused.status, reused.body.code, reused.body.message]).toEqual([
+      400,
+      'INVALID_MFA_CODE',
+      'This recovery code is not valid or has already been used.',
+    ]);
     const malformed = await useRecoveryCode('12', aal1);
     expect([malformed.status, malformed.body.message]).toEqual([400, 'Please enter a recovery code']);
     const second = await useRecoveryCode(recoveryCodes[1].replaceAll('-', ' '), aal1);
@@ -407,7 +429,10 @@ describe('passwords', () => {
 
   it('changes the password only with the current one, keeping this session', async () => {
     const user = await newUser();
-    const wrong = await call<HttpErrorBody>('/api/auth/password/change', { body: { currentPassword: 'nope-nope', newPassword: 'another-1' }, token: user.accessToken });
+    const wrong = await call<HttpErrorBody>('/api/auth/password/change', {
+      body: { currentPassword: 'nope-nope', newPassword: 'another-1' },
+      token: user.accessToken,
+    });
     expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Current password is incorrect' });
     const newPassword = `chg-${randomUUID()}`;
     remember(newPassword);

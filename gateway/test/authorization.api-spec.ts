@@ -1,5 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FileItem, HttpErrorBody, ListInvitationsReply, ListNotificationsReply, ListRolesReply, ListSharesReply, ListTeamReply, Profile, ShareItem, UploadSlot, UserRole } from '@coffer/contracts';
+import type {
+  FileItem,
+  HttpErrorBody,
+  ListInvitationsReply,
+  ListNotificationsReply,
+  ListRolesReply,
+  ListSharesReply,
+  ListTeamReply,
+  Profile,
+  ShareItem,
+  UploadSlot,
+  UserRole,
+} from '@coffer/contracts';
 import { call, confirmedUser, enableTwoFactor, eventually, invite, joinedMember, refreshed, signUp, uploadFile, type TestUser } from './support.js';
 
 // R4 of the reliability suite: every route of the API document, tried by everyone who must not get
@@ -13,7 +25,12 @@ interface Operation {
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** The routes the aal1 step may call: what it needs to finish signing in. */
-const MFA_STEP_ROUTES = new Set(['GET /api/auth/session', 'POST /api/auth/factors/{id}/challenge', 'POST /api/auth/factors/{id}/verify', 'POST /api/auth/recovery-codes/verify']);
+const MFA_STEP_ROUTES = new Set([
+  'GET /api/auth/session',
+  'POST /api/auth/factors/{id}/challenge',
+  'POST /api/auth/factors/{id}/verify',
+  'POST /api/auth/recovery-codes/verify',
+]);
 
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
@@ -46,7 +63,9 @@ describe('R4: authorization on every route', () => {
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
-    const notification = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]);
+    const notification = await eventually(
+      async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0],
+    );
     const team = await call<ListTeamReply>('/api/team', { token: owner.accessToken });
     // An invitation from the owner to the recipient's address: only the recipient may answer it.
     const invitation = (await invite(owner, recipient.email)).body;
@@ -78,17 +97,27 @@ describe('R4: authorization on every route', () => {
   /** Every operation of the document as "METHOD /path", with whether it needs a session. */
   const operations = () =>
     Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, needsSession: (op.security ?? []).length > 0 })),
+      Object.entries(methods).map(([method, op]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        needsSession: (op.security ?? []).length > 0,
+      })),
     );
   /** The path with its parameter: the owner's resource where there is one, a random id otherwise. */
   const concrete = (path: string) => path.replace(/\{(\w+)\}/, (_, name: string) => ids[path] ?? (name === 'ticket' ? 'A'.repeat(43) : randomUUID()));
   const ask = (route: { method: string; path: string; route: string }, token?: string) =>
-    call<HttpErrorBody>(concrete(route.path), { method: route.method, token, body: BODIES[route.route] ?? (['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined) });
+    call<HttpErrorBody>(concrete(route.path), {
+      method: route.method,
+      token,
+      body: BODIES[route.route] ?? (['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined),
+    });
 
   it('refuses every route that needs a session without one (401), and every one but finishing the sign-in to the aal1 step (403)', async () => {
     const guarded = operations().filter((o) => o.needsSession);
     expect(guarded.length).toBeGreaterThan(40);
-    const aal1 = (await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: owner.email, password: owner.password, rememberMe: false } })).body.accessToken;
+    const aal1 = (await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: owner.email, password: owner.password, rememberMe: false } })).body
+      .accessToken;
     const allowed: string[] = [];
     for (const route of guarded) {
       const anonymous = await ask(route);
@@ -103,7 +132,9 @@ describe('R4: authorization on every route', () => {
   it("lets no other account's user and no other member of the account reach the owner's resources on any route", async () => {
     const withIds = operations().filter((o) => ids[o.path]);
     // Every route that takes an id of something a user owns is tried here: a new one must be added to `ids`.
-    const unlisted = operations().filter((o) => /\{id\}/.test(o.path) && !ids[o.path] && o.needsSession).map((o) => o.route);
+    const unlisted = operations()
+      .filter((o) => /\{id\}/.test(o.path) && !ids[o.path] && o.needsSession)
+      .map((o) => o.route);
     expect(unlisted).toEqual([]);
     const allowed: string[] = [];
     for (const who of [stranger, member]) {
@@ -120,10 +151,17 @@ describe('R4: authorization on every route', () => {
     expect(file).toMatchObject({ name: 'Salaries.xlsx', deletedAt: null });
     expect((await call<ListSharesReply>('/api/shares?direction=by-me', { token })).body.items.map((s) => s.id)).toEqual([ids['/api/shares/{id}']]);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
-    expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({ status: 'pending' });
+    expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({
+      status: 'pending',
+    });
     expect((await call<ListRolesReply>('/api/roles', { token })).body.items.map((r) => r.id)).toContain(ids['/api/roles/{id}']);
-    expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({ id: ids['/api/notifications/{id}/read'], read: false });
-    expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({ statusCode: 400 });
+    expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({
+      id: ids['/api/notifications/{id}/read'],
+      read: false,
+    });
+    expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({
+      statusCode: 400,
+    });
   }, 120_000);
 
   it('lets only the invited person answer an invitation, and no one of either account join, leave or remove for someone else, whatever their role', async () => {
@@ -131,7 +169,11 @@ describe('R4: authorization on every route', () => {
     const accountOf = async (name: string) => {
       const accountOwner = await confirmedUser(`${name} Owner`);
       await call('/api/subscription/trial', { body: { plan: 'business' }, token: accountOwner.accessToken });
-      const [admin, moderator, plainMember] = await Promise.all([joinedMember(accountOwner, 'admin'), joinedMember(accountOwner, 'member'), joinedMember(accountOwner, 'member')]);
+      const [admin, moderator, plainMember] = await Promise.all([
+        joinedMember(accountOwner, 'admin'),
+        joinedMember(accountOwner, 'member'),
+        joinedMember(accountOwner, 'member'),
+      ]);
       expect((await call('/api/roles', { body: { email: moderator.email, role: 'moderator' }, token: accountOwner.accessToken })).status).toBe(201);
       return { owner: accountOwner, admin, moderator: await refreshed(moderator), member: plainMember };
     };
@@ -146,7 +188,12 @@ describe('R4: authorization on every route', () => {
     const allowed: string[] = [];
     const expectStatus = (what: string, status: number, expected: number) => status !== expected && allowed.push(`${what}: ${status}, expected ${expected}`);
     for (const [who, user] of everyone) {
-      for (const action of ['join', 'decline']) expectStatus(`${who} ${action}s another's invitation`, (await call(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken })).status, 404);
+      for (const action of ['join', 'decline'])
+        expectStatus(
+          `${who} ${action}s another's invitation`,
+          (await call(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken })).status,
+          404,
+        );
       const listed = (await call<ListInvitationsReply>('/api/invitations', { token: user.accessToken })).body.items.map((i) => i.id);
       if (listed.includes(id)) allowed.push(`${who} sees another's invitation`);
       // Withdrawing and removing: the owner and admins of the account only; a moderator or member is refused (403)
@@ -155,11 +202,16 @@ describe('R4: authorization on every route', () => {
       if (who.startsWith('A') && manager) continue;
       const refusal = manager ? 404 : 403;
       const target = (await call<ListTeamReply>('/api/team', { token: a.owner.accessToken })).body.items.find((m) => m.email === a.member.email)!;
-      expectStatus(`${who} removes a member of A`, (await call(`/api/team/members/${target.id}`, { method: 'DELETE', token: user.accessToken })).status, refusal);
+      expectStatus(
+        `${who} removes a member of A`,
+        (await call(`/api/team/members/${target.id}`, { method: 'DELETE', token: user.accessToken })).status,
+        refusal,
+      );
       expectStatus(`${who} withdraws A's invitation`, (await call(`/api/team/members/${id}`, { method: 'DELETE', token: user.accessToken })).status, refusal);
     }
     // Owners cannot leave; nothing of either account changed.
-    for (const owner of [a.owner, b.owner]) expectStatus('an owner leaves', (await call('/api/team/leave', { method: 'POST', token: owner.accessToken })).status, 409);
+    for (const owner of [a.owner, b.owner])
+      expectStatus('an owner leaves', (await call('/api/team/leave', { method: 'POST', token: owner.accessToken })).status, 409);
     expect(allowed).toEqual([]);
     expect(await teamOf(a.owner)).toEqual(teamA);
     expect(await teamOf(b.owner)).toEqual(teamB);

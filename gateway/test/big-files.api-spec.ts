@@ -11,7 +11,9 @@ const GB = 1024 * MB;
 /** The multipart uploads the embedded store holds for a user (s3rver keeps each in a folder, with its key). */
 async function storeUploadsOf(user: TestUser): Promise<{ uploadId: string; key: string }[]> {
   const dir = join(process.env.COFFER_TEST_DATA_DIR!, 's3', 'coffer-files', '._S3rver_uploads');
-  const held = await Promise.all((await readdir(dir).catch(() => [])).map(async (uploadId) => ({ uploadId, key: await readFile(join(dir, uploadId, 'key'), 'utf8').catch(() => '') })));
+  const held = await Promise.all(
+    (await readdir(dir).catch(() => [])).map(async (uploadId) => ({ uploadId, key: await readFile(join(dir, uploadId, 'key'), 'utf8').catch(() => '') })),
+  );
   return held.filter((u) => u.key.startsWith(`${user.userId}/`));
 }
 
@@ -23,7 +25,10 @@ async function paidUser(): Promise<TestUser> {
 }
 
 const startUpload = (user: TestUser, name: string, size: number) =>
-  call<MultipartUpload & HttpErrorBody>('/api/uploads', { body: { name, size, mimeType: 'video/mp4', lastModified: 1_700_000_000_000 }, token: user.accessToken });
+  call<MultipartUpload & HttpErrorBody>('/api/uploads', {
+    body: { name, size, mimeType: 'video/mp4', lastModified: 1_700_000_000_000 },
+    token: user.accessToken,
+  });
 
 const partUrls = (user: TestUser, uploadId: string, partNumbers: number[]) =>
   call<UploadPartsReply & HttpErrorBody>(`/api/uploads/${uploadId}/parts`, { body: { partNumbers }, token: user.accessToken });
@@ -38,7 +43,8 @@ async function sendParts(user: TestUser, upload: MultipartUpload, bytes: Buffer,
   }
 }
 
-const complete = (user: TestUser, uploadId: string) => call<FileItem & HttpErrorBody>(`/api/uploads/${uploadId}/complete`, { method: 'POST', token: user.accessToken });
+const complete = (user: TestUser, uploadId: string) =>
+  call<FileItem & HttpErrorBody>(`/api/uploads/${uploadId}/complete`, { method: 'POST', token: user.accessToken });
 const openUploads = async (user: TestUser) => (await call<ListUploadsReply>('/api/uploads', { token: user.accessToken })).body.items;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -49,7 +55,14 @@ describe('big files', () => {
     const started = await startUpload(user, 'Site survey.mp4', bytes.length);
     expect(started.status).toBe(201);
     const upload = started.body;
-    expect(upload).toMatchObject({ name: 'Site survey.mp4', size: 37 * MB, partSize: 8 * MB, partCount: 5, uploadedParts: [], lastModified: 1_700_000_000_000 });
+    expect(upload).toMatchObject({
+      name: 'Site survey.mp4',
+      size: 37 * MB,
+      partSize: 8 * MB,
+      partCount: 5,
+      uploadedParts: [],
+      lastModified: 1_700_000_000_000,
+    });
     // The first parts' URLs come with it (here all five), each for exactly its part's size.
     expect(upload.parts?.map((p) => [p.partNumber, p.size])).toEqual([...[1, 2, 3, 4].map((n) => [n, 8 * MB]), [5, 5 * MB]]);
 
@@ -111,7 +124,9 @@ describe('big files', () => {
     expect(await openUploads(user)).toEqual([]);
     expect(await objectsOf(user.userId)).toEqual([]);
     expect(await storeUploadsOf(user)).toEqual([]);
-    await expect(s3().send(new ListPartsCommand({ Bucket: 'coffer-files', Key: held.key, UploadId: held.uploadId }))).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    await expect(s3().send(new ListPartsCommand({ Bucket: 'coffer-files', Key: held.key, UploadId: held.uploadId }))).rejects.toMatchObject({
+      name: 'NoSuchUpload',
+    });
     expect((await partUrls(user, upload.uploadId, [2])).status).toBe(404);
     expect((await complete(user, upload.uploadId)).status).toBe(404);
     expect((await call(`/api/uploads/${upload.uploadId}`, { method: 'DELETE', token: user.accessToken })).status).toBe(404);
@@ -132,7 +147,15 @@ describe('big files', () => {
     expect([upload.partSize, upload.partCount]).toEqual([8 * MB, 1280]);
     expect(upload.parts?.map((p) => p.partNumber)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect((await partUrls(user, upload.uploadId, [1281])).body).toMatchObject({ statusCode: 400, message: 'No such part' });
-    expect((await partUrls(user, upload.uploadId, Array.from({ length: 101 }, (_, i) => i + 1))).status).toBe(400);
+    expect(
+      (
+        await partUrls(
+          user,
+          upload.uploadId,
+          Array.from({ length: 101 }, (_, i) => i + 1),
+        )
+      ).status,
+    ).toBe(400);
     const last = (await partUrls(user, upload.uploadId, [1280])).body.parts[0];
     expect([last.partNumber, last.size]).toEqual([1280, 8 * MB]);
 
@@ -143,4 +166,3 @@ describe('big files', () => {
     expect((await call(`/api/uploads/${upload.uploadId}`, { method: 'DELETE', token: user.accessToken })).status).toBe(204);
   }, 60_000);
 });
-

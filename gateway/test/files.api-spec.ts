@@ -6,7 +6,6 @@ import { call, eventually, objectsOf, signUp, stackS3 as s3, type TestUser } fro
 
 const MB = 1024 * 1024;
 
-
 async function rootOf(user: TestUser) {
   return eventually(async () => {
     const { body } = await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken });
@@ -51,7 +50,11 @@ describe('files', () => {
   it('never shows two items alike in a folder: a second upload or a move gets " (1)", a second folder of the same name is refused', async () => {
     const user = await signUp();
     await rootOf(user);
-    const names = async (folder: string) => (await call<ListFilesReply>(`/api/files?folder=${folder}`, { token: user.accessToken })).body.items.filter((i) => !i.isFolder).map((i) => i.name).sort();
+    const names = async (folder: string) =>
+      (await call<ListFilesReply>(`/api/files?folder=${folder}`, { token: user.accessToken })).body.items
+        .filter((i) => !i.isFolder)
+        .map((i) => i.name)
+        .sort();
     for (const name of ['Report.pdf', 'report.PDF', 'Report.pdf']) await upload(user, name, randomBytes(8));
     // Compared without regard to case; each keeps the case it was given.
     expect(await names('root')).toEqual(['Report (2).pdf', 'Report.pdf', 'report (1).PDF']);
@@ -61,7 +64,11 @@ describe('files', () => {
     expect(inside.complete!.body.name).toBe('Report.pdf');
     // Moved next to a file of the same name: renamed, not hidden behind it.
     const root = (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items;
-    const moved = await call<FileItem>(`/api/files/${root.find((i) => i.name === 'Report.pdf')!.id}`, { method: 'PATCH', body: { folderId: folder.id }, token: user.accessToken });
+    const moved = await call<FileItem>(`/api/files/${root.find((i) => i.name === 'Report.pdf')!.id}`, {
+      method: 'PATCH',
+      body: { folderId: folder.id },
+      token: user.accessToken,
+    });
     expect(moved.body.name).toBe('Report (1).pdf');
     expect(await names(folder.id)).toEqual(['Report (1).pdf', 'Report.pdf']);
 
@@ -231,7 +238,10 @@ describe('files', () => {
     expect(trash.body.items.map((i) => i.name)).toEqual(['Documents', 'photo.jpg']); // newest deletion first
     expect((await call(`/api/files/${file.id}/link`, { token: user.accessToken })).status).toBe(404);
 
-    expect((await call<FileItem>(`/api/files/${file.id}/restore`, { method: 'POST', token: user.accessToken })).body).toMatchObject({ deletedAt: null, folderId: images.id });
+    expect((await call<FileItem>(`/api/files/${file.id}/restore`, { method: 'POST', token: user.accessToken })).body).toMatchObject({
+      deletedAt: null,
+      folderId: images.id,
+    });
     expect((await call(`/api/files/${file.id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(404); // only trashed items are deleted for good
 
     await call(`/api/files/${file.id}/trash`, { method: 'POST', token: user.accessToken });

@@ -52,11 +52,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A body shaped like the route's (its documented fields, each hostile or missing), or anything at all. */
 const bodyFor = (fields: string[]) =>
-  fc.oneof(
-    fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] }),
-    fc.anything(),
-    hostileValue,
-  );
+  fc.oneof(fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] }), fc.anything(), hostileValue);
 
 /** Percent-encodes a path segment; a lone surrogate (no URL can carry one) goes as its invalid UTF-8 bytes, as a hostile client would. */
 const LONE_SURROGATE = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;

@@ -25,7 +25,7 @@ describe('gateway', () => {
     expect(root.items.every((i) => i.isFolder)).toBe(true);
   });
 
-  it("keeps every answer out of browser and proxy caches, never lets it be sniffed, framed elsewhere or leak a referrer, and makes it inert as a page; only the public keys may be cached", async () => {
+  it('keeps every answer out of browser and proxy caches, never lets it be sniffed, framed elsewhere or leak a referrer, and makes it inert as a page; only the public keys may be cached', async () => {
     const user = await signUp();
     const files = await fetch(`${gateway()}/api/files?folder=root`, { headers: { authorization: `Bearer ${user.accessToken}` } });
     expect(files.headers.get('cache-control')).toBe('no-store');
@@ -52,7 +52,9 @@ describe('gateway', () => {
   it('refuses bad input with the one error shape and the correlation id it was given', async () => {
     const correlationId = randomUUID();
     const { accessToken } = await signUp();
-    const res = await fetch(`${gateway()}/api/files?folder=..%2Fsecrets`, { headers: { 'x-correlation-id': correlationId, authorization: `Bearer ${accessToken}` } });
+    const res = await fetch(`${gateway()}/api/files?folder=..%2Fsecrets`, {
+      headers: { 'x-correlation-id': correlationId, authorization: `Bearer ${accessToken}` },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-correlation-id')).toBe(correlationId);
     expect((await res.json()) as HttpErrorBody).toEqual({

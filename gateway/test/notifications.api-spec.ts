@@ -21,7 +21,8 @@ const open = (user: TestUser, shareId: string, disposition: 'inline' | 'attachme
     headers: { 'x-forwarded-for': ip },
     base: gatewayUrl(),
   });
-const accessesOf = (user: TestUser, shareId: string, query = '') => call<ListShareAccessesReply & HttpErrorBody>(`/api/shares/${shareId}/accesses${query}`, { token: user.accessToken });
+const accessesOf = (user: TestUser, shareId: string, query = '') =>
+  call<ListShareAccessesReply & HttpErrorBody>(`/api/shares/${shareId}/accesses${query}`, { token: user.accessToken });
 
 describe('notifications', () => {
   it('tells the recipient of a share once, live, even when the event is delivered again', async () => {
@@ -70,11 +71,15 @@ describe('notifications', () => {
     expect((await notificationsOf(sharer)).body).toEqual({ items: [], unreadCount: 0 });
   });
 
-  it('marks one or all read, never another user\'s', async () => {
+  it("marks one or all read, never another user's", async () => {
     const sharer = await confirmedUser();
     const me = await confirmedUser();
     const other = await confirmedUser();
-    for (const [name, to] of [['One.txt', me], ['Two.txt', me], ['Theirs.txt', other]] as const) {
+    for (const [name, to] of [
+      ['One.txt', me],
+      ['Two.txt', me],
+      ['Theirs.txt', other],
+    ] as const) {
       const file = await uploadFile(sharer, name, randomBytes(16));
       await share(sharer, file.id, to.email);
     }
@@ -105,7 +110,7 @@ describe('notifications', () => {
     expect((await call('/api/notifications', {})).status).toBe(401);
   });
 
-  it("keeps each open and download of a share for its sharer, and tells them of the first open only", async () => {
+  it('keeps each open and download of a share for its sharer, and tells them of the first open only', async () => {
     const sharer = await confirmedUser('Dana Sharer');
     const recipient = await confirmedUser('Robin Recipient');
     const stranger = await signUp();

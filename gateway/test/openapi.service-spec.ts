@@ -8,7 +8,12 @@ import { gatewayControllers } from '../src/app.module.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGateway } from '../src/gateway-app.js';
 
-type Operation = { summary: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown; parameters: Array<{ name: string; in: string }> };
+type Operation = {
+  summary: string;
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  requestBody?: unknown;
+  parameters: Array<{ name: string; in: string }>;
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 const config = gatewayConfigSchema.parse({ NATS_URL: testInfra().natsUrl, NODE_ENV: 'development' });
@@ -19,7 +24,11 @@ function servedRoutes(app: NestExpressApplication): string[] {
   // Nest answers the prefix's excluded paths with a route for every method: not routes of ours.
   return router.stack
     .filter((layer) => layer.route && Object.keys(layer.route.methods).length < METHODS.length)
-    .flatMap(({ route }) => Object.keys(route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${route!.path.replace(/:(\w+)/g, '{$1}')}`));
+    .flatMap(({ route }) =>
+      Object.keys(route!.methods)
+        .filter((m) => m !== '_all')
+        .map((m) => `${m.toUpperCase()} ${route!.path.replace(/:(\w+)/g, '{$1}')}`),
+    );
 }
 
 describe('the API document', () => {
@@ -68,8 +77,12 @@ describe('the API document', () => {
 
   it('gives request bodies and replies the contracts\u2019 schemas, with the spec\u2019s rules', () => {
     const createFolder = document.paths['/api/folders'].post;
-    expect(createFolder.requestBody).toMatchObject({ content: { 'application/json': { schema: { properties: { name: { type: 'string', maxLength: 255 } }, required: ['name'] } } } });
-    expect(createFolder.responses['201'].content!['application/json'].schema).toMatchObject({ properties: { id: { format: 'uuid' }, isFolder: { type: 'boolean' } } });
+    expect(createFolder.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { properties: { name: { type: 'string', maxLength: 255 } }, required: ['name'] } } },
+    });
+    expect(createFolder.responses['201'].content!['application/json'].schema).toMatchObject({
+      properties: { id: { format: 'uuid' }, isFolder: { type: 'boolean' } },
+    });
     const list = document.paths['/api/files'].get;
     expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:folder', 'query:sort', 'query:view', 'query:q']));
     expect(document.paths['/api/shares/{id}'].delete.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);

@@ -28,19 +28,40 @@ import {
   type CofferService,
 } from '@coffer/contracts';
 import { TestCaller } from '@coffer/server-core/testing';
-import { call, capturedMailTo, confirmedUser, eventStream, eventually, invitationToken, invite, joinedMember, linkToken, mailMatching, mailTo, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import {
+  call,
+  capturedMailTo,
+  confirmedUser,
+  eventStream,
+  eventually,
+  invitationToken,
+  invite,
+  joinedMember,
+  linkToken,
+  mailMatching,
+  mailTo,
+  refreshed,
+  signUp,
+  uniqueEmail,
+  uploadFile,
+  type TestUser,
+} from './support.js';
 
 type Reply<T> = T & HttpErrorBody;
 const MB = 1024 ** 2;
 /** The smallest PNG there is: its signature and a 1×1 image. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 const profile = (user: TestUser) => call<Reply<Profile>>('/api/profile', { token: user.accessToken });
 const startTrial = (user: TestUser, plan: 'starter' | 'business' | 'pro') => call('/api/subscription/trial', { body: { plan }, token: user.accessToken });
 const team = (user: TestUser) => call<Reply<ListTeamReply>>('/api/team', { token: user.accessToken });
 const usage = async (user: TestUser) => (await call<{ usedBytes: number }>('/api/storage/usage', { token: user.accessToken })).body.usedBytes;
 const invitations = (user: TestUser) => call<Reply<ListInvitationsReply>>('/api/invitations', { token: user.accessToken });
-const answer = (user: TestUser, id: string, action: 'join' | 'decline') => call<HttpErrorBody>(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken });
+const answer = (user: TestUser, id: string, action: 'join' | 'decline') =>
+  call<HttpErrorBody>(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken });
 
 /** Uploads `bytes` as the avatar, bypassing the browser's checks. */
 async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentType: 'image/png', size: bytes.length }) {
@@ -71,11 +92,35 @@ describe('the organisation', () => {
   it('keeps the profile of the account page, and names the account after the owner or their company', async () => {
     const owner = await signUp({ fullName: 'Ada Byron' });
     const before = (await profile(owner)).body;
-    expect(before).toMatchObject({ userId: owner.userId, fullName: 'Ada Byron', firstName: 'Ada', lastName: 'Byron', email: owner.email, emailVerified: false, company: '', jobTitle: '', avatarUrl: null, twoFactorEnabled: false, accountName: 'Ada Byron', role: 'owner' });
+    expect(before).toMatchObject({
+      userId: owner.userId,
+      fullName: 'Ada Byron',
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: owner.email,
+      emailVerified: false,
+      company: '',
+      jobTitle: '',
+      avatarUrl: null,
+      twoFactorEnabled: false,
+      accountName: 'Ada Byron',
+      role: 'owner',
+    });
 
-    const saved = await call<Reply<Profile>>('/api/profile', { method: 'PATCH', body: { firstName: ' Ada ', lastName: 'Lovelace', company: 'Analytical Engines Ltd', jobTitle: 'Engineer' }, token: owner.accessToken });
+    const saved = await call<Reply<Profile>>('/api/profile', {
+      method: 'PATCH',
+      body: { firstName: ' Ada ', lastName: 'Lovelace', company: 'Analytical Engines Ltd', jobTitle: 'Engineer' },
+      token: owner.accessToken,
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', jobTitle: 'Engineer', accountName: 'Analytical Engines Ltd' });
+    expect(saved.body).toMatchObject({
+      fullName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: 'Analytical Engines Ltd',
+      jobTitle: 'Engineer',
+      accountName: 'Analytical Engines Ltd',
+    });
     expect((await profile(owner)).body.fullName).toBe('Ada Lovelace');
 
     const empty = await call<Reply<Profile>>('/api/profile', { method: 'PATCH', body: { firstName: '  ', lastName: 'X' }, token: owner.accessToken });
@@ -88,10 +133,16 @@ describe('the organisation', () => {
 
   it('takes a JPG, PNG or GIF under 2 MB as the avatar, judged by its bytes even when the browser is bypassed', async () => {
     const user = await signUp();
-    const declaredTooLarge = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', { body: { contentType: 'image/png', size: 2 * MB }, token: user.accessToken });
+    const declaredTooLarge = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', {
+      body: { contentType: 'image/png', size: 2 * MB },
+      token: user.accessToken,
+    });
     expect(declaredTooLarge.status).toBe(400);
     expect(declaredTooLarge.body.message).toBe(AVATAR_TOO_LARGE);
-    const declaredSvg = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', { body: { contentType: 'image/svg+xml', size: 100 }, token: user.accessToken });
+    const declaredSvg = await call<Reply<AvatarUpload>>('/api/profile/avatar/upload-url', {
+      body: { contentType: 'image/svg+xml', size: 100 },
+      token: user.accessToken,
+    });
     expect(declaredSvg.body.message).toBe(AVATAR_NOT_AN_IMAGE);
 
     // Declared small, but the bytes sent are over 2 MB: the store takes only the signed size, so none arrive.
@@ -112,14 +163,23 @@ describe('the organisation', () => {
     const image = await fetch(set.body.avatarUrl!);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     // An upload is used once.
-    const again = await call<Reply<Profile>>('/api/profile/avatar', { body: { uploadId: (await call<AvatarUpload>('/api/profile/avatar/upload-url', { body: { contentType: 'image/png', size: 10 }, token: user.accessToken })).body.uploadId }, token: user.accessToken });
+    const again = await call<Reply<Profile>>('/api/profile/avatar', {
+      body: {
+        uploadId: (await call<AvatarUpload>('/api/profile/avatar/upload-url', { body: { contentType: 'image/png', size: 10 }, token: user.accessToken })).body
+          .uploadId,
+      },
+      token: user.accessToken,
+    });
     expect(again.status).toBe(404);
   });
 
   it('saves email preferences and general settings per user, with the defaults until then', async () => {
     const user = await signUp();
     const other = await signUp();
-    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS });
+    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({
+      email: DEFAULT_EMAIL_PREFERENCES,
+      general: DEFAULT_GENERAL_SETTINGS,
+    });
 
     const general = { language: 'fr', timezone: 'cet', emailNotifications: false, pushNotifications: true };
     expect((await call<Preferences>('/api/preferences', { method: 'PATCH', body: { general }, token: user.accessToken })).status).toBe(200);
@@ -129,7 +189,11 @@ describe('the organisation', () => {
     expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email, general });
     expect((await call<Preferences>('/api/preferences', { token: other.accessToken })).body.general).toEqual(DEFAULT_GENERAL_SETTINGS);
 
-    const bad = await call<Reply<Preferences>>('/api/preferences', { method: 'PATCH', body: { general: { ...general, language: 'xx' } }, token: user.accessToken });
+    const bad = await call<Reply<Preferences>>('/api/preferences', {
+      method: 'PATCH',
+      body: { general: { ...general, language: 'xx' } },
+      token: user.accessToken,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please choose a language');
   });
@@ -175,13 +239,23 @@ describe('the organisation', () => {
     expect(signIn.status).toBe(200);
     const token = linkToken(await mailMatching(fresh.email, /verify-email\?token=/), '/verify-email');
     expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
-    for (const [person, accountId] of [[owner, before.owner], [fresh, before.fresh]] as const) {
+    for (const [person, accountId] of [
+      [owner, before.owner],
+      [fresh, before.fresh],
+    ] as const) {
       expect((await profile(person)).body).toMatchObject({ accountId, role: 'owner' });
       expect((await profile({ ...person, accessToken: (await refreshed(person)).accessToken })).body.accountId).toBe(accountId);
     }
-    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: signIn.body.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
+    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: signIn.body.accessToken })).body.items.map((f) => f.id)).toContain(
+      file.id,
+    );
     // The inviter sees them Pending, and its audit log has nothing they did.
-    expect((await team(inviter)).body.items.map((m) => [m.email, m.status]).sort()).toEqual([[owner.email, 'pending'], [fresh.email, 'pending']].sort());
+    expect((await team(inviter)).body.items.map((m) => [m.email, m.status]).sort()).toEqual(
+      [
+        [owner.email, 'pending'],
+        [fresh.email, 'pending'],
+      ].sort(),
+    );
     const log = await eventually(async () => {
       const { body } = await call<{ items: { action: string; actorId: string | null }[] }>('/api/audit-logs?limit=1000', { token: inviter.accessToken });
       return body.items.filter((e) => e.action === 'team.invite').length === 2 && body.items;
@@ -200,7 +274,13 @@ describe('the organisation', () => {
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ emailConfirmed: false, currentAccountName: 'Vera Invited', canLeave: false });
     expect(listed.body.items).toEqual([
-      expect.objectContaining({ accountName: 'Andrea Acme', inviterName: 'Andrea Acme', role: 'admin', blocker: null, filesNote: invitationFilesMove('Andrea Acme') }),
+      expect.objectContaining({
+        accountName: 'Andrea Acme',
+        inviterName: 'Andrea Acme',
+        role: 'admin',
+        blocker: null,
+        filesNote: invitationFilesMove('Andrea Acme'),
+      }),
     ]);
     const { id } = listed.body.items[0];
     // Not confirmed yet: Join (and Decline) are refused with what to do, and nothing changes.
@@ -229,7 +309,9 @@ describe('the organisation', () => {
     // Their file went with them: still theirs, counted in the inviting account's storage now.
     expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: now.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
     await eventually(async () => (await usage(inviter)) === inviterBefore + 700);
-    const told = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_accepted'));
+    const told = await eventually(async () =>
+      (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_accepted'),
+    );
     expect(told.message).toBe('Vera Invited accepted your invitation and joined your team');
   });
 
@@ -259,7 +341,11 @@ describe('the organisation', () => {
     const ownersInvitation = (await invitations(owner)).body.items[0];
     expect(ownersInvitation.blocker).toBe(invitationBlockers.ownerWithMembers('Xavier Owner', 'Andrea Acme'));
     const refused = await answer(owner, ownersInvitation.id, 'join');
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CONFLICT', invitationBlockers.ownerWithMembers('Xavier Owner', 'Andrea Acme')]);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      409,
+      'CONFLICT',
+      invitationBlockers.ownerWithMembers('Xavier Owner', 'Andrea Acme'),
+    ]);
     expect((await call<HttpErrorBody>('/api/team/leave', { method: 'POST', token: owner.accessToken })).body.message).toBe(LEAVE_AS_OWNER);
 
     // A member: told to leave first, and what happens to their files; they may leave themselves.
@@ -274,8 +360,14 @@ describe('the organisation', () => {
     expect((await team(owner)).body.items).toEqual([]);
     member = await refreshed(member);
     expect((await profile(member)).body).toMatchObject({ role: 'owner', accountName: 'Mia Member' });
-    await eventually(async () => (await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.some((f) => f.id === file.id));
-    const left = await eventually(async () => (await call<{ items: { action: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: owner.accessToken })).body.items.find((e) => e.action === 'team.leave'));
+    await eventually(async () =>
+      (await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.some((f) => f.id === file.id),
+    );
+    const left = await eventually(async () =>
+      (await call<{ items: { action: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: owner.accessToken })).body.items.find(
+        (e) => e.action === 'team.leave',
+      ),
+    );
     expect(left.details).toEqual({ email: member.email });
 
     // Alone in an account of their own now: they may join.
@@ -285,7 +377,7 @@ describe('the organisation', () => {
     expect((await profile(await refreshed(member))).body.accountId).toBe((await profile(inviter)).body.accountId);
   });
 
-  it('declines: the invitation is gone from the inviter\'s list, the inviter is told, and the log keeps it', async () => {
+  it("declines: the invitation is gone from the inviter's list, the inviter is told, and the log keeps it", async () => {
     const inviter = await signUp({ fullName: 'Andrea Acme' });
     expect((await startTrial(inviter, 'business')).status).toBe(201);
     const person = await confirmedUser('Dana Decliner');
@@ -294,7 +386,9 @@ describe('the organisation', () => {
     const stream = await eventStream(inviter);
     try {
       expect((await answer(person, id, 'decline')).status).toBe(200);
-      await eventually(async () => stream.received.includes('event: team') && stream.received.includes('events.auth.team.invitation-declined') && stream.received.includes(id));
+      await eventually(
+        async () => stream.received.includes('event: team') && stream.received.includes('events.auth.team.invitation-declined') && stream.received.includes(id),
+      );
     } finally {
       await stream.stop();
     }
@@ -302,9 +396,15 @@ describe('the organisation', () => {
     expect((await invitations(person)).body.items).toEqual([]);
     expect((await answer(person, id, 'join')).status).toBe(404);
     expect((await profile(person)).body.role).toBe('owner');
-    const told = await eventually(async () => (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_declined'));
+    const told = await eventually(async () =>
+      (await call<ListNotificationsReply>('/api/notifications', { token: inviter.accessToken })).body.items.find((n) => n.type === 'invitation_declined'),
+    );
     expect([told.title, told.message]).toEqual(['Invitation declined', 'Dana Decliner declined your invitation to join your team']);
-    const logged = await eventually(async () => (await call<{ items: { action: string; actorId: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: inviter.accessToken })).body.items.find((e) => e.action === 'team.invite_decline'));
+    const logged = await eventually(async () =>
+      (
+        await call<{ items: { action: string; actorId: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: inviter.accessToken })
+      ).body.items.find((e) => e.action === 'team.invite_decline'),
+    );
     expect(logged).toMatchObject({ actorId: person.userId, details: { email: person.email } });
   });
 
@@ -347,7 +447,11 @@ describe('the organisation', () => {
       const roles = await call<Reply<ListRolesReply>>('/api/roles', { token: user.accessToken });
       expect(roles.status).toBe(403);
       expect(roles.body.message).toBe('User permissions are available on the Business, Pro and Enterprise plans.');
-      const branding = await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { primaryColor: '#112233', secondaryColor: '#445566' }, token: user.accessToken });
+      const branding = await call<Reply<Branding>>('/api/branding', {
+        method: 'PUT',
+        body: { primaryColor: '#112233', secondaryColor: '#445566' },
+        token: user.accessToken,
+      });
       expect(branding.status).toBe(403);
       expect(branding.body.message).toBe('Custom branding is available on the Business, Pro and Enterprise plans.');
     }
@@ -358,8 +462,12 @@ describe('the organisation', () => {
     // The owner makes someone a moderator; a stranger's email is not found; the owner's own role cannot change.
     const given = await call<Reply<UserRole>>('/api/roles', { body: { email: moderator.email, role: 'moderator' }, token: owner.accessToken });
     expect(given.status).toBe(201);
-    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: outsider.email, role: 'admin' }, token: owner.accessToken })).body.message).toBe(USER_NOT_FOUND);
-    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: uniqueEmail('nobody'), role: 'admin' }, token: owner.accessToken })).body.message).toBe(USER_NOT_FOUND);
+    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: outsider.email, role: 'admin' }, token: owner.accessToken })).body.message).toBe(
+      USER_NOT_FOUND,
+    );
+    expect((await call<Reply<UserRole>>('/api/roles', { body: { email: uniqueEmail('nobody'), role: 'admin' }, token: owner.accessToken })).body.message).toBe(
+      USER_NOT_FOUND,
+    );
     expect((await call<Reply<UserRole>>('/api/roles', { body: { email: owner.email, role: 'member' }, token: owner.accessToken })).status).toBe(400);
     expect((await profile(moderator)).status).toBe(401);
     moderator = await refreshed(moderator);
@@ -404,9 +512,16 @@ describe('the organisation', () => {
       }
     }
     expect((await call<Branding>('/api/branding', { token: owner.accessToken })).body).toEqual({ ...brandingBody, secondaryColor: '#aabbcc', custom: true });
-    const insecureLogo = await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'http://example.com/logo.png' }, token: owner.accessToken });
+    const insecureLogo = await call<Reply<Branding>>('/api/branding', {
+      method: 'PUT',
+      body: { ...brandingBody, logoUrl: 'http://example.com/logo.png' },
+      token: owner.accessToken,
+    });
     expect(insecureLogo.body.message).toBe('Logo URL must be an https:// address');
-    expect((await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'javascript:alert(1)' }, token: owner.accessToken })).status).toBe(400);
+    expect(
+      (await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'javascript:alert(1)' }, token: owner.accessToken }))
+        .status,
+    ).toBe(400);
 
     // A user of another account reaches nothing of this one.
     const someMember = (await team(owner)).body.items[0];
@@ -430,7 +545,11 @@ describe('the organisation', () => {
       ['PUT', '/api/branding'],
       ['POST', '/api/account/delete'],
     ]) {
-      expect([method, path, (await call(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : {} })).status]).toEqual([method, path, 401]);
+      expect([method, path, (await call(path, { method, body: method === 'GET' || method === 'DELETE' ? undefined : {} })).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
     }
 
     // Delete: the owner of an account with members is told to remove them first; a member deletes only themselves.

@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { longUsDate, PERSON_TRIAL_USED, type AccountPlan, type FileItem, type FileLink, type HttpErrorBody, type ListFilesReply, type ListTeamReply, type ListNotificationsReply, type ShareItem, type StorageUsage, type UploadSlot } from '@coffer/contracts';
+import {
+  longUsDate,
+  PERSON_TRIAL_USED,
+  type AccountPlan,
+  type FileItem,
+  type FileLink,
+  type HttpErrorBody,
+  type ListFilesReply,
+  type ListTeamReply,
+  type ListNotificationsReply,
+  type ShareItem,
+  type StorageUsage,
+  type UploadSlot,
+} from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
 
@@ -14,12 +27,16 @@ const featuresOf = (state: 'none' | 'starter' | 'business' | 'pro') => planFeatu
 
 const subscription = (user: TestUser, token = user.accessToken) => call<AccountPlan & HttpErrorBody>('/api/subscription', { token });
 const startTrial = (plan: unknown, token: string) => call<AccountPlan & HttpErrorBody>('/api/subscription/trial', { body: { plan }, token });
-const advanceClock = (user: TestUser, days: number) => call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken, headers: devKeyHeaders() });
+const advanceClock = (user: TestUser, days: number) =>
+  call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken, headers: devKeyHeaders() });
 const usage = async (user: TestUser) => (await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body;
 
 async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
   await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
-  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
+  const slot = await call<UploadSlot>('/api/uploads', {
+    body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' },
+    token: user.accessToken,
+  });
   await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
   return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }
@@ -110,7 +127,10 @@ describe('plans', () => {
     expect(link.status).toBe(200);
     expect((await fetch(link.body.url)).status).toBe(200);
     // What the Pro trial held (205 open 50 MB slots: just over 10 GB) now exceeds the limit: even 1 KB more is refused.
-    const over = await call<HttpErrorBody>('/api/uploads', { body: { name: 'note.txt', size: 1024, mimeType: 'text/plain', folderId: 'root' }, token: owner.accessToken });
+    const over = await call<HttpErrorBody>('/api/uploads', {
+      body: { name: 'note.txt', size: 1024, mimeType: 'text/plain', folderId: 'root' },
+      token: owner.accessToken,
+    });
     expect(over.status).toBe(413);
     expect(over.body.message).toBe("There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.");
     expect(await restrictionStatuses(owner, file)).toEqual([403, 403, 403]);
@@ -176,4 +196,3 @@ describe('plans', () => {
     expect((await subscription(again)).body).toMatchObject({ planType: null, status: 'none' });
   });
 });
-

@@ -75,7 +75,15 @@ describe('activity and realtime', () => {
     expect(pushesOf(memberStream, 'team')[0]).not.toContain('token');
 
     // The branding saved: every tab of the account shows it.
-    expect((await call('/api/branding', { method: 'PUT', body: { companyName: 'Live Ltd', primaryColor: '#112233', secondaryColor: '#445566' }, token: owner.accessToken })).status).toBe(200);
+    expect(
+      (
+        await call('/api/branding', {
+          method: 'PUT',
+          body: { companyName: 'Live Ltd', primaryColor: '#112233', secondaryColor: '#445566' },
+          token: owner.accessToken,
+        })
+      ).status,
+    ).toBe(200);
     await eventually(async () => pushesOf(ownerStream, 'branding').length === 1 && pushesOf(memberStream, 'branding').length === 1, 5000);
 
     // The member made a moderator: the team hears it; the member's stream says it last (opened with the old role).

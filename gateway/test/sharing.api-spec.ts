@@ -1,7 +1,39 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { ALLOWED_IP_INVALID, AddressLinkRefusal, viewByteBudget, SHARE_LIMIT_REACHED, SHARE_RECIPIENT_LIMIT_REACHED, SHARE_REQUEST_REUSED, SHARES_PAGE_SIZE, ShareRefusal, type AccountPlan, type HttpErrorBody, type ListActivityReply, type ListAuditLogsReply, type ListFilesReply, type ListNotificationsReply, type ListSharesReply, type SessionInfo, type ShareItem, type ShareLink } from '@coffer/contracts';
-import { appUrl, call, capturedMailTo, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import {
+  ALLOWED_IP_INVALID,
+  AddressLinkRefusal,
+  viewByteBudget,
+  SHARE_LIMIT_REACHED,
+  SHARE_RECIPIENT_LIMIT_REACHED,
+  SHARE_REQUEST_REUSED,
+  SHARES_PAGE_SIZE,
+  ShareRefusal,
+  type AccountPlan,
+  type HttpErrorBody,
+  type ListActivityReply,
+  type ListAuditLogsReply,
+  type ListFilesReply,
+  type ListNotificationsReply,
+  type ListSharesReply,
+  type SessionInfo,
+  type ShareItem,
+  type ShareLink,
+} from '@coffer/contracts';
+import {
+  appUrl,
+  call,
+  capturedMailTo,
+  confirmedUser,
+  eventually,
+  gatewayUrl,
+  linkToken,
+  mailTo,
+  signUp,
+  uniqueEmail,
+  uploadFile,
+  type TestUser,
+} from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken, headers });
@@ -27,10 +59,23 @@ describe('sharing', () => {
 
     const made = await share(owner, { fileId: file.id, email: `  ${recipient.email.toUpperCase()} ` });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ fileId: file.id, fileName: 'Board minutes.pdf', sharedWithEmail: recipient.email, sharedByName: 'Dana Owner', isShared: true, isOwner: true, allowedIps: null, expiresAt: null, maxAccessCount: null });
+    expect(made.body).toMatchObject({
+      fileId: file.id,
+      fileName: 'Board minutes.pdf',
+      sharedWithEmail: recipient.email,
+      sharedByName: 'Dana Owner',
+      isShared: true,
+      isOwner: true,
+      allowedIps: null,
+      expiresAt: null,
+      maxAccessCount: null,
+    });
 
     const withMe = await sharesOf(recipient, 'with-me');
-    expect(withMe.body).toMatchObject({ emailConfirmed: true, items: [{ id: made.body.id, fileName: 'Board minutes.pdf', isOwner: false, sharedByName: 'Dana Owner' }] });
+    expect(withMe.body).toMatchObject({
+      emailConfirmed: true,
+      items: [{ id: made.body.id, fileName: 'Board minutes.pdf', isOwner: false, sharedByName: 'Dana Owner' }],
+    });
     expect((await sharesOf(owner, 'by-me', file.id)).body.items.map((s) => s.sharedWithEmail)).toEqual([recipient.email]);
 
     const link = await open(recipient, made.body.id);
@@ -94,7 +139,10 @@ describe('sharing', () => {
     const theirs = await share(other, { fileId: (await uploadFile(other, 'Theirs.pdf', randomBytes(8))).id, email: uniqueEmail('theirs'), requestId });
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(first.body.id);
-    expect((await share(owner, { fileId: file.id, email, requestId: 'not-a-uuid' })).body).toMatchObject({ statusCode: 400, message: 'The request id must be a UUID' });
+    expect((await share(owner, { fileId: file.id, email, requestId: 'not-a-uuid' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'The request id must be a UUID',
+    });
   });
 
   it('sends at most 100 share emails an hour from one user (the 101st share is refused with 429), and lists them a page at a time', async () => {
@@ -111,7 +159,7 @@ describe('sharing', () => {
     const first = await sharesOf(owner, 'by-me');
     expect([first.body.items.length, first.body.total]).toEqual([SHARES_PAGE_SIZE, 100]);
     const listed = [...first.body.items];
-    for (let after = first.body.next; after; ) {
+    for (let after = first.body.next; after;) {
       const page = await call<ListSharesReply>(`/api/shares?direction=by-me&after=${encodeURIComponent(after)}`, { token: owner.accessToken });
       listed.push(...page.body.items);
       after = page.body.next;
@@ -127,7 +175,10 @@ describe('sharing', () => {
     expect((await list('limit=501')).body).toMatchObject({ statusCode: 400, message: 'limit must be a whole number from 1 to 500' });
     expect((await list('after=1.2')).body).toMatchObject({ statusCode: 400, message: 'after must be the next of the page before' });
     // A time past what PostgreSQL can add to 1970 is refused as such, not answered with a 500.
-    expect((await list(`after=9999999999999999999.${randomUUID()}`)).body).toMatchObject({ statusCode: 400, message: 'after must be the next of the page before' });
+    expect((await list(`after=9999999999999999999.${randomUUID()}`)).body).toMatchObject({
+      statusCode: 400,
+      message: 'after must be the next of the page before',
+    });
     expect((await list(`after=99999999999999999.${randomUUID()}`)).body).toMatchObject({ items: [], next: null, total: 0 });
   });
 
@@ -139,8 +190,14 @@ describe('sharing', () => {
     expect((await share(stranger, { fileId: file.id, email: 'x@example.com' })).body).toMatchObject({ statusCode: 404, message: 'File not found' });
     expect((await share(owner, { fileId: folder.id, email: 'x@example.com' })).status).toBe(404);
     expect((await share(owner, { fileId: file.id, email: '   ' })).body).toMatchObject({ statusCode: 400, message: 'Please enter an email address' });
-    expect((await share(owner, { fileId: file.id, email: 'not-an-address' })).body).toMatchObject({ statusCode: 400, message: 'Please enter a valid email address' });
-    expect((await share(owner, { fileId: file.id, email: owner.email })).body).toMatchObject({ statusCode: 400, message: 'You cannot share a file with yourself' });
+    expect((await share(owner, { fileId: file.id, email: 'not-an-address' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'Please enter a valid email address',
+    });
+    expect((await share(owner, { fileId: file.id, email: owner.email })).body).toMatchObject({
+      statusCode: 400,
+      message: 'You cannot share a file with yourself',
+    });
     // A share id that is not yours opens nothing and revokes nothing.
     const made = await share(owner, { fileId: file.id, email: 'someone@example.com' });
     expect((await open(stranger, made.body.id)).status).toBe(404);
@@ -153,8 +210,12 @@ describe('sharing', () => {
     const file = await uploadFile(owner, 'Contract.pdf', randomBytes(2048));
     const onTrial = await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['127.0.0.1'] });
     expect(onTrial.body).toMatchObject({ statusCode: 403, message: 'IP restrictions are available on the Pro and Enterprise plans.' });
-    expect((await share(owner, { fileId: file.id, email: recipient.email, expiresInDays: 7 })).body.message).toBe('Link expiry is available on the Pro and Enterprise plans.');
-    expect((await share(owner, { fileId: file.id, email: recipient.email, maxAccessCount: 2 })).body.message).toBe('Access limits are available on the Pro and Enterprise plans.');
+    expect((await share(owner, { fileId: file.id, email: recipient.email, expiresInDays: 7 })).body.message).toBe(
+      'Link expiry is available on the Pro and Enterprise plans.',
+    );
+    expect((await share(owner, { fileId: file.id, email: recipient.email, maxAccessCount: 2 })).body.message).toBe(
+      'Access limits are available on the Pro and Enterprise plans.',
+    );
 
     const pro = await call<AccountPlan>('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
     expect(pro.body).toMatchObject({ planType: 'pro', status: 'trial' });
@@ -163,7 +224,13 @@ describe('sharing', () => {
       message: 'Enter IP addresses separated by commas, like 203.0.113.7',
     });
 
-    const limited = await share(owner, { fileId: file.id, email: recipient.email, allowedIps: ['203.0.113.0/24', '198.51.100.7'], expiresInDays: 7, maxAccessCount: 2 });
+    const limited = await share(owner, {
+      fileId: file.id,
+      email: recipient.email,
+      allowedIps: ['203.0.113.0/24', '198.51.100.7'],
+      expiresInDays: 7,
+      maxAccessCount: 2,
+    });
     expect(limited.status).toBe(201);
     expect(limited.body).toMatchObject({ allowedIps: ['203.0.113.0/24', '198.51.100.7'], maxAccessCount: 2, accessCount: 0 });
     expect(new Date(limited.body.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
@@ -225,7 +292,11 @@ describe('sharing', () => {
     expect((await download(fromA, '203.0.113.9')).status).toBe(404);
     const viewed = (await open(recipient, made.body.id, '203.0.113.9', 'inline')).body;
     const view = await download(viewed, '203.0.113.9');
-    expect([view.status, view.headers.get('content-type'), view.headers.get('content-disposition')]).toEqual([200, 'application/pdf', expect.stringMatching(/^inline;/)]);
+    expect([view.status, view.headers.get('content-type'), view.headers.get('content-disposition')]).toEqual([
+      200,
+      'application/pdf',
+      expect.stringMatching(/^inline;/),
+    ]);
     expect(view.headers.get('content-security-policy')).not.toContain('sandbox');
     await view.arrayBuffer();
 
@@ -310,7 +381,7 @@ describe('sharing', () => {
     expect((await read(playing, 'bytes=0-9')).status).toBe(404);
   });
 
-  it("serves one View about one copy in all: 20 reads of the whole file give the file and a quarter, then a refusal; seeks within it play; reads at once never overspend", async () => {
+  it('serves one View about one copy in all: 20 reads of the whole file give the file and a quarter, then a refusal; seeks within it play; reads at once never overspend', async () => {
     const owner = await confirmedUser();
     const recipient = await confirmedUser();
     await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
@@ -363,7 +434,7 @@ describe('sharing', () => {
     expect(reads.reduce((sum, n) => sum + n, 0)).toBe(budget);
   });
 
-  it("gives a View back what a read it broke off was granted and not sent, so a player that jumps away can still read on", async () => {
+  it('gives a View back what a read it broke off was granted and not sent, so a player that jumps away can still read on', async () => {
     const owner = await confirmedUser();
     const recipient = await confirmedUser();
     // Under the multipart threshold, so one PUT uploads it; a quarter of it is far more than one read's first bytes.
@@ -413,11 +484,26 @@ describe('sharing', () => {
       return { res, to };
     };
     const mapped = (v4: string) => `::ffff:${v4}`;
-    const address = fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4().map(mapped), fc.ipV4().map((v4) => `0:0:0:0:0:FFFF:${v4}`));
+    const address = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.ipV4().map(mapped),
+      fc.ipV4().map((v4) => `0:0:0:0:0:FFFF:${v4}`),
+    );
     const entry = fc.oneof(
       address,
       fc.tuple(address, fc.integer({ min: -1, max: 140 })).map(([a, bits]) => `${a}/${bits}`),
-      fc.constantFrom('::ffff:203.0.113.7', '::ffff:203.0.113.0/120', '::ffff:0:0/96', '::/0', '1.2.3.4/', '::ffff:1.2.3.4/8/1', ' ::FFFF:CB00:7107 ', '[::1]', 'fe80::1%eth0'),
+      fc.constantFrom(
+        '::ffff:203.0.113.7',
+        '::ffff:203.0.113.0/120',
+        '::ffff:0:0/96',
+        '::/0',
+        '1.2.3.4/',
+        '::ffff:1.2.3.4/8/1',
+        ' ::FFFF:CB00:7107 ',
+        '[::1]',
+        'fe80::1%eth0',
+      ),
       fc.string({ maxLength: 30 }),
     );
     await fc.assert(
@@ -427,25 +513,38 @@ describe('sharing', () => {
         if (res.status === 400) return expect(res.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
         for (const ip of ['203.0.113.7', mapped('203.0.113.7'), '2001:db8::1', '198.51.100.9']) {
           const opened = await open(to, res.body.id, ip, 'inline');
-          expect([opened.status, opened.status === 403 ? opened.body.message : 'opened']).toEqual(opened.status === 200 ? [200, 'opened'] : [403, ShareRefusal.NetworkNotAllowed]);
+          expect([opened.status, opened.status === 403 ? opened.body.message : 'opened']).toEqual(
+            opened.status === 200 ? [200, 'opened'] : [403, ShareRefusal.NetworkNotAllowed],
+          );
         }
       }),
       { numRuns: 40, seed: 20261127 },
     );
     expect(made).toBeGreaterThan(5);
-    expect((await share(owner, { fileId: file.id, email: (await recipient()).email, allowedIps: ['::ffff:1.2.3.4/129'] })).body).toMatchObject({ statusCode: 400, message: ALLOWED_IP_INVALID });
+    expect((await share(owner, { fileId: file.id, email: (await recipient()).email, allowedIps: ['::ffff:1.2.3.4/129'] })).body).toMatchObject({
+      statusCode: 400,
+      message: ALLOWED_IP_INVALID,
+    });
 
     // The mapped and the plain form of one address are the same address, whichever is the entry and whichever the client.
     await fc.assert(
-      fc.asyncProperty(fc.ipV4(), fc.boolean(), fc.constantFrom(mapped, (v4: string) => `0:0:0:0:0:ffff:${v4}`), async (v4, entryMapped, form) => {
-        const [allowed, client] = entryMapped ? [form(v4), v4] : [v4, form(v4)];
-        const { res, to } = await shareWithList([allowed]);
-        expect([res.status, res.body.allowedIps]).toEqual([201, [v4]]);
-        expect((await open(to, res.body.id, client, 'inline')).status).toBe(200);
-        const octets = v4.split('.');
-        const neighbour = [...octets.slice(0, 3), Number(octets[3]) ^ 1].join('.');
-        expect((await open(to, res.body.id, entryMapped ? neighbour : form(neighbour), 'inline')).body).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
-      }),
+      fc.asyncProperty(
+        fc.ipV4(),
+        fc.boolean(),
+        fc.constantFrom(mapped, (v4: string) => `0:0:0:0:0:ffff:${v4}`),
+        async (v4, entryMapped, form) => {
+          const [allowed, client] = entryMapped ? [form(v4), v4] : [v4, form(v4)];
+          const { res, to } = await shareWithList([allowed]);
+          expect([res.status, res.body.allowedIps]).toEqual([201, [v4]]);
+          expect((await open(to, res.body.id, client, 'inline')).status).toBe(200);
+          const octets = v4.split('.');
+          const neighbour = [...octets.slice(0, 3), Number(octets[3]) ^ 1].join('.');
+          expect((await open(to, res.body.id, entryMapped ? neighbour : form(neighbour), 'inline')).body).toMatchObject({
+            statusCode: 403,
+            message: ShareRefusal.NetworkNotAllowed,
+          });
+        },
+      ),
       { numRuns: 10, seed: 20261128 },
     );
   });
@@ -468,11 +567,15 @@ describe('sharing', () => {
     expect((await sharesOf(recipient, 'with-me')).body.items.find((item) => item.id === made.body.id)).toMatchObject({ sharedByName: 'Nora Newname' });
     await mailTo(recipient.email, '"Nora Newname" shared "After.pdf" with you on Coffer');
     const notification = await eventually(async () =>
-      (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items.find((n) => n.metadata?.file_name === 'After.pdf'),
+      (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items.find(
+        (n) => n.metadata?.file_name === 'After.pdf',
+      ),
     );
     expect(notification).toMatchObject({ message: 'Nora Newname shared "After.pdf" with you', metadata: { shared_by: 'Nora Newname' } });
     const entry = await eventually(async () =>
-      (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body.items.find((e) => e.action === 'file.share' && e.resourceId === made.body.id),
+      (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body.items.find(
+        (e) => e.action === 'file.share' && e.resourceId === made.body.id,
+      ),
     );
     expect(entry).toMatchObject({ actorId: owner.userId, actorName: 'Nora Newname' });
   });

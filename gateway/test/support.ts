@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { generate } from 'otplib';
-import type { TeamMember, HttpErrorBody, CapturedMail, FactorEnrolled, FileItem, ListCapturedMailReply, ListFilesReply, ListSharesReply, UploadSlot } from '@coffer/contracts';
+import type {
+  TeamMember,
+  HttpErrorBody,
+  CapturedMail,
+  FactorEnrolled,
+  FileItem,
+  ListCapturedMailReply,
+  ListFilesReply,
+  ListSharesReply,
+  UploadSlot,
+} from '@coffer/contracts';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -116,7 +126,10 @@ export async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
 
 export async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
   await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
-  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' }, token: user.accessToken });
+  const slot = await call<UploadSlot>('/api/uploads', {
+    body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' },
+    token: user.accessToken,
+  });
   await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
   return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }
@@ -145,7 +158,8 @@ export async function eventStream(user: TestUser) {
 }
 
 /** Invites `email` to the account of `user` (owner and admins may). */
-export const invite = (user: TestUser, email: string, role?: 'member' | 'admin') => call<TeamMember & HttpErrorBody>('/api/team/invitations', { body: { email, role }, token: user.accessToken });
+export const invite = (user: TestUser, email: string, role?: 'member' | 'admin') =>
+  call<TeamMember & HttpErrorBody>('/api/team/invitations', { body: { email, role }, token: user.accessToken });
 
 /** The invitation link's secret, from the user-invited email. */
 export async function invitationToken(email: string): Promise<string> {
@@ -161,7 +175,6 @@ export async function joinedMember(owner: TestUser, role: 'member' | 'admin' = '
   return signUp({ email, fullName, inviteToken: await invitationToken(email) });
 }
 
-
 /** Turns two-factor authentication on for `user`: enrolled, challenged and verified with a code of its secret. */
 export async function enableTwoFactor(user: TestUser) {
   const enrolled = await call<FactorEnrolled>('/api/auth/factors', { method: 'POST', token: user.accessToken });
@@ -171,7 +184,15 @@ export async function enableTwoFactor(user: TestUser) {
     body: { challengeId: challenge.body.id, code },
     token: user.accessToken,
   });
-  return { enrolled, code, verified, factorId: enrolled.body.id, secret: enrolled.body.secret, accessToken: verified.body.accessToken, recoveryCodes: verified.body.recoveryCodes };
+  return {
+    enrolled,
+    code,
+    verified,
+    factorId: enrolled.body.id,
+    secret: enrolled.body.secret,
+    accessToken: verified.body.accessToken,
+    recoveryCodes: verified.body.recoveryCodes,
+  };
 }
 
 /** The test stack's S3 itself, to check what the store really holds. */

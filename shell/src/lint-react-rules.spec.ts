@@ -14,13 +14,17 @@ const hookInACondition = "import { useState } from 'react';\nexport function Cou
 const imageWithoutAlt = 'export function Logo() {\n  return <img src="/logo.png" />;\n}\n';
 
 describe('the React rules', () => {
-  it.each(['shell/src/x.tsx', 'mfe-files/src/features/files/x.tsx', 'mfe-account/src/x.tsx', 'mfe-marketing/src/x.tsx', 'libs/ui/src/x.tsx', 'libs/web-core/src/x.tsx'])(
-    'refuse a hook called in a condition and an image without a text alternative in %s',
-    async (file) => {
-      expect(await reactErrors(hookInACondition, file)).toEqual(['react-hooks/rules-of-hooks']);
-      expect(await reactErrors(imageWithoutAlt, file)).toEqual(['jsx-a11y/alt-text']);
-    },
-  );
+  it.each([
+    'shell/src/x.tsx',
+    'mfe-files/src/features/files/x.tsx',
+    'mfe-account/src/x.tsx',
+    'mfe-marketing/src/x.tsx',
+    'libs/ui/src/x.tsx',
+    'libs/web-core/src/x.tsx',
+  ])('refuse a hook called in a condition and an image without a text alternative in %s', async (file) => {
+    expect(await reactErrors(hookInACondition, file)).toEqual(['react-hooks/rules-of-hooks']);
+    expect(await reactErrors(imageWithoutAlt, file)).toEqual(['jsx-a11y/alt-text']);
+  });
 
   it('leave the back end alone', async () => {
     expect(await reactErrors(hookInACondition, 'gateway/src/x.ts')).toEqual([]);

@@ -28,7 +28,12 @@ export class AccountController {
   @Post('account/delete')
   @HttpCode(200)
   @ApiDoc({ summary: 'Delete your account: every service erases your data and your sessions end', reply: okReplySchema })
-  async deleteAccount(@Meta() meta: RequestMeta, @ValidBody(deleteUserSchema) body: Valid<typeof deleteUserSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async deleteAccount(
+    @Meta() meta: RequestMeta,
+    @ValidBody(deleteUserSchema) body: Valid<typeof deleteUserSchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const reply = await this.services.request(AccountSubject.DeleteUser, body, meta);
     clearRefresh(req, res);
     return reply;

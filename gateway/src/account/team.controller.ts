@@ -36,7 +36,10 @@ export class TeamController {
   @ApiDoc({
     summary: 'Invite someone to the account by email (owner and admins)',
     reply: teamMemberSchema,
-    errors: { 409: 'The address is already invited or in the team', 429: 'Too many invitation emails in the last hour, in all or to this address: the message and Retry-After say when to try again' },
+    errors: {
+      409: 'The address is already invited or in the team',
+      429: 'Too many invitation emails in the last hour, in all or to this address: the message and Retry-After say when to try again',
+    },
   })
   invite(@Meta() meta: RequestMeta, @ValidBody(inviteMemberSchema) body: Valid<typeof inviteMemberSchema>) {
     return this.services.request(AccountSubject.InviteMember, body, meta);
@@ -51,7 +54,11 @@ export class TeamController {
 
   @Post('team/leave')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Leave your account (members; not its owner): you get an account of your own and your files go with you', reply: okReplySchema, errors: { 409: 'The owner cannot leave their account' } })
+  @ApiDoc({
+    summary: 'Leave your account (members; not its owner): you get an account of your own and your files go with you',
+    reply: okReplySchema,
+    errors: { 409: 'The owner cannot leave their account' },
+  })
   leave(@Meta() meta: RequestMeta) {
     return this.services.request(AccountSubject.LeaveTeam, {}, meta);
   }

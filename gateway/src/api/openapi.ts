@@ -45,7 +45,11 @@ const METHOD_NAMES: Partial<Record<RequestMethod, string>> = {
 
 const DEFAULT_STATUS: Record<string, number> = { post: 201 };
 
-const joinPath = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const joinPath = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** Every route of `controllers`, read from the metadata Nest's decorators left on them. */
 export function listRoutes(controllers: Type<unknown>[], { prefix, exclude }: RoutePrefix): RouteInfo[] {
@@ -77,7 +81,10 @@ export function listRoutes(controllers: Type<unknown>[], { prefix, exclude }: Ro
       };
       if (Reflect.getMetadata(SSE_METADATA, fn)) route.doc = { contentType: 'text/event-stream', ...route.doc, summary: route.doc?.summary ?? '' };
       // Nest keeps each handler's parameters on the class, under the handler's name.
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { index: number; data?: unknown; pipes?: unknown[] }>;
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
+        string,
+        { index: number; data?: unknown; pipes?: unknown[] }
+      >;
       for (const [key, arg] of Object.entries(args)) {
         const type = Number(key.split(':')[0]) as RouteParamtypes;
         const part = type === RouteParamtypes.BODY ? 'body' : type === RouteParamtypes.QUERY ? 'query' : type === RouteParamtypes.PARAM ? 'params' : undefined;
@@ -145,7 +152,12 @@ function operation(route: RouteInfo): JsonSchema {
       '400': errorResponse('The request is not valid: the message says what to change'),
       ...(route.isPublic ? {} : { '401': errorResponse('No valid session'), '403': errorResponse('Not allowed for this caller or plan') }),
       '404': errorResponse('Not found, or not the caller\u2019s'),
-      ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, description]) => [status, status === '429' ? tooManyResponse(description) : errorResponse(description)])),
+      ...Object.fromEntries(
+        Object.entries(doc?.errors ?? {}).map(([status, description]) => [
+          status,
+          status === '429' ? tooManyResponse(description) : errorResponse(description),
+        ]),
+      ),
       '503': errorResponse('A service did not answer in time'),
     },
     security: route.isPublic ? [] : [{ bearer: [] }],

@@ -67,7 +67,12 @@ export class AuthController {
   @Post('sign-up')
   @HttpCode(201)
   @ApiDoc({ summary: 'Create an account; sets the refresh cookie', reply: browserSignInReplySchema })
-  async signUp(@Meta() meta: RequestMeta, @ValidBody(signUpSchema) body: Valid<typeof signUpSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async signUp(
+    @Meta() meta: RequestMeta,
+    @ValidBody(signUpSchema) body: Valid<typeof signUpSchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return forBrowser(req, res, await this.services.request(AuthSubject.SignUp, body, meta));
   }
 
@@ -75,14 +80,22 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @ApiDoc({ summary: 'Sign in with email and password; a user with two-factor gets an aal1 token for the second step', reply: browserSignInReplySchema })
-  async signIn(@Meta() meta: RequestMeta, @ValidBody(signInSchema) body: Valid<typeof signInSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async signIn(
+    @Meta() meta: RequestMeta,
+    @ValidBody(signInSchema) body: Valid<typeof signInSchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return forBrowser(req, res, await this.services.request(AuthSubject.SignIn, body, meta));
   }
 
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  @ApiDoc({ summary: 'A new access token from the refresh cookie (which rotates); 204 without a cookie: a visitor has no session to renew', reply: browserSessionSchema })
+  @ApiDoc({
+    summary: 'A new access token from the refresh cookie (which rotates); 204 without a cookie: a visitor has no session to renew',
+    reply: browserSessionSchema,
+  })
   async refresh(@Meta() meta: RequestMeta, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const refreshToken = refreshTokenOf(req);
     // Not an error: every page a signed-out visitor opens asks, and the answer is simply "none".
@@ -140,7 +153,10 @@ export class AuthController {
   @AllowMfaStep()
   @Post('factors/:id/verify')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Verify a 6-digit code: an aal2 session; the code that turns two-factor on also gets the 10 recovery codes, this once', reply: browserFactorVerifiedSchema })
+  @ApiDoc({
+    summary: 'Verify a 6-digit code: an aal2 session; the code that turns two-factor on also gets the 10 recovery codes, this once',
+    reply: browserFactorVerifiedSchema,
+  })
   async verify(
     @Meta() meta: RequestMeta,
     @ValidParams(factorParams) params: IdParams,
@@ -154,14 +170,21 @@ export class AuthController {
   @Delete('factors/:id')
   @HttpCode(204)
   @ApiDoc({ summary: 'Remove a factor (turns two-factor off, ending the recovery codes): needs the current password or an authenticator code' })
-  async unenroll(@Meta() meta: RequestMeta, @ValidParams(factorParams) params: IdParams, @ValidBody(twoFactorProofSchema) body: Valid<typeof twoFactorProofSchema>) {
+  async unenroll(
+    @Meta() meta: RequestMeta,
+    @ValidParams(factorParams) params: IdParams,
+    @ValidBody(twoFactorProofSchema) body: Valid<typeof twoFactorProofSchema>,
+  ) {
     await this.services.request(AuthSubject.UnenrollFactor, { ...body, factorId: params.id }, meta);
   }
 
   @AllowMfaStep()
   @Post('recovery-codes/verify')
   @HttpCode(200)
-  @ApiDoc({ summary: 'The two-factor step with a recovery code instead: an aal2 session; each code works once, and the reply says how many are left', reply: browserRecoveryCodeUsedSchema })
+  @ApiDoc({
+    summary: 'The two-factor step with a recovery code instead: an aal2 session; each code works once, and the reply says how many are left',
+    reply: browserRecoveryCodeUsedSchema,
+  })
   async useRecoveryCode(
     @Meta() meta: RequestMeta,
     @ValidBody(useRecoveryCodeSchema) body: Valid<typeof useRecoveryCodeSchema>,

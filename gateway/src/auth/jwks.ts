@@ -32,7 +32,12 @@ export class JwksCache {
       .then((jwks) => {
         this.jwks = jwks;
         this.keys = new Map(
-          jwks.keys.map((jwk) => [String(jwk.kid), createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]),
+          jwks.keys.map((jwk) => [
+            String(jwk.kid),
+            createPublicKey({ key: jwk as never, format: 'jwk' })
+              .export({ type: 'spki', format: 'pem' })
+              .toString(),
+          ]),
         );
         this.fetchedAt = Date.now();
       })

@@ -59,7 +59,9 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit() {
     this.nc = await connect(natsConnectionOptions(this.config, 'gateway-revocations'));
     this.listen(AuthEvent.SessionsRevoked, ({ payload }: DomainEvent<SessionsRevoked>) => this.revoke(payload.sessionIds));
-    this.listen(AccountEvent.MembershipChanged, ({ payload }: DomainEvent<MembershipChanged>) => this.membershipChanged(payload.userId, payload.membershipVersion));
+    this.listen(AccountEvent.MembershipChanged, ({ payload }: DomainEvent<MembershipChanged>) =>
+      this.membershipChanged(payload.userId, payload.membershipVersion),
+    );
     this.listen(AccountEvent.UserDeleted, ({ payload }: DomainEvent<UserDeleted>) => this.membershipChanged(payload.userId, DELETED_USER_VERSION));
     // The subscriptions are in place at the server before anything is read: nothing falls in between.
     await this.nc.flush();
@@ -110,7 +112,8 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
           this.logger.log({ msg: 'Read the access revocations in force', sessions: this.revoked.size, users: this.memberships.size });
           return;
         } catch (err) {
-          if (attempt === 1 || attempt % 20 === 0) this.logger.warn({ msg: 'Cannot read the access revocations yet: refusing signed-in requests', error: String(err) });
+          if (attempt === 1 || attempt % 20 === 0)
+            this.logger.warn({ msg: 'Cannot read the access revocations yet: refusing signed-in requests', error: String(err) });
           await new Promise((r) => setTimeout(r, RETRY_MS));
         }
       }

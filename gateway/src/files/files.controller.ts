@@ -95,7 +95,11 @@ export class FilesController {
 
   @Post('uploads/:id/complete')
   @HttpCode(201)
-  @ApiDoc({ summary: 'Record an uploaded file once its real size passes the same checks; a repeated confirmation by the same user (a lost reply) gets the file it became', reply: fileItemSchema })
+  @ApiDoc({
+    summary:
+      'Record an uploaded file once its real size passes the same checks; a repeated confirmation by the same user (a lost reply) gets the file it became',
+    reply: fileItemSchema,
+  })
   completeUpload(@Meta() meta: RequestMeta, @ValidParams(uploadParams) params: IdParams) {
     return this.services.request(FilesSubject.CompleteUpload, { uploadId: params.id }, meta);
   }

@@ -25,7 +25,10 @@ export class HealthController {
    */
   @Public()
   @Get()
-  @ApiDoc({ summary: 'Whether every service answers, and its database (503 when none answers, or the ended sessions are not read yet: not ready)', reply: healthReportSchema })
+  @ApiDoc({
+    summary: 'Whether every service answers, and its database (503 when none answers, or the ended sessions are not read yet: not ready)',
+    reply: healthReportSchema,
+  })
   async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const results = await Promise.all(SERVICE_NAMES.map((service) => this.ask(service)));
     const services = Object.fromEntries(results.map((r) => [r.service, r])) as Record<ServiceName, ServiceHealth>;

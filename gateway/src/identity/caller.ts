@@ -1,11 +1,4 @@
-import {
-  createParamDecorator,
-  Inject,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { createParamDecorator, Inject, Injectable, SetMetadata, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
@@ -56,7 +49,8 @@ export class CallerGuard extends AuthGuard('jwt') {
     await super.canActivate(context);
     const caller = req.user!;
     if (caller.sessionId && this.revocations.isRevoked(caller.sessionId)) throw new UnauthorizedException('Your session has ended. Please sign in again.');
-    if (this.revocations.isStaleMembership(caller.userId, caller.membershipVersion ?? 0)) throw new UnauthorizedException('Your account changed. Please refresh your session.');
+    if (this.revocations.isStaleMembership(caller.userId, caller.membershipVersion ?? 0))
+      throw new UnauthorizedException('Your account changed. Please refresh your session.');
     if (caller.mfaPending && !this.reflector.getAllAndOverride<boolean>(MFA_STEP_ROUTE, targets)) {
       throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
     }

@@ -23,7 +23,19 @@ export function csvCell(value: string | null): string {
 }
 
 const csvLine = (e: AuditEntry) =>
-  [e.createdAt, e.action, e.resourceType, e.resourceId, e.actorId, e.actorName, e.ipAddress, e.userAgent, Object.entries(e.details).map(([k, v]) => `${k}: ${v}`).join('; ')]
+  [
+    e.createdAt,
+    e.action,
+    e.resourceType,
+    e.resourceId,
+    e.actorId,
+    e.actorName,
+    e.ipAddress,
+    e.userAgent,
+    Object.entries(e.details)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; '),
+  ]
     .map(csvCell)
     .join(',') + '\r\n';
 
@@ -36,10 +48,16 @@ export class AuditLogsController {
 
   @Get()
   @ApiDoc({
-    summary: "The account's audit log, newest first (owner, admins and moderators; plans with audit logs). With Accept: text/csv, every entry from..to as a CSV download",
+    summary:
+      "The account's audit log, newest first (owner, admins and moderators; plans with audit logs). With Accept: text/csv, every entry from..to as a CSV download",
     reply: listAuditLogsReplySchema,
   })
-  async list(@Meta() meta: RequestMeta, @ValidQuery(auditLogsQuerySchema) query: Valid<typeof auditLogsQuerySchema>, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+  async list(
+    @Meta() meta: RequestMeta,
+    @ValidQuery(auditLogsQuerySchema) query: Valid<typeof auditLogsQuerySchema>,
+    @Headers('accept') accept: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     const range = auditRange(query);
     if (!accept?.includes('text/csv')) {
       res.json(await this.services.request(AuditSubject.ListAuditLogs, { ...range, after: query.after, limit: query.limit }, meta));

@@ -26,7 +26,8 @@ export class EventsController {
    */
   @Sse()
   @ApiDoc({
-    summary: "Server-sent events: the caller's file, share, notification and membership changes, and their account's plan, team and branding changes, as they happen",
+    summary:
+      "Server-sent events: the caller's file, share, notification and membership changes, and their account's plan, team and branding changes, as they happen",
     contentType: 'text/event-stream',
   })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {

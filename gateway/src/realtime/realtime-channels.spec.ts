@@ -16,7 +16,8 @@ const item: FileItem = {
   deletedAt: null,
   lastAccessedAt: null,
 };
-const event = (type: string, payload: unknown) => ({ id: 'e1', type, occurredAt: item.createdAt, accountId: 'a1', actorId: 'u1', payload }) as DomainEvent<never>;
+const event = (type: string, payload: unknown) =>
+  ({ id: 'e1', type, occurredAt: item.createdAt, accountId: 'a1', actorId: 'u1', payload }) as DomainEvent<never>;
 
 describe('the realtime pushes', () => {
   it("carry the payload the contract gives their channel, to the audience of the channel's route", () => {

@@ -66,10 +66,18 @@ export const CHANNEL_ROUTES: ChannelRoutes = {
     },
   },
   team: {
-    subjects: [AccountEvent.MembershipChanged, AccountEvent.MemberInvited, AccountEvent.InvitationWithdrawn, AccountEvent.InvitationDeclined, AccountEvent.RolesChanged],
+    subjects: [
+      AccountEvent.MembershipChanged,
+      AccountEvent.MemberInvited,
+      AccountEvent.InvitationWithdrawn,
+      AccountEvent.InvitationDeclined,
+      AccountEvent.RolesChanged,
+    ],
     route: (event) => {
-      if (event.type === AccountEvent.RolesChanged) return { data: { itemId: (event as DomainEvent<RolesChanged>).payload.roleId }, to: { userIds: [], accountIds: [event.accountId] } };
-      if (event.type !== AccountEvent.MembershipChanged) return { data: { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId }, to: { userIds: [], accountIds: [event.accountId] } };
+      if (event.type === AccountEvent.RolesChanged)
+        return { data: { itemId: (event as DomainEvent<RolesChanged>).payload.roleId }, to: { userIds: [], accountIds: [event.accountId] } };
+      if (event.type !== AccountEvent.MembershipChanged)
+        return { data: { itemId: (event as DomainEvent<{ invitationId: string }>).payload.invitationId }, to: { userIds: [], accountIds: [event.accountId] } };
       // Joined, removed or given another role: the member's own tabs renew their session, both teams' lists change.
       const { userId, accountId, previousAccountId, membershipVersion } = (event as DomainEvent<MembershipChanged>).payload;
       return { data: { itemId: userId, membershipVersion }, to: { userIds: [userId], accountIds: [...new Set([accountId, previousAccountId])] } };

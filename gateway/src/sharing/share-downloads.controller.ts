@@ -47,7 +47,11 @@ export class ShareDownloadsController {
     @Headers('range') rangeHeader: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const { url, disposition, read } = await this.services.request(SharingSubject.RedeemShareTicket, { ticket: params.ticket, range: singleByteRange(rangeHeader) }, meta);
+    const { url, disposition, read } = await this.services.request(
+      SharingSubject.RedeemShareTicket,
+      { ticket: params.ticket, range: singleByteRange(rangeHeader) },
+      meta,
+    );
     const range = disposition === 'inline' ? read?.range : undefined;
     // What of a View's granted read was sent: the rest goes back to the View, however the read ends.
     let sent = 0;
@@ -58,7 +62,13 @@ export class ShareDownloadsController {
     }
   }
 
-  private async send(url: string, range: string | undefined, disposition: 'inline' | 'attachment', res: Response, onSent: (bytes: number) => void): Promise<void> {
+  private async send(
+    url: string,
+    range: string | undefined,
+    disposition: 'inline' | 'attachment',
+    res: Response,
+    onSent: (bytes: number) => void,
+  ): Promise<void> {
     const abort = new AbortController();
     res.once('close', () => abort.abort());
     const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {

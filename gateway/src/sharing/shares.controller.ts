@@ -49,7 +49,10 @@ export class SharesController {
 
   /** The recipient's view or download: restrictions are checked and the access counted by the sharing service. */
   @Get(':id/link')
-  @ApiDoc({ summary: "Open a file shared with you: the share's restrictions are checked, the access counted, and a download link good once for 60 s handed out", reply: shareLinkSchema })
+  @ApiDoc({
+    summary: "Open a file shared with you: the share's restrictions are checked, the access counted, and a download link good once for 60 s handed out",
+    reply: shareLinkSchema,
+  })
   async link(
     @Meta() meta: RequestMeta,
     @ValidParams(shareParams) params: IdParams,
@@ -68,10 +71,15 @@ export class SharesController {
 
   @Get(':id/accesses')
   @ApiDoc({
-    summary: "Your share's opens and downloads (when, client IP, view or download), newest first, a page at a time (limit, after: the next of the page before), with how many in all; its sharer only",
+    summary:
+      "Your share's opens and downloads (when, client IP, view or download), newest first, a page at a time (limit, after: the next of the page before), with how many in all; its sharer only",
     reply: listShareAccessesReplySchema,
   })
-  accesses(@Meta() meta: RequestMeta, @ValidParams(shareParams) params: IdParams, @ValidQuery(listShareAccessesQuerySchema) query: Valid<typeof listShareAccessesQuerySchema>) {
+  accesses(
+    @Meta() meta: RequestMeta,
+    @ValidParams(shareParams) params: IdParams,
+    @ValidQuery(listShareAccessesQuerySchema) query: Valid<typeof listShareAccessesQuerySchema>,
+  ) {
     return this.services.request(SharingSubject.ListShareAccesses, { shareId: params.id, ...query }, meta);
   }
 }

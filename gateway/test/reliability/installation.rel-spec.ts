@@ -32,30 +32,34 @@ async function startUp(entry: ProcessEntry, env: Record<string, string> = {}) {
 const refusals: Record<string, string> = {};
 
 describe.each(['billing', 'sharing'] as const)('%s with its data directory deleted', (service) => {
-  it('refuses to start and says which database is missing and what to do; starts with COFFER_NEW_INSTALLATION=true; restarts on its data after', async () => {
-    // A restart on the same data is no new installation: it starts as before.
-    await startUp((await stack.group.stopOne(service))!);
+  it(
+    'refuses to start and says which database is missing and what to do; starts with COFFER_NEW_INSTALLATION=true; restarts on its data after',
+    async () => {
+      // A restart on the same data is no new installation: it starts as before.
+      await startUp((await stack.group.stopOne(service))!);
 
-    const stopped = (await stack.group.stopOne(service))!;
-    const dir = path.join(stack.dataDir, service);
-    fs.rmSync(dir, { recursive: true, force: true });
+      const stopped = (await stack.group.stopOne(service))!;
+      const dir = path.join(stack.dataDir, service);
+      fs.rmSync(dir, { recursive: true, force: true });
 
-    const child = stack.group.startAgain(stopped);
-    let said = '';
-    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
-    expect(code).not.toBe(0);
-    expect(said).toContain(`${service} refuses to start: the ${service} service's database (PGlite in ${dir}) is empty or new`);
-    expect(said).toContain('its data is missing');
-    expect(said).toContain(`Restore the ${service} database from a backup into PGlite in ${dir}`);
-    expect(said).toContain('start it once with COFFER_NEW_INSTALLATION=true');
-    expect(await statusOf(service)).toBe('down');
-    refusals[service] = code === null ? 'signal' : `exit ${code}`;
+      const child = stack.group.startAgain(stopped);
+      let said = '';
+      for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+      expect(code).not.toBe(0);
+      expect(said).toContain(`${service} refuses to start: the ${service} service's database (PGlite in ${dir}) is empty or new`);
+      expect(said).toContain('its data is missing');
+      expect(said).toContain(`Restore the ${service} database from a backup into PGlite in ${dir}`);
+      expect(said).toContain('start it once with COFFER_NEW_INSTALLATION=true');
+      expect(await statusOf(service)).toBe('down');
+      refusals[service] = code === null ? 'signal' : `exit ${code}`;
 
-    // Told it is a new installation, it starts (empty); then, without the switch, it restarts on that data.
-    const refused = (await stack.group.stopOne(service))!;
-    await startUp(refused, { COFFER_NEW_INSTALLATION: 'true' });
-    await startUp((await stack.group.stopOne(service))!, { COFFER_NEW_INSTALLATION: 'false' });
-    recordFigures('installation', refusals);
-  }, 300 * SECOND);
+      // Told it is a new installation, it starts (empty); then, without the switch, it restarts on that data.
+      const refused = (await stack.group.stopOne(service))!;
+      await startUp(refused, { COFFER_NEW_INSTALLATION: 'true' });
+      await startUp((await stack.group.stopOne(service))!, { COFFER_NEW_INSTALLATION: 'false' });
+      recordFigures('installation', refusals);
+    },
+    300 * SECOND,
+  );
 });

@@ -7,7 +7,10 @@ import { defaultPorts, newSigningKeyPem, startStack, testDataDir, testPortOffset
  * which no other test must see); the api test helpers (support.ts) are pointed at it. It starts empty,
  * unless `keepData` (again on what a stack of that name left); `database: 'postgres'` and `lean` as `npm start`.
  */
-export async function ownStack(name: string, { database, lean, keepData = false }: { database?: 'postgres' | 'pglite'; lean?: boolean; keepData?: boolean } = {}): Promise<Stack> {
+export async function ownStack(
+  name: string,
+  { database, lean, keepData = false }: { database?: 'postgres' | 'pglite'; lean?: boolean; keepData?: boolean } = {},
+): Promise<Stack> {
   const dataDir = ownStackDataDir(name);
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const stack = await startStack({

@@ -136,7 +136,11 @@ export type Profile = z.output<typeof profileSchema>;
 
 export const avatarUploadRequestSchema = z.object({
   contentType: z.enum(AVATAR_TYPES, { error: AVATAR_NOT_AN_IMAGE }),
-  size: z.number({ error: AVATAR_TOO_LARGE }).int().min(1, AVATAR_NOT_AN_IMAGE).max(AVATAR_MAX_BYTES - 1, AVATAR_TOO_LARGE),
+  size: z
+    .number({ error: AVATAR_TOO_LARGE })
+    .int()
+    .min(1, AVATAR_NOT_AN_IMAGE)
+    .max(AVATAR_MAX_BYTES - 1, AVATAR_TOO_LARGE),
 });
 export const avatarUploadSchema = z.object({
   uploadId: z.uuid(),
@@ -195,12 +199,14 @@ export const memberIdSchema = z.object({ id: z.uuid({ error: 'Team member not fo
 export const invitationLimitReached = (when: string) => `You have sent too many invitations in the last hour. Please try again in ${when}.`;
 export const invitationRecipientLimitReached = (when: string) => `You have invited this address too often in the last hour. Please try again in ${when}.`;
 export const INVITATION_NOT_FOUND = 'Invitation not found';
-export const INVITATION_EMAIL_NOT_CONFIRMED = 'Confirm your email address before joining a team: open the link in the confirmation email we sent you, then join.';
+export const INVITATION_EMAIL_NOT_CONFIRMED =
+  'Confirm your email address before joining a team: open the link in the confirmation email we sent you, then join.';
 /** Why the caller cannot join yet, and what happens to their files: the banner shows it and Join answers it (409). */
 export const invitationBlockers = {
   member: (current: string, inviting: string) =>
     `You are a member of ${current}. Leave ${current} first to join ${inviting}: when you leave, you get an account of your own and your files in ${current} go with you.`,
-  ownerWithMembers: (current: string, inviting: string) => `You own ${current}, which has other members. Remove them from ${current} before you join ${inviting}.`,
+  ownerWithMembers: (current: string, inviting: string) =>
+    `You own ${current}, which has other members. Remove them from ${current} before you join ${inviting}.`,
 };
 /** What joining does to the files of an owner alone in their account. */
 export const invitationFilesMove = (inviting: string) => `Your files move with you into ${inviting}'s account and count towards its storage.`;
@@ -245,7 +251,11 @@ export type AddRoleRequest = z.input<typeof addRoleSchema>;
 export const roleIdSchema = z.object({ id: z.uuid({ error: 'Role not found' }) });
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const color = (label: string) => z.string({ error: `${label} must be a colour like #1a2b3c` }).regex(HEX_COLOR, `${label} must be a colour like #1a2b3c`).transform((v) => v.toLowerCase());
+const color = (label: string) =>
+  z
+    .string({ error: `${label} must be a colour like #1a2b3c` })
+    .regex(HEX_COLOR, `${label} must be a colour like #1a2b3c`)
+    .transform((v) => v.toLowerCase());
 /** An https image address (or nothing): anything else would load from an insecure or script origin. */
 const logoUrl = text('Logo URL must be an https:// address')
   .trim()

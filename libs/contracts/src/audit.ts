@@ -80,13 +80,21 @@ export const listAuditLogsReplySchema = z.object({
 });
 export type ListAuditLogsReply = z.output<typeof listAuditLogsReplySchema>;
 
-const day = z.string().regex(/^\d{4}-\d\d-\d\d$/, 'Dates must look like 2026-01-31').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: 'Dates must look like 2026-01-31' });
+const day = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\d$/, 'Dates must look like 2026-01-31')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: 'Dates must look like 2026-01-31' });
 /** GET /api/audit-logs: a date range (UTC days, both included), a page cursor and size. */
 export const auditLogsQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   after: z.string().optional(),
-  limit: z.coerce.number({ error: `A page holds 1 to ${AUDIT_PAGE_MAX} entries` }).int().min(1, `A page holds 1 to ${AUDIT_PAGE_MAX} entries`).max(AUDIT_PAGE_MAX, `A page holds 1 to ${AUDIT_PAGE_MAX} entries`).optional(),
+  limit: z.coerce
+    .number({ error: `A page holds 1 to ${AUDIT_PAGE_MAX} entries` })
+    .int()
+    .min(1, `A page holds 1 to ${AUDIT_PAGE_MAX} entries`)
+    .max(AUDIT_PAGE_MAX, `A page holds 1 to ${AUDIT_PAGE_MAX} entries`)
+    .optional(),
 });
 export type AuditLogsQuery = z.output<typeof auditLogsQuerySchema>;
 /** The request for the entries of a range of days: from the first day's start to the end of the last (UTC). */
@@ -99,7 +107,17 @@ export function auditRange(query: Pick<AuditLogsQuery, 'from' | 'to'>): Pick<Lis
 }
 
 /** The CSV export's columns, in order. */
-export const AUDIT_CSV_COLUMNS = ['created_at', 'action', 'resource_type', 'resource_id', 'actor_id', 'actor_name', 'ip_address', 'user_agent', 'details'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'created_at',
+  'action',
+  'resource_type',
+  'resource_id',
+  'actor_id',
+  'actor_name',
+  'ip_address',
+  'user_agent',
+  'details',
+] as const;
 
 export const auditRequests = {
   [AuditSubject.ListAuditLogs]: message(listAuditLogsSchema, listAuditLogsReplySchema),

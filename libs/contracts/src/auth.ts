@@ -49,7 +49,10 @@ export const ACCESS_TOKEN_ISSUER = 'coffer-auth';
 export const ACCESS_TOKEN_AUDIENCE = 'coffer';
 
 /** Spec §5 rules and messages. */
-export const emailSchema = text('Please enter a valid email address').trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' }).max(320));
+export const emailSchema = text('Please enter a valid email address')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Please enter a valid email address' }).max(320));
 export const passwordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')
@@ -102,9 +105,23 @@ export const twoFactorProofSchema = z.object(twoFactorProofShape).refine(hasProo
 export type TwoFactorProof = z.input<typeof twoFactorProofSchema>;
 export const unenrollFactorSchema = z.object({ ...factorIdSchema.shape, ...twoFactorProofShape }).refine(hasProof, { error: twoFactorProofMessage });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const resetPasswordSchema = z.object({ token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1, 'This reset link is invalid or has expired.').max(200, 'This reset link is invalid or has expired.'), password: passwordSchema });
-export const changePasswordSchema = z.object({ currentPassword: z.string({ error: 'Current password is incorrect' }).min(1, 'Current password is incorrect').max(128, 'Current password is incorrect'), newPassword: passwordSchema });
-export const verifyEmailSchema = z.object({ token: z.string({ error: 'This confirmation link is invalid or has expired.' }).min(1, 'This confirmation link is invalid or has expired.').max(200, 'This confirmation link is invalid or has expired.') });
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'This reset link is invalid or has expired.' })
+    .min(1, 'This reset link is invalid or has expired.')
+    .max(200, 'This reset link is invalid or has expired.'),
+  password: passwordSchema,
+});
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is incorrect' }).min(1, 'Current password is incorrect').max(128, 'Current password is incorrect'),
+  newPassword: passwordSchema,
+});
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: 'This confirmation link is invalid or has expired.' })
+    .min(1, 'This confirmation link is invalid or has expired.')
+    .max(200, 'This confirmation link is invalid or has expired.'),
+});
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),

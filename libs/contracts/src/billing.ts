@@ -67,7 +67,11 @@ export type AccountPlan = z.output<typeof accountPlanSchema>;
 
 /** How far a test moves its account's clock (development only). */
 export const advanceClockSchema = z.object({
-  days: z.number({ error: 'Please give a number of days' }).int('Please give a whole number of days').min(1, 'Please give 1 to 365 days').max(365, 'Please give 1 to 365 days'),
+  days: z
+    .number({ error: 'Please give a number of days' })
+    .int('Please give a whole number of days')
+    .min(1, 'Please give 1 to 365 days')
+    .max(365, 'Please give 1 to 365 days'),
 });
 
 /** A required text field: missing, empty or blank all give `message`. */

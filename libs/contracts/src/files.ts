@@ -121,7 +121,12 @@ export const listFilesRequestSchema = z.object({
   view: z.enum(FILE_VIEWS, { error: `view must be one of ${FILE_VIEWS.join(', ')}` }).default('folder'),
   q: text().trim().max(200, 'Search text can be at most 200 characters').optional(),
   /** A page: at most `limit` items, after the item `after` (the `next` of the page before) in this order. */
-  limit: z.coerce.number({ error: `limit must be a whole number from 1 to ${FILES_PAGE_MAX}` }).int().min(1).max(FILES_PAGE_MAX).default(FILES_PAGE_MAX),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${FILES_PAGE_MAX}` })
+    .int()
+    .min(1)
+    .max(FILES_PAGE_MAX)
+    .default(FILES_PAGE_MAX),
   after: z.uuid({ error: 'after must be the next of the page before' }).optional(),
 });
 export type ListFilesRequest = z.input<typeof listFilesRequestSchema>;
@@ -144,7 +149,12 @@ export const FOLDER_CHOICES_MAX = 500;
 export const listFoldersRequestSchema = z.object({
   /** Only folders whose name contains this (any case). */
   q: text().trim().max(200, 'Search text can be at most 200 characters').optional(),
-  limit: z.coerce.number({ error: `limit must be a whole number from 1 to ${FOLDER_CHOICES_MAX}` }).int().min(1).max(FOLDER_CHOICES_MAX).default(100),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${FOLDER_CHOICES_MAX}` })
+    .int()
+    .min(1)
+    .max(FOLDER_CHOICES_MAX)
+    .default(100),
 });
 export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
 /** The first `limit` matches by name, and how many there are in all (a picker asks to narrow the rest down). */

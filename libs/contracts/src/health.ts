@@ -29,4 +29,3 @@ export type HealthReport = z.output<typeof healthReportSchema>;
 const healthCheck = message(z.object({}), serviceHealthSchema);
 /** Every service answers its health check with the same contract. */
 export const healthRequests = Object.fromEntries(SERVICE_NAMES.map((s) => [healthSubject(s), healthCheck])) as Record<HealthSubject, typeof healthCheck>;
-

@@ -13,18 +13,52 @@ describe('share restrictions', () => {
   });
 
   it('keeps each entry in one form: an IPv4-mapped IPv6 address or block as IPv4, IPv6 canonical', () => {
-    const forms = ['::ffff:192.0.2.1', '::FFFF:C000:0201', '0:0:0:0:0:ffff:192.0.2.1', '::ffff:192.0.2.0/120', '::ffff:0:0/96', '::ffff:0:0/95', '2001:DB8:0::1', '2001:db8::/032', '10.0.0.0/08'];
-    expect(forms.map(normaliseIpOrCidr)).toEqual(['192.0.2.1', '192.0.2.1', '192.0.2.1', '192.0.2.0/24', '0.0.0.0/0', '::ffff:0:0/95', '2001:db8::1', '2001:db8::/32', '10.0.0.0/8']);
+    const forms = [
+      '::ffff:192.0.2.1',
+      '::FFFF:C000:0201',
+      '0:0:0:0:0:ffff:192.0.2.1',
+      '::ffff:192.0.2.0/120',
+      '::ffff:0:0/96',
+      '::ffff:0:0/95',
+      '2001:DB8:0::1',
+      '2001:db8::/032',
+      '10.0.0.0/08',
+    ];
+    expect(forms.map(normaliseIpOrCidr)).toEqual([
+      '192.0.2.1',
+      '192.0.2.1',
+      '192.0.2.1',
+      '192.0.2.0/24',
+      '0.0.0.0/0',
+      '::ffff:0:0/95',
+      '2001:db8::1',
+      '2001:db8::/32',
+      '10.0.0.0/8',
+    ]);
     expect(['::ffff:1.2.3.4/129', '1.2.3.4/', '/8', '::ffff:1.2.3.4%eth0', '[::1]', ' '].map(normaliseIpOrCidr)).toEqual(Array(6).fill(undefined));
-    const parsed = createShareSchema.parse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: 'a@b.co', allowedIps: [' ::ffff:203.0.113.7', '203.0.113.7', '2001:DB8::1'] });
+    const parsed = createShareSchema.parse({
+      fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb',
+      email: 'a@b.co',
+      allowedIps: [' ::ffff:203.0.113.7', '203.0.113.7', '2001:DB8::1'],
+    });
     expect(parsed.allowedIps).toEqual(['203.0.113.7', '2001:db8::1']);
-    expect(createShareSchema.safeParse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: 'a@b.co', allowedIps: ['::ffff:1.2.3.4/200'] }).error?.issues[0]?.message).toBe(ALLOWED_IP_INVALID);
+    expect(
+      createShareSchema.safeParse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: 'a@b.co', allowedIps: ['::ffff:1.2.3.4/200'] }).error?.issues[0]
+        ?.message,
+    ).toBe(ALLOWED_IP_INVALID);
   });
 
   it('validates the Share File dialog with its messages, and turns empty options into "no restriction"', () => {
     const parsed = createShareSchema.parse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: ' Ann@Example.COM ', allowedIps: [], expiresInDays: null });
-    expect(parsed).toEqual({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: 'ann@example.com', allowedIps: null, expiresInDays: null, maxAccessCount: null });
-    const message = (input: Record<string, unknown>) => createShareSchema.safeParse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', ...input }).error?.issues[0]?.message;
+    expect(parsed).toEqual({
+      fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb',
+      email: 'ann@example.com',
+      allowedIps: null,
+      expiresInDays: null,
+      maxAccessCount: null,
+    });
+    const message = (input: Record<string, unknown>) =>
+      createShareSchema.safeParse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', ...input }).error?.issues[0]?.message;
     expect(message({ email: '' })).toBe('Please enter an email address');
     expect(message({ email: 'ann@' })).toBe('Please enter a valid email address');
     expect(message({ email: 'a@b.co', expiresInDays: 1.5 })).toBe('Link expiry must be a whole number of days from 1 to 3650');

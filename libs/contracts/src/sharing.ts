@@ -45,7 +45,9 @@ export const AddressLinkRefusal = {
   Invalid: 'This link has expired. Ask the sender to share the file again.',
   OtherAddress: 'This link was sent to another email address. Sign in with that address to see the file.',
 } as const;
-export const confirmAddressSchema = z.object({ token: z.string({ error: AddressLinkRefusal.Invalid }).regex(/^[A-Za-z0-9_-]{43}$/, AddressLinkRefusal.Invalid) });
+export const confirmAddressSchema = z.object({
+  token: z.string({ error: AddressLinkRefusal.Invalid }).regex(/^[A-Za-z0-9_-]{43}$/, AddressLinkRefusal.Invalid),
+});
 /** The query parameter of /dashboard/shared that carries it. */
 export const CONFIRM_ADDRESS_PARAM = 'confirm';
 

@@ -17,7 +17,13 @@ describe('sign-in challenge', () => {
     expect(answer.token).toBe('a-token');
     // Every candidate before the solution fails: the one found is the first.
     for (let n = 0; n < Number(answer.solution); n++) {
-      expect(leadingZeroBits(createHash('sha256').update(challengeInput('a-token', String(n))).digest())).toBeLessThan(12);
+      expect(
+        leadingZeroBits(
+          createHash('sha256')
+            .update(challengeInput('a-token', String(n)))
+            .digest(),
+        ),
+      ).toBeLessThan(12);
     }
     expect(tried.length).toBe(Math.floor(Number(answer.solution) / 256));
   });

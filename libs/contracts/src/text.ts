@@ -9,7 +9,9 @@ export const hasUnstorableCharacters = (value: string): boolean => UNSTORABLE.te
 
 /** A string that PostgreSQL can store and every client can show. */
 export const text = (message?: string) =>
-  z.string(message ? { error: message } : undefined).refine((v) => !hasUnstorableCharacters(v), { error: message ?? 'Text contains characters that are not allowed' });
+  z
+    .string(message ? { error: message } : undefined)
+    .refine((v) => !hasUnstorableCharacters(v), { error: message ?? 'Text contains characters that are not allowed' });
 
 /**
  * Unicode's direction controls (embeddings, overrides, isolates, marks): in a

@@ -60,7 +60,10 @@ const SHARE_RESTRICTION_FEATURE = {
 } as const satisfies Record<ShareRestriction, keyof PlanFeatures>;
 
 /** Whether a plan with `features` may put `restriction` on a share. */
-export function allowsShareRestriction(features: Pick<PlanFeatures, (typeof SHARE_RESTRICTION_FEATURE)[ShareRestriction]>, restriction: ShareRestriction): boolean {
+export function allowsShareRestriction(
+  features: Pick<PlanFeatures, (typeof SHARE_RESTRICTION_FEATURE)[ShareRestriction]>,
+  restriction: ShareRestriction,
+): boolean {
   return features[SHARE_RESTRICTION_FEATURE[restriction]];
 }
 

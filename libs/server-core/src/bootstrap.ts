@@ -1,13 +1,5 @@
 import 'reflect-metadata';
-import {
-  Global,
-  Inject,
-  Module,
-  type DynamicModule,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type Provider,
-} from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';

@@ -9,28 +9,36 @@ export class ConfigError extends Error {
 }
 
 /** Settings every service and the gateway share. */
-export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /** The CA that signed the NATS servers' certificates (TLS; a tls:// URL or a server that requires it). */
-  NATS_TLS_CA_FILE: z.string().min(1).optional(),
-  /** This process's client certificate and key, when the NATS servers verify clients (mutual TLS). */
-  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
-  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
-  /** A NATS .creds file (user JWT and seed) of a cluster that signs its users in (decentralised JWT auth). */
-  NATS_CREDS_FILE: z.string().min(1).optional(),
-}).refine((c) => Boolean(c.NATS_TLS_CERT_FILE) === Boolean(c.NATS_TLS_KEY_FILE), {
-  path: ['NATS_TLS_KEY_FILE'],
-  message: 'set both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE (mutual TLS) or neither',
-});
+export const baseConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NATS_URL: z
+      .string()
+      .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// URL')
+      .default('nats://127.0.0.1:4222'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** The CA that signed the NATS servers' certificates (TLS; a tls:// URL or a server that requires it). */
+    NATS_TLS_CA_FILE: z.string().min(1).optional(),
+    /** This process's client certificate and key, when the NATS servers verify clients (mutual TLS). */
+    NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+    NATS_TLS_KEY_FILE: z.string().min(1).optional(),
+    /** A NATS .creds file (user JWT and seed) of a cluster that signs its users in (decentralised JWT auth). */
+    NATS_CREDS_FILE: z.string().min(1).optional(),
+  })
+  .refine((c) => Boolean(c.NATS_TLS_CERT_FILE) === Boolean(c.NATS_TLS_KEY_FILE), {
+    path: ['NATS_TLS_KEY_FILE'],
+    message: 'set both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE (mutual TLS) or neither',
+  });
 
 /** The settings every process shares. */
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 /** Settings of a service that owns a database. */
 export const serviceConfigSchema = baseConfigSchema.extend({
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Copies of the events stream NATS keeps: 1 on one server, 3 on a cluster of 3 (set on start, by the first service up). */
   EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
@@ -42,9 +50,11 @@ export const serviceConfigSchema = baseConfigSchema.extend({
    * true: this service's database is meant to be new (or another one), although NATS remembers the one this
    * installation had; without it such a service refuses to start (its data was lost). Not needed on a fresh installation.
    */
-  COFFER_NEW_INSTALLATION: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  COFFER_NEW_INSTALLATION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
-
 
 /**
  * Reads and validates the environment once at start. A bad value throws a

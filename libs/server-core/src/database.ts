@@ -108,7 +108,9 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
 async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOptions<S>, url: string): Promise<DatabaseHandle<S>> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   // An idle client losing its server (restart, failover) must not crash the service: the pool reconnects.
-  pool.on('error', (err) => process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`));
+  pool.on('error', (err) =>
+    process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`),
+  );
   const db = drizzlePg(pool, { schema: opts.schema }) as unknown as Database<S>;
   await migrateAll(db, opts.service, opts.migrationsFolder).catch(async (err) => {
     await pool.end();

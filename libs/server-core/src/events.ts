@@ -131,7 +131,6 @@ export class EventBus<M extends EventMap = DomainEvents> {
     return this.messages !== undefined && !this.loopEnded;
   }
 
-
   /** Connects to JetStream; `M` maps each event type to its payload (Coffer's events unless a test declares its own). */
   static async connect<M extends EventMap = DomainEvents>(opts: EventBusOptions): Promise<EventBus<M>> {
     const nc = await connect(natsConnectionOptions(opts.nats, `${opts.consumer}-events`));
@@ -228,7 +227,9 @@ export class EventBus<M extends EventMap = DomainEvents> {
     const full = this.envelope(type, event);
     await unit.tx.insert(outbox).values({ id: full.id, subject: type, event: full });
     unit.afterCommit(this, () => {
-      this.relay().catch((err) => this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'));
+      this.relay().catch((err) =>
+        this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'),
+      );
     });
     return full;
   }
@@ -271,7 +272,18 @@ export class EventBus<M extends EventMap = DomainEvents> {
           .for('update', { skipLocked: true });
         for (const row of pending) await this.send(row.event as DomainEvent<unknown>);
         if (pending.length) {
-          await tx.update(outbox).set({ publishedAt: new Date() }).where(and(inArray(outbox.id, pending.map((r) => r.id)), isNull(outbox.publishedAt)));
+          await tx
+            .update(outbox)
+            .set({ publishedAt: new Date() })
+            .where(
+              and(
+                inArray(
+                  outbox.id,
+                  pending.map((r) => r.id),
+                ),
+                isNull(outbox.publishedAt),
+              ),
+            );
         }
         return pending.length;
       });
@@ -372,7 +384,11 @@ export class EventBus<M extends EventMap = DomainEvents> {
    * handler itself failed) or when the bus is closing.
    */
   private async waitForDatabase(msg: JsMsg, db: Database): Promise<boolean> {
-    const answers = () => db.execute(sql`select 1`).then(() => true, () => false);
+    const answers = () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
     if (await answers()) return false;
     this.opts.logger.warn({ msg: 'The database does not answer; events wait for it', type: msg.subject }, 'EventBus');
     while (!this.closing) {
@@ -398,7 +414,13 @@ export class EventBus<M extends EventMap = DomainEvents> {
       return;
     }
     this.opts.logger[noSpace ? 'error' : 'warn'](
-      { msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered', type: event.type, eventId: event.id, attempt, error },
+      {
+        msg: noSpace ? `Event handler failed: ${NO_SPACE_LEFT}; it will be redelivered` : 'Event handler failed; it will be redelivered',
+        type: event.type,
+        eventId: event.id,
+        attempt,
+        error,
+      },
       'EventBus',
     );
     msg.nak(Math.min(30_000, (this.opts.retryDelayMs ?? RETRY_DELAY_MS) * 2 ** Math.min(attempt - 1, 6)));
@@ -416,14 +438,25 @@ export class EventBus<M extends EventMap = DomainEvents> {
     try {
       await this.js.publish(`${DEAD_LETTER_SUBJECT_PREFIX}${consumer}.${msg.subject}`, JSON.stringify(letter), { msgID: `${consumer}:${eventId}` });
     } catch (parkErr) {
-      this.opts.logger.warn({ msg: 'Could not park an event in the dead-letter stream; it will be redelivered', type: msg.subject, eventId, error: errorMessage(parkErr) }, 'EventBus');
+      this.opts.logger.warn(
+        { msg: 'Could not park an event in the dead-letter stream; it will be redelivered', type: msg.subject, eventId, error: errorMessage(parkErr) },
+        'EventBus',
+      );
       msg.nak(DATABASE_RETRY_MS);
       return;
     }
     msg.term(error.slice(0, 200));
     this.opts.metrics?.deadLetters.inc({ type: msg.subject });
     this.opts.logger.error(
-      { msg: 'Event parked in the dead-letter stream after its handler kept failing', stream: DEAD_LETTER_STREAM, type: msg.subject, eventId, consumer, deliveries: letter.deliveryCount, error },
+      {
+        msg: 'Event parked in the dead-letter stream after its handler kept failing',
+        stream: DEAD_LETTER_STREAM,
+        type: msg.subject,
+        eventId,
+        consumer,
+        deliveries: letter.deliveryCount,
+        error,
+      },
       'EventBus',
     );
   }

@@ -57,8 +57,20 @@ export async function checkInstallation(opts: InstallationCheckOptions): Promise
     }
     if (own !== recorded) {
       const log = { installationId: own, database: opts.database.location };
-      if (recorded !== undefined) opts.logger.warn({ msg: `${opts.service}: started as a new installation (${NEW_INSTALLATION_SWITCH}=true): NATS now records this database`, replaced: recorded, ...log }, 'Installation');
-      else if (known !== undefined) opts.logger.warn({ msg: `${opts.service}: NATS had no record of this database (its data was lost, or it predates the record): recorded again`, ...log }, 'Installation');
+      if (recorded !== undefined)
+        opts.logger.warn(
+          {
+            msg: `${opts.service}: started as a new installation (${NEW_INSTALLATION_SWITCH}=true): NATS now records this database`,
+            replaced: recorded,
+            ...log,
+          },
+          'Installation',
+        );
+      else if (known !== undefined)
+        opts.logger.warn(
+          { msg: `${opts.service}: NATS had no record of this database (its data was lost, or it predates the record): recorded again`, ...log },
+          'Installation',
+        );
       else opts.logger.log({ msg: `${opts.service}: new installation, its database recorded in NATS`, ...log }, 'Installation');
       await jetstream(nc).publish(installationSubject(opts.service), own);
     }

@@ -78,7 +78,10 @@ export async function startManagementServer(opts: ManagementServerOptions): Prom
       const results = await Promise.all(opts.readiness.map(async ({ name, check }) => [name, await Promise.resolve(check()).catch(() => false)] as const));
       const down = results.filter(([, up]) => !up).map(([name]) => name);
       const ready = opts.started() && down.length === 0;
-      return { status: ready ? 200 : 503, body: JSON.stringify({ status: ready ? 'ok' : 'down', checks: Object.fromEntries(results.map(([n, up]) => [n, up ? 'up' : 'down'])) }) };
+      return {
+        status: ready ? 200 : 503,
+        body: JSON.stringify({ status: ready ? 'ok' : 'down', checks: Object.fromEntries(results.map(([n, up]) => [n, up ? 'up' : 'down'])) }),
+      };
     }
     if (path === '/metrics') return { status: 200, type: opts.metrics.registry.contentType, body: await opts.metrics.registry.metrics() };
     return { status: 404, body: JSON.stringify({ status: 'not found' }) };

@@ -15,7 +15,10 @@ export type NatsSettings = Pick<BaseConfig, 'NATS_URL' | 'NATS_TLS_CA_FILE' | 'N
  */
 export function natsConnectionOptions(nats: NatsSettings | string, name: string): NodeConnectionOptions {
   const settings: NatsSettings = typeof nats === 'string' ? { NATS_URL: nats } : nats;
-  const tls = settings.NATS_TLS_CA_FILE || settings.NATS_TLS_CERT_FILE ? { caFile: settings.NATS_TLS_CA_FILE, certFile: settings.NATS_TLS_CERT_FILE, keyFile: settings.NATS_TLS_KEY_FILE } : undefined;
+  const tls =
+    settings.NATS_TLS_CA_FILE || settings.NATS_TLS_CERT_FILE
+      ? { caFile: settings.NATS_TLS_CA_FILE, certFile: settings.NATS_TLS_CERT_FILE, keyFile: settings.NATS_TLS_KEY_FILE }
+      : undefined;
   const credsFile = settings.NATS_CREDS_FILE;
   return {
     servers: settings.NATS_URL.split(','),

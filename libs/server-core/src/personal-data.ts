@@ -14,7 +14,10 @@ export async function erasePersonalData(tx: Database, tables: PersonalDataTable[
 export async function countPersonalData(db: Database, tables: PersonalDataTable[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [name, table, theirs] of tables) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(theirs);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(theirs);
     counts[name] = row?.n ?? 0;
   }
   return counts;

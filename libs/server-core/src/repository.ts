@@ -30,7 +30,9 @@ export abstract class Repository {
    */
   exclusively<T>(lockName: string, work: () => Promise<T>): Promise<T | undefined> {
     return this.unit.run(async () => {
-      const result = (await this.db.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as { rows: { locked: boolean }[] };
+      const result = (await this.db.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as {
+        rows: { locked: boolean }[];
+      };
       return result.rows[0]?.locked ? work() : undefined;
     });
   }

@@ -49,7 +49,11 @@ export class ServiceRequester {
       if (isRpcErrorBody(err)) throw new RpcException(err);
       const service = subject.split('.')[0];
       const reason = err instanceof TimeoutError ? 'did not answer in time' : 'is unavailable';
-      throw new RpcException({ code: ErrorCode.ServiceUnavailable, status: 503, message: `The ${service} service ${reason}. Please try again.` } satisfies RpcErrorBody);
+      throw new RpcException({
+        code: ErrorCode.ServiceUnavailable,
+        status: 503,
+        message: `The ${service} service ${reason}. Please try again.`,
+      } satisfies RpcErrorBody);
     }
   }
 

@@ -37,7 +37,11 @@ class FolderHandlers {
 
 /** The pipe Nest runs on the @Received() parameter of `method`. */
 function payloadPipeOf(method: string) {
-  const args: Record<string, { index: number; pipes: { transform(value: unknown): unknown }[] }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, FolderHandlers, method);
+  const args: Record<string, { index: number; pipes: { transform(value: unknown): unknown }[] }> = Reflect.getMetadata(
+    ROUTE_ARGS_METADATA,
+    FolderHandlers,
+    method,
+  );
   const payload = Object.values(args).find((arg) => arg.pipes.length > 0);
   return { index: payload?.index, pipe: payload?.pipes[0] };
 }

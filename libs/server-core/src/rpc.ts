@@ -58,9 +58,7 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     }
     if (noteStorageFailure(exception)) this.logger.error({ msg: NO_SPACE_LEFT, error: noSpaceReason(exception) });
     else this.logger.error(exception instanceof Error ? exception : String(exception));
-    return throwError(
-      () => ({ code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' }) satisfies RpcErrorBody,
-    );
+    return throwError(() => ({ code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' }) satisfies RpcErrorBody);
   }
 }
 
@@ -107,10 +105,7 @@ export type ClientMeta = Pick<RequestMeta, 'clientIp' | 'userAgent'>;
 /** Each type accepts the other. */
 type Alike<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type IsContext<P> = true extends
-  | Alike<P, CallerIdentity>
-  | Alike<P, CallerIdentity | undefined>
-  | Alike<P, ClientMeta>
-  | Alike<P, Pick<RequestMeta, 'clientIp'>>
+  Alike<P, CallerIdentity> | Alike<P, CallerIdentity | undefined> | Alike<P, ClientMeta> | Alike<P, Pick<RequestMeta, 'clientIp'>>
   ? true
   : false;
 /** The positions of the parameters that are neither context nor `S`'s payload (never when all are right). */
@@ -157,7 +152,7 @@ export function Handles<S extends Subject>(subject: S) {
  * the subject its @Handles names (param decorators run before the method's).
  */
 export const Received = (): ParameterDecorator => (target, key, index) => {
-  if (key === undefined) throw new Error('@Received() belongs on a handler method\'s parameter');
+  if (key === undefined) throw new Error("@Received() belongs on a handler method's parameter");
   const pipe = new SubjectPayloadPipe();
   const pipes = payloadPipes.get(target) ?? new Map<string | symbol, SubjectPayloadPipe>();
   payloadPipes.set(target, pipes.set(key, pipe));
@@ -165,9 +160,7 @@ export const Received = (): ParameterDecorator => (target, key, index) => {
 };
 
 /** Parameter decorator: the verified caller of a request/reply handler. */
-export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>
-  callerFrom(ctx.switchToRpc().getContext<NatsContext>()),
-);
+export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => callerFrom(ctx.switchToRpc().getContext<NatsContext>()));
 
 /** Like Caller, but also accepts the aal1 step of a two-factor sign-in. */
 export const PendingCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>

@@ -166,7 +166,12 @@ export async function pgBouncer(target: string, serverConnections = 3, port?: nu
   );
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await chmod(dir, 0o755);
-  const command = asRoot ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', `exec /usr/sbin/pgbouncer ${join(dir, 'pgbouncer.ini')}`], { cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('/usr/sbin/pgbouncer', [join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = asRoot
+    ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', `exec /usr/sbin/pgbouncer ${join(dir, 'pgbouncer.ini')}`], {
+        cwd: '/',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn('/usr/sbin/pgbouncer', [join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
   // Ready once it says it listens.
   await new Promise<void>((resolve, reject) => {
     let said = '';

@@ -53,11 +53,20 @@ const asRoot = process.getuid?.() === 0;
       said.push(chunk.toString());
       return write(chunk, ...rest);
     }) as typeof process.stderr.write;
-    const config = loadConfig(serviceConfigSchema, { DATA_DIR: mountPoint, NATS_URL: testInfra().natsUrl, COFFER_NEW_INSTALLATION: 'true', LOG_LEVEL: 'error' });
+    const config = loadConfig(serviceConfigSchema, {
+      DATA_DIR: mountPoint,
+      NATS_URL: testInfra().natsUrl,
+      COFFER_NEW_INSTALLATION: 'true',
+      LOG_LEVEL: 'error',
+    });
     @Module({})
     class FullDiskModule {
       static forConfig(): DynamicModule {
-        return { module: FullDiskModule, imports: [CoreModule.forService({ service: 'billing', config, schema: {}, migrationsFolder })], controllers: [Filler] };
+        return {
+          module: FullDiskModule,
+          imports: [CoreModule.forService({ service: 'billing', config, schema: {}, migrationsFolder })],
+          controllers: [Filler],
+        };
       }
     }
     app = await runService('billing', config, FullDiskModule.forConfig());
@@ -77,7 +86,9 @@ const asRoot = process.getuid?.() === 0;
     // The disk filled by something else, all but 2 MB.
     const space = await statfs(mountPoint);
     await writeFile(join(mountPoint, 'filler'), Buffer.alloc(space.bavail * space.bsize - 2 * 1024 * 1024));
-    expect(await ask(nc, 'billing.health.check')).toMatchObject({ response: { status: 'degraded', error: expect.stringContaining('no space left on device') } });
+    expect(await ask(nc, 'billing.health.check')).toMatchObject({
+      response: { status: 'degraded', error: expect.stringContaining('no space left on device') },
+    });
 
     // Writes fail (500, as before) and the log says why.
     let failed: { status?: number } | undefined;

@@ -138,7 +138,13 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     const subject = `${DEAD_LETTER_SUBJECT_PREFIX}${consumer}.${type}`;
     const stored = await eventually(() => jsm.streams.getMessage(DEAD_LETTER_STREAM, { last_by_subj: subject }).catch(() => null), 20_000);
     const letter = stored!.json<DeadLetter>();
-    expect(letter).toMatchObject({ subject: type, consumer, error: 'the recipient does not exist', deliveryCount: 3, event: { id: poison.id, payload: { n: 0 } } });
+    expect(letter).toMatchObject({
+      subject: type,
+      consumer,
+      error: 'the recipient does not exist',
+      deliveryCount: 3,
+      event: { id: poison.id, payload: { n: 0 } },
+    });
     expect(attempts).toHaveLength(3);
 
     // The events after it were handled, and it is counted and logged once.
@@ -234,7 +240,12 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
   it('relays what committed while a relay was running, in that relay, not a periodic relay later', async () => {
     const type = `events.test.${randomUUID().slice(0, 8)}.overlapped`;
     // The only bus on the database, with no periodic relay (an hour apart): only the relays after the commits can send.
-    const producer = await EventBus.connect<TestEvents>({ nats: testInfra().natsUrl, consumer: `p${randomUUID().slice(0, 8)}`, logger, relayEveryMs: 3_600_000 });
+    const producer = await EventBus.connect<TestEvents>({
+      nats: testInfra().natsUrl,
+      consumer: `p${randomUUID().slice(0, 8)}`,
+      logger,
+      relayEveryMs: 3_600_000,
+    });
     buses.push(producer);
     await producer.start(database.db);
 
@@ -263,7 +274,10 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     await relayed;
 
     // Both are sent (a row is marked once JetStream has stored its event).
-    const unsent = await database.db.select({ n: outbox.event }).from(outbox).where(and(eq(outbox.subject, type), isNull(outbox.publishedAt)));
+    const unsent = await database.db
+      .select({ n: outbox.event })
+      .from(outbox)
+      .where(and(eq(outbox.subject, type), isNull(outbox.publishedAt)));
     expect(unsent).toEqual([]);
   });
 

@@ -94,7 +94,9 @@ describe('migrations through PgBouncer in transaction pooling', () => {
     const bouncer = await pgBouncer(target.DATABASE_URL!, 3);
     try {
       const replicas = await Promise.all(
-        Array.from({ length: 6 }, () => openDatabase({ service, schema: {}, migrationsFolder, databaseUrl: bouncer.url, dataDir: target.DATA_DIR, poolSize: 2 })),
+        Array.from({ length: 6 }, () =>
+          openDatabase({ service, schema: {}, migrationsFolder, databaseUrl: bouncer.url, dataDir: target.DATA_DIR, poolSize: 2 }),
+        ),
       );
       try {
         for (const replica of replicas) {

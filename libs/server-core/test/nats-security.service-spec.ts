@@ -10,7 +10,16 @@ import { connect } from '@nats-io/transport-node';
 import { createAccount, createOperator, createUser } from '@nats-io/nkeys';
 import { encodeAccount, encodeOperator, encodeUser, fmtCreds } from '@nats-io/jwt';
 import { z } from 'zod';
-import { baseConfigSchema, EventBus, loadConfig, natsConnectionOptions, openDatabase, ServiceRequester, serviceConfigSchema, type NatsSettings } from '../src/index.js';
+import {
+  baseConfigSchema,
+  EventBus,
+  loadConfig,
+  natsConnectionOptions,
+  openDatabase,
+  ServiceRequester,
+  serviceConfigSchema,
+  type NatsSettings,
+} from '../src/index.js';
 import { eventually, freshDatabase, privateNats } from '../src/testing.js';
 
 const logger = new Logger('nats-security-test');
@@ -36,7 +45,23 @@ async function certificates(dir: string) {
   ]) {
     await writeFile(at(`${name}.ext`), `${extension}\n`);
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${name}`, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1', '-extfile', `${name}.ext`, '-out', `${name}.pem`);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.pem`,
+    );
   }
   return { ca: at('ca.pem'), serverCert: at('server.pem'), serverKey: at('server.key'), clientCert: at('client.pem'), clientKey: at('client.key') };
 }
@@ -48,7 +73,20 @@ async function accounts(dir: string) {
   const coffer = createAccount();
   const user = createUser();
   // No limit on connections, subscriptions or data, and JetStream allowed (the account's limits replace the defaults as a whole).
-  const limits = { conn: -1, leaf: -1, subs: -1, data: -1, payload: -1, imports: -1, exports: -1, wildcards: true, mem_storage: -1, disk_storage: -1, streams: -1, consumer: -1 };
+  const limits = {
+    conn: -1,
+    leaf: -1,
+    subs: -1,
+    data: -1,
+    payload: -1,
+    imports: -1,
+    exports: -1,
+    wildcards: true,
+    mem_storage: -1,
+    disk_storage: -1,
+    streams: -1,
+    consumer: -1,
+  };
   const userJwt = await encodeUser('coffer-service', user, coffer);
   const creds = join(dir, 'coffer.creds');
   await writeFile(creds, fmtCreds(userJwt, user));
@@ -103,7 +141,9 @@ describe('NATS secured by TLS (servers and clients verified) and signed-in users
       expect(() => loadConfig(schema, { NATS_URL: settings.NATS_URL, NATS_TLS_CERT_FILE: settings.NATS_TLS_CERT_FILE })).toThrow(
         /NATS_TLS_KEY_FILE: set both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE \(mutual TLS\) or neither/,
       );
-      expect(loadConfig(schema, { NATS_URL: settings.NATS_URL, NATS_TLS_CERT_FILE: settings.NATS_TLS_CERT_FILE, NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE })).toMatchObject({ NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE });
+      expect(
+        loadConfig(schema, { NATS_URL: settings.NATS_URL, NATS_TLS_CERT_FILE: settings.NATS_TLS_CERT_FILE, NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE }),
+      ).toMatchObject({ NATS_TLS_KEY_FILE: settings.NATS_TLS_KEY_FILE });
     }
   });
 
@@ -124,7 +164,11 @@ describe('NATS secured by TLS (servers and clients verified) and signed-in users
       await eventually(async () => seen.includes(1));
 
       // A request over the secured connection reaches a Nest microservice listening with the same settings, as every service does.
-      const responder = await NestFactory.createMicroservice<MicroserviceOptions>(EchoModule, { transport: Transport.NATS, options: { ...natsConnectionOptions(settings, 'echo'), queue: 'echo' }, logger: false });
+      const responder = await NestFactory.createMicroservice<MicroserviceOptions>(EchoModule, {
+        transport: Transport.NATS,
+        options: { ...natsConnectionOptions(settings, 'echo'), queue: 'echo' },
+        logger: false,
+      });
       await responder.listen();
       try {
         await expect(requester.request('nats-security.echo' as never, { n: 41 } as never)).resolves.toEqual({ n: 42 });

@@ -36,7 +36,13 @@ describe('a replica whose database is away', () => {
       /** `n` health requests one after the other: the status each answered, or the error it met. */
       const ask = async (n: number) => {
         const answers: string[] = [];
-        for (let i = 0; i < n; i++) answers.push(await caller.request(healthSubject(service), {}).then((h: ServiceHealth) => h.status, (err: unknown) => `error: ${JSON.stringify(err)}`));
+        for (let i = 0; i < n; i++)
+          answers.push(
+            await caller.request(healthSubject(service), {}).then(
+              (h: ServiceHealth) => h.status,
+              (err: unknown) => `error: ${JSON.stringify(err)}`,
+            ),
+          );
         return answers;
       };
       expect(await ask(10)).toEqual(Array(10).fill('up'));

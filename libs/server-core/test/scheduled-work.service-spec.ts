@@ -10,7 +10,9 @@ describe('scheduled work on several replicas of a service', () => {
   beforeAll(async () => {
     // Two processes of one service: two pools on the same PostgreSQL database.
     const target = await freshDatabase('postgres');
-    replicas = await Promise.all([0, 1].map(() => openDatabase({ service: 'scheduled-work-test', schema: {}, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR })));
+    replicas = await Promise.all(
+      [0, 1].map(() => openDatabase({ service: 'scheduled-work-test', schema: {}, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR })),
+    );
   });
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.close()));

@@ -45,11 +45,4 @@ export { restoreSession, leaveSecondFactorStep, type RefreshOutcome } from './au
 // these from here, never by path, so that it shares the page's one session.
 export { getAccessToken } from './auth/access-token';
 export { loginReturningTo, RETURN_TO_PARAM } from './auth/return-to';
-export {
-  startSession,
-  startSecondFactorStep,
-  endSessionEverywhere,
-  refreshSession,
-  settledRefresh,
-  updateSessionInfo,
-} from './auth/session-runtime';
+export { startSession, startSecondFactorStep, endSessionEverywhere, refreshSession, settledRefresh, updateSessionInfo } from './auth/session-runtime';

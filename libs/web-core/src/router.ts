@@ -10,16 +10,5 @@
  * routes have no loaders or actions, and the data router would add some 16 KB
  * (gzipped) to every first visit for nothing.
  */
-export {
-  BrowserRouter,
-  Link,
-  Navigate,
-  NavLink,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useParams,
-  useRoutes,
-  useSearchParams,
-} from 'react-router-dom';
+export { BrowserRouter, Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router-dom';
 export type { Location, RouteObject } from 'react-router-dom';

@@ -13,8 +13,8 @@ export function renderStandaloneRemote(title: string, pageNames: string[]) {
       <main className="mx-auto max-w-xl p-8">
         <h1 className="text-xl font-bold">{title}</h1>
         <p className="text-muted-foreground">
-          Release {process.env.COFFER_RELEASE ?? 'dev'}. Exposes ./routes with the pages: {pageNames.join(', ')}. Open Coffer through the shell (port
-          3000) to use it.
+          Release {process.env.COFFER_RELEASE ?? 'dev'}. Exposes ./routes with the pages: {pageNames.join(', ')}. Open Coffer through the shell (port 3000) to
+          use it.
         </p>
       </main>
     </StrictMode>,

@@ -4,7 +4,18 @@
  * network edge is a stand-in: `fetch` answering like the gateway, and
  * XMLHttpRequest answering like storage's presigned URLs.
  */
-export { GatewayStandIn, heldAnswer, issuedSession, ok, refusal, TEST_USER, type Answer, type Handler, type HeldAnswer, type SentRequest } from './testing/gateway-stand-in';
+export {
+  GatewayStandIn,
+  heldAnswer,
+  issuedSession,
+  ok,
+  refusal,
+  TEST_USER,
+  type Answer,
+  type Handler,
+  type HeldAnswer,
+  type SentRequest,
+} from './testing/gateway-stand-in';
 export { StorageStandIn, type PutAnswer, type StoragePut } from './testing/storage-stand-in';
 export { findToast, renderSignedIn } from './testing/render-signed-in';
 // The data layer's unit tests (no DOM): fetch answered by one route function.

@@ -19,7 +19,11 @@ export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US
 /** Spec §2 Account page: the plan line, its second line, and the button (none on an active plan). */
 export function planLine(plan: AccountPlan): { title: string; detail: string; button: 'Select Plan' | 'Upgrade' | null } {
   if (plan.status === 'trial') {
-    return { title: '14-Day Free Trial', detail: `${planName(plan.planType) ?? 'Trial'} · Trial ends on ${plan.trialEndDate ? longDate(plan.trialEndDate) : ''}`, button: 'Upgrade' };
+    return {
+      title: '14-Day Free Trial',
+      detail: `${planName(plan.planType) ?? 'Trial'} · Trial ends on ${plan.trialEndDate ? longDate(plan.trialEndDate) : ''}`,
+      button: 'Upgrade',
+    };
   }
   if (plan.status === 'active') return { title: planName(plan.planType) ?? 'Active plan', detail: 'Active subscription', button: null };
   return { title: 'No plan selected', detail: 'Choose a plan to get started', button: 'Select Plan' };

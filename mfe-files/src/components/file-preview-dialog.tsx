@@ -9,7 +9,9 @@ const KIND_LABELS: Record<OpenPreview['kind'], string> = { image: 'Image', pdf: 
 /** The preview dialog of "View": the file inside the app, with Download and (for its owner) Share. */
 export function FilePreviewDialog({ preview: { preview, close, mediaFailed } }: { preview: FilePreview }) {
   const target = preview?.target;
-  const description = target ? [preview.kind && KIND_LABELS[preview.kind], target.size !== undefined && formatFileSize(target.size)].filter(Boolean).join(' · ') : '';
+  const description = target
+    ? [preview.kind && KIND_LABELS[preview.kind], target.size !== undefined && formatFileSize(target.size)].filter(Boolean).join(' · ')
+    : '';
 
   return (
     <Dialog open={preview !== null} onOpenChange={(open) => !open && close()}>
@@ -62,9 +64,7 @@ function PreviewBody({ preview: { target, kind, content }, onMediaError }: { pre
     case 'text':
       return (
         <div className="flex min-h-0 flex-col gap-2">
-          {content.truncated && (
-            <p className="text-sm text-muted-foreground">Showing the first 1 MB of this file. Download it to see the rest.</p>
-          )}
+          {content.truncated && <p className="text-sm text-muted-foreground">Showing the first 1 MB of this file. Download it to see the rest.</p>}
           {/* Text only, never markup: React writes it as a text node. Focusable, so it scrolls from the keyboard. */}
           <pre
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable from the keyboard (axe: scrollable-region-focusable)
@@ -85,7 +85,16 @@ function PreviewBody({ preview: { target, kind, content }, onMediaError }: { pre
       }
       if (kind === 'video') {
         // eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own file: there are no captions to give it
-        return <video src={content.src} controls playsInline onError={onMediaError} aria-label={`Video ${target.name}`} className="mx-auto max-h-[65dvh] w-full rounded-md bg-black" />;
+        return (
+          <video
+            src={content.src}
+            controls
+            playsInline
+            onError={onMediaError}
+            aria-label={`Video ${target.name}`}
+            className="mx-auto max-h-[65dvh] w-full rounded-md bg-black"
+          />
+        );
       }
       // eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own file: there are no captions to give it
       return <audio src={content.src} controls onError={onMediaError} aria-label={`Audio ${target.name}`} className="w-full" />;

@@ -146,7 +146,11 @@ export function FolderPicker({ id, value, onChange, placeholder = 'Choose a fold
                 aria-selected={choice.id === value}
                 onClick={() => choose(choice)}
                 onMouseEnter={() => setActive(i)}
-                className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm break-words', i === active && 'bg-accent text-accent-foreground', choice.id === value && 'font-medium')}
+                className={cn(
+                  'cursor-pointer rounded-sm px-2 py-1.5 text-sm break-words',
+                  i === active && 'bg-accent text-accent-foreground',
+                  choice.id === value && 'font-medium',
+                )}
               >
                 {choice.label}
               </li>

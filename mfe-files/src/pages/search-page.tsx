@@ -15,13 +15,7 @@ export function SearchPage() {
         <p className="text-muted-foreground">{q ? <>Results for &ldquo;{q}&rdquo;</> : 'Type in the search box to find files and folders'}</p>
       </div>
       {q !== '' && (
-        <FileGrid
-          list={list}
-          mode="browse"
-        shareDialog={ShareDialog}
-          label="Search results"
-          empty={{ title: 'No matching files', hint: 'Try another name' }}
-        />
+        <FileGrid list={list} mode="browse" shareDialog={ShareDialog} label="Search results" empty={{ title: 'No matching files', hint: 'Try another name' }} />
       )}
     </section>
   );

@@ -64,7 +64,9 @@ function SharedSection({
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background px-4 py-10 text-center">
         <Share2 aria-hidden className="size-8 text-muted-foreground" />
         <p className="text-sm text-muted-foreground">
-          {list.loaded && !list.emailConfirmed ? 'Confirm your email address to see files shared with you: open the link in the email that told you of a share, or in the one we sent when you signed up.' : empty}
+          {list.loaded && !list.emailConfirmed
+            ? 'Confirm your email address to see files shared with you: open the link in the email that told you of a share, or in the one we sent when you signed up.'
+            : empty}
         </p>
       </div>
     );

@@ -21,12 +21,7 @@ export function TrashPage() {
           Empty trash
         </Button>
       </div>
-      <FileGrid
-        list={list}
-        mode="trash"
-        label="Trash"
-        empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }}
-      />
+      <FileGrid list={list} mode="trash" label="Trash" empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }} />
       <ConfirmDialog
         open={confirming}
         title="Empty trash?"

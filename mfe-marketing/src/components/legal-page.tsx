@@ -56,7 +56,10 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
             <ol className="flex flex-col gap-2 border-l border-border text-sm">
               {sections.map((section, index) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`} className="-ml-px block border-l border-transparent pl-4 text-muted-foreground hover:border-foreground hover:text-foreground">
+                  <a
+                    href={`#${section.id}`}
+                    className="-ml-px block border-l border-transparent pl-4 text-muted-foreground hover:border-foreground hover:text-foreground"
+                  >
                     {index + 1}. {section.title}
                   </a>
                 </li>

@@ -20,8 +20,7 @@ export function ContactSalesPage() {
           <div>
             <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Contact Sales</h1>
             <p className="mt-6 text-lg text-pretty text-muted-foreground">
-              Tell us about your business and we will help you find the right plan, from a small team to an enterprise with
-              custom storage and compliance needs.
+              Tell us about your business and we will help you find the right plan, from a small team to an enterprise with custom storage and compliance needs.
             </p>
             <ul className="mt-10 flex flex-col gap-5">
               {WHAT_TO_EXPECT.map(({ icon: Icon, text }) => (

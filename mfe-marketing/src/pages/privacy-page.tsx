@@ -10,23 +10,20 @@ const SECTIONS: LegalSection[] = [
         <p>We collect only what we need to run Coffer for your business:</p>
         <ul>
           <li>
-            <strong>Account information:</strong> your name, email address, password (stored only as a secure hash), company, job
-            title and profile picture.
+            <strong>Account information:</strong> your name, email address, password (stored only as a secure hash), company, job title and profile picture.
           </li>
           <li>
-            <strong>Your files:</strong> the files you upload, their names, sizes, types and folders, and the settings of any
-            shares you create, such as recipient email addresses, allowed IP addresses and expiry dates.
+            <strong>Your files:</strong> the files you upload, their names, sizes, types and folders, and the settings of any shares you create, such as
+            recipient email addresses, allowed IP addresses and expiry dates.
           </li>
           <li>
             <strong>Team information:</strong> the email addresses and roles of the people you invite.
           </li>
           <li>
-            <strong>Usage and device information:</strong> IP address, browser type, sign-in times and the activity recorded in
-            your account’s audit log.
+            <strong>Usage and device information:</strong> IP address, browser type, sign-in times and the activity recorded in your account’s audit log.
           </li>
           <li>
-            <strong>Sales enquiries:</strong> the name, email address, company, phone number and message you send us through the
-            Contact Sales form.
+            <strong>Sales enquiries:</strong> the name, email address, company, phone number and message you send us through the Contact Sales form.
           </li>
         </ul>
         <p>Card details entered when you start a trial are checked in your browser and are never stored by Coffer.</p>
@@ -59,20 +56,18 @@ const SECTIONS: LegalSection[] = [
         <p>We share information only in these cases:</p>
         <ul>
           <li>
-            <strong>With the people you choose:</strong> when you share a file, the recipient sees the file and your name or email
-            address.
+            <strong>With the people you choose:</strong> when you share a file, the recipient sees the file and your name or email address.
           </li>
           <li>
-            <strong>Within your organization:</strong> account owners and administrators can see team members and, on plans that
-            include it, the account’s audit log.
+            <strong>Within your organization:</strong> account owners and administrators can see team members and, on plans that include it, the account’s audit
+            log.
           </li>
           <li>
-            <strong>With service providers:</strong> companies that host our infrastructure or deliver our emails, under contracts
-            that require them to protect your information and use it only to provide their services to us.
+            <strong>With service providers:</strong> companies that host our infrastructure or deliver our emails, under contracts that require them to protect
+            your information and use it only to provide their services to us.
           </li>
           <li>
-            <strong>For legal reasons:</strong> when required by law or a valid legal request, or to protect the rights and safety
-            of our customers and Coffer.
+            <strong>For legal reasons:</strong> when required by law or a valid legal request, or to protect the rights and safety of our customers and Coffer.
           </li>
         </ul>
       </>
@@ -83,10 +78,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Security',
     body: (
       <p>
-        We protect your information with encryption, hashed passwords, optional two-factor authentication,
-        access controls and audit logging. Shares can be limited by IP address, expiry date and access count. No system is
-        perfectly secure, but we work continuously to protect your data and will notify you without undue delay if a breach
-        affects your personal information.
+        We protect your information with encryption, hashed passwords, optional two-factor authentication, access controls and audit logging. Shares can be
+        limited by IP address, expiry date and access count. No system is perfectly secure, but we work continuously to protect your data and will notify you
+        without undue delay if a breach affects your personal information.
       </p>
     ),
   },
@@ -96,12 +90,11 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We keep your account information and files for as long as your account is active. Files you move to the trash are
-          permanently deleted after 30 days.
+          We keep your account information and files for as long as your account is active. Files you move to the trash are permanently deleted after 30 days.
         </p>
         <p>
-          When you delete your account, we delete your files, shares, notifications and profile. We may keep limited records for
-          longer where the law requires it, for example for tax and accounting purposes.
+          When you delete your account, we delete your files, shares, notifications and profile. We may keep limited records for longer where the law requires
+          it, for example for tax and accounting purposes.
         </p>
       </>
     ),
@@ -121,8 +114,8 @@ const SECTIONS: LegalSection[] = [
           <li>complain to your local data protection authority.</li>
         </ul>
         <p>
-          You can update most information yourself in your account settings. For anything else, contact us at the address below
-          and we will respond within 30 days.
+          You can update most information yourself in your account settings. For anything else, contact us at the address below and we will respond within 30
+          days.
         </p>
       </>
     ),
@@ -132,9 +125,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Cookies',
     body: (
       <p>
-        Coffer uses only the cookies and browser storage it needs to work: to keep you signed in securely and to remember your
-        “Remember me” choice. We do not use advertising or cross-site tracking cookies. If you block these cookies in your
-        browser, you will not be able to sign in.
+        Coffer uses only the cookies and browser storage it needs to work: to keep you signed in securely and to remember your “Remember me” choice. We do not
+        use advertising or cross-site tracking cookies. If you block these cookies in your browser, you will not be able to sign in.
       </p>
     ),
   },
@@ -143,9 +135,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Children’s Privacy',
     body: (
       <p>
-        Coffer is a service for businesses and is not directed at children. We do not offer the Service to children under 13 and
-        do not knowingly collect personal information from them. If you believe a child under 13 has given us personal
-        information, please contact us and we will delete it.
+        Coffer is a service for businesses and is not directed at children. We do not offer the Service to children under 13 and do not knowingly collect
+        personal information from them. If you believe a child under 13 has given us personal information, please contact us and we will delete it.
       </p>
     ),
   },
@@ -154,8 +145,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to This Policy',
     body: (
       <p>
-        We may update this Privacy Policy from time to time. The date at the top of this page shows when it last changed. If we
-        make material changes, we will tell account owners by email or in the app before they take effect.
+        We may update this Privacy Policy from time to time. The date at the top of this page shows when it last changed. If we make material changes, we will
+        tell account owners by email or in the app before they take effect.
       </p>
     ),
   },
@@ -164,8 +155,7 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        If you have questions about this Privacy Policy or want to exercise your rights, email us at{' '}
-        <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+        If you have questions about this Privacy Policy or want to exercise your rights, email us at <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
       </p>
     ),
   },
@@ -176,12 +166,7 @@ export function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      intro={
-        <p>
-          Your files are your business. This policy explains what information Coffer collects, how we use and protect it, and the
-          choices you have.
-        </p>
-      }
+      intro={<p>Your files are your business. This policy explains what information Coffer collects, how we use and protect it, and the choices you have.</p>}
       sections={SECTIONS}
     />
   );

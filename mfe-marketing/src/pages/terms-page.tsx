@@ -9,13 +9,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          These Terms of Service (the “Terms”) form an agreement between you and Coffer (“Coffer”, “we”, “us”) and govern your
-          access to and use of the Coffer website, applications and file storage and sharing services (together, the “Service”).
+          These Terms of Service (the “Terms”) form an agreement between you and Coffer (“Coffer”, “we”, “us”) and govern your access to and use of the Coffer
+          website, applications and file storage and sharing services (together, the “Service”).
         </p>
         <p>
-          By creating an account, starting a free trial or otherwise using the Service, you agree to these Terms. If you use the
-          Service on behalf of a company or other organization, you confirm that you are authorized to accept these Terms on its
-          behalf, and “you” refers to that organization. If you do not agree, do not use the Service.
+          By creating an account, starting a free trial or otherwise using the Service, you agree to these Terms. If you use the Service on behalf of a company
+          or other organization, you confirm that you are authorized to accept these Terms on its behalf, and “you” refers to that organization. If you do not
+          agree, do not use the Service.
         </p>
       </>
     ),
@@ -26,15 +26,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Coffer is a service for businesses. You may use it to store, organize and share files for your business’s legitimate
-          purposes, in line with these Terms, your plan and all laws that apply to you.
+          Coffer is a service for businesses. You may use it to store, organize and share files for your business’s legitimate purposes, in line with these
+          Terms, your plan and all laws that apply to you.
         </p>
         <ul>
           <li>Each plan includes the storage and features described on our Pricing page; all plans include unlimited users.</li>
           <li>New accounts may start with a 14-day free trial. When the trial ends, continued use requires a paid plan.</li>
           <li>
-            Paid plans are billed monthly in advance at a flat rate by storage tier. You may cancel at any time; the cancellation
-            takes effect at the end of the current billing period.
+            Paid plans are billed monthly in advance at a flat rate by storage tier. You may cancel at any time; the cancellation takes effect at the end of the
+            current billing period.
           </li>
           <li>Account owners are responsible for the team members they invite and the roles they give them.</li>
         </ul>
@@ -47,13 +47,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You must give accurate information when you create an account and keep it up to date. You are responsible for keeping
-          your password confidential and for all activity that happens under your account.
+          You must give accurate information when you create an account and keep it up to date. You are responsible for keeping your password confidential and
+          for all activity that happens under your account.
         </p>
         <p>
-          We strongly recommend turning on two-factor authentication. If you believe your account has been accessed without your
-          permission, change your password and contact us immediately. We may suspend an account to protect you, other customers
-          or the Service when we detect suspicious activity.
+          We strongly recommend turning on two-factor authentication. If you believe your account has been accessed without your permission, change your
+          password and contact us immediately. We may suspend an account to protect you, other customers or the Service when we detect suspicious activity.
         </p>
       </>
     ),
@@ -63,17 +62,14 @@ const SECTIONS: LegalSection[] = [
     title: 'Your Content',
     body: (
       <>
+        <p>You keep all rights to the files and information you upload to Coffer (“Your Content”). We claim no ownership of it.</p>
         <p>
-          You keep all rights to the files and information you upload to Coffer (“Your Content”). We claim no ownership of it.
+          You give us a limited licence to host, store, copy, transmit and display Your Content only as needed to provide the Service to you, for example to
+          keep your files, create previews and deliver files you choose to share. This licence ends when Your Content is deleted from the Service.
         </p>
         <p>
-          You give us a limited licence to host, store, copy, transmit and display Your Content only as needed to provide the
-          Service to you, for example to keep your files, create previews and deliver files you choose to share. This licence
-          ends when Your Content is deleted from the Service.
-        </p>
-        <p>
-          You are responsible for Your Content and confirm that you have the rights needed to store and share it. When you share a
-          file, the recipients you choose can access it under the restrictions you set.
+          You are responsible for Your Content and confirm that you have the rights needed to store and share it. When you share a file, the recipients you
+          choose can access it under the restrictions you set.
         </p>
       </>
     ),
@@ -102,13 +98,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We work hard to keep Coffer available and your files safe, but we do not guarantee that the Service will be
-          uninterrupted or error-free. We may carry out planned maintenance, which we try to schedule outside business hours and
-          announce in advance where possible.
+          We work hard to keep Coffer available and your files safe, but we do not guarantee that the Service will be uninterrupted or error-free. We may carry
+          out planned maintenance, which we try to schedule outside business hours and announce in advance where possible.
         </p>
         <p>
-          We may change, add or remove features from time to time. If we make a change that materially reduces the features of
-          your paid plan, we will tell you in advance.
+          We may change, add or remove features from time to time. If we make a change that materially reduces the features of your paid plan, we will tell you
+          in advance.
         </p>
       </>
     ),
@@ -119,14 +114,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          To the fullest extent permitted by law, Coffer will not be liable for any indirect, incidental, special, consequential
-          or punitive damages, or for any loss of profits, revenue, data or business opportunities, arising out of or in
-          connection with the Service or these Terms.
+          To the fullest extent permitted by law, Coffer will not be liable for any indirect, incidental, special, consequential or punitive damages, or for any
+          loss of profits, revenue, data or business opportunities, arising out of or in connection with the Service or these Terms.
         </p>
         <p>
           <strong>
-            Our total liability for any claim arising out of or relating to the Service or these Terms is limited to the amount you
-            paid us for the Service in the 12 months before the event giving rise to the claim.
+            Our total liability for any claim arising out of or relating to the Service or these Terms is limited to the amount you paid us for the Service in
+            the 12 months before the event giving rise to the claim.
           </strong>
         </p>
         <p>Nothing in these Terms limits liability that cannot be limited under applicable law.</p>
@@ -138,9 +132,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Modifications to These Terms',
     body: (
       <p>
-        We may update these Terms from time to time. The date at the top of this page shows when they last changed. If a change is
-        material, we will let account owners know by email or in the app before it takes effect. By continuing to use the Service
-        after the changes take effect, you accept the updated Terms.
+        We may update these Terms from time to time. The date at the top of this page shows when they last changed. If a change is material, we will let account
+        owners know by email or in the app before it takes effect. By continuing to use the Service after the changes take effect, you accept the updated Terms.
       </p>
     ),
   },
@@ -149,8 +142,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        If you have any questions about these Terms, email us at <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> or reach our
-        team through the <Link to="/contact-sales">Contact Sales</Link> page.
+        If you have any questions about these Terms, email us at <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> or reach our team through the{' '}
+        <Link to="/contact-sales">Contact Sales</Link> page.
       </p>
     ),
   },

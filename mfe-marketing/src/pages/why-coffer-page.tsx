@@ -71,11 +71,7 @@ export function WhyCofferPage() {
       </section>
 
       <section aria-labelledby="reasons" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-        <SectionHeading
-          id="reasons"
-          title="Everything a growing business needs"
-          lead="Coffer keeps what matters to a business and leaves out what doesn't."
-        />
+        <SectionHeading id="reasons" title="Everything a growing business needs" lead="Coffer keeps what matters to a business and leaves out what doesn't." />
         <ul className="grid gap-4 md:grid-cols-2">
           {REASONS.map((point) => (
             <li key={point.title}>

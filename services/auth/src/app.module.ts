@@ -53,7 +53,19 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'auth', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [UsersHandler, SessionsHandler, FactorsHandler, SigningKeysHandler, ProfilesHandler, PreferencesHandler, TeamHandler, InvitationsHandler, BrandingHandler, PersonalDataHandler, RevocationsHandler],
+      controllers: [
+        UsersHandler,
+        SessionsHandler,
+        FactorsHandler,
+        SigningKeysHandler,
+        ProfilesHandler,
+        PreferencesHandler,
+        TeamHandler,
+        InvitationsHandler,
+        BrandingHandler,
+        PersonalDataHandler,
+        RevocationsHandler,
+      ],
       providers: [
         UsersRepository,
         SessionsRepository,

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { serviceConfigSchema } from '@coffer/server-core';
 import { objectStoreConfigSchema } from '@coffer/server-core/object-store';
 
-const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 export const authConfigSchema = serviceConfigSchema
@@ -13,7 +16,10 @@ export const authConfigSchema = serviceConfigSchema
     /** ES256 private key (PKCS#8 PEM) that signs access tokens; unset outside production = one is generated and kept in the database. */
     JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
     /** 32 bytes, base64: encrypts TOTP secrets at rest; unset outside production = generated in DATA_DIR/auth-secrets. */
-    TOTP_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64').optional(),
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),
     /** Failed attempts on one account before it is locked for AUTH_LOCKOUT_SECONDS. */
     AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),

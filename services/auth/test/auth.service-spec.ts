@@ -41,7 +41,14 @@ function mfaRequired(reply: SignInReply): MfaChallengeRequired {
 /** The caller the gateway would build from an access token. */
 function callerOf(accessToken: string): CallerIdentity {
   const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString());
-  return { userId: claims.sub, accountId: claims.acc, role: claims.role, sessionId: claims.sid, aal: claims.aal, mfaPending: claims.aal === 'aal1' && claims.mfa };
+  return {
+    userId: claims.sub,
+    accountId: claims.acc,
+    role: claims.role,
+    sessionId: claims.sid,
+    aal: claims.aal,
+    mfaPending: claims.aal === 'aal1' && claims.mfa,
+  };
 }
 
 describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
@@ -69,7 +76,8 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     await rpc.close();
   });
 
-  const signUp = async (address: string, password = 'secret-1') => issued(await rpc.request(AuthSubject.SignUp, { fullName: 'Ada Lovelace', email: address, password }));
+  const signUp = async (address: string, password = 'secret-1') =>
+    issued(await rpc.request(AuthSubject.SignUp, { fullName: 'Ada Lovelace', email: address, password }));
 
   it('signs up once per email, and signs in with the password', async () => {
     const address = email();
@@ -106,7 +114,7 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
     await expect(rpc.request(AuthSubject.Refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({ status: 401 });
   });
 
-  it('keeps what ended for an access token\'s lifetime, for gateways that start later: ended sessions and deleted users', async () => {
+  it("keeps what ended for an access token's lifetime, for gateways that start later: ended sessions and deleted users", async () => {
     /** Every revocation in force, page after page, as a gateway reads them at start. */
     const everything = async () => {
       const all: Revocations = { accessTokenTtlSeconds: 0, sessions: [], users: [] };
@@ -147,9 +155,9 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
       status: 429,
     });
     // Another address is not affected.
-    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Real Person', email: email(), password: 'secret-1' }, undefined, { clientIp: '10.5.0.9' })).resolves.toHaveProperty(
-      'accessToken',
-    );
+    await expect(
+      rpc.request(AuthSubject.SignUp, { fullName: 'Real Person', email: email(), password: 'secret-1' }, undefined, { clientIp: '10.5.0.9' }),
+    ).resolves.toHaveProperty('accessToken');
   });
 
   it('never locks an account tried from one address: past the threshold the right password still signs in there', async () => {
@@ -174,11 +182,17 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
         await expect(guess).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
       }
     }
-    await expect(attempt(owner, 'secret-1')).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED', status: 428, challenge: { token: expect.any(String), bits: 16 } });
+    await expect(attempt(owner, 'secret-1')).rejects.toMatchObject({
+      code: 'CHALLENGE_REQUIRED',
+      status: 428,
+      challenge: { token: expect.any(String), bits: 16 },
+    });
 
     // A wrong solution is refused, and uses the challenge up: solved afterwards, it no longer opens anything.
     const first = await challengeFor(owner);
-    const notASolution = Array.from({ length: 100 }, (_, i) => String(i)).find((n) => leadingZeroBits(createHash('sha256').update(challengeInput(first.token, n)).digest()) < first.bits)!;
+    const notASolution = Array.from({ length: 100 }, (_, i) => String(i)).find(
+      (n) => leadingZeroBits(createHash('sha256').update(challengeInput(first.token, n)).digest()) < first.bits,
+    )!;
     await expect(attempt(owner, 'secret-1', { token: first.token, solution: notASolution })).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
     await expect(attempt(owner, 'secret-1', await solveSignInChallenge(first))).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED' });
     // The owner's challenge does not open another account.
@@ -213,7 +227,10 @@ describe.each(DATABASE_KINDS)('auth service on %s', (kind) => {
       })),
     );
     // Active where they are, still Pending in the other account.
-    expect(statuses.map((s) => [s.here, s.status]).sort()).toEqual([[false, 'pending'], [true, 'active']]);
+    expect(statuses.map((s) => [s.here, s.status]).sort()).toEqual([
+      [false, 'pending'],
+      [true, 'active'],
+    ]);
   });
 
   it('enrols a TOTP factor whose secret is stored encrypted, and then asks for it at sign-in', async () => {
@@ -246,7 +263,13 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const config = loadConfig(authConfigSchema, { ...(await freshDatabase('pglite')), NATS_URL: testInfra().natsUrl, S3_ENDPOINT: testInfra().s3Endpoint, LOG_LEVEL: 'error', AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true' });
+    const config = loadConfig(authConfigSchema, {
+      ...(await freshDatabase('pglite')),
+      NATS_URL: testInfra().natsUrl,
+      S3_ENDPOINT: testInfra().s3Endpoint,
+      LOG_LEVEL: 'error',
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+    });
     app = await runService('auth', config, AppModule.forConfig(config));
     rpc = new TestCaller();
     listener = await EventBus.connect({ nats: testInfra().natsUrl, consumer: `confirm-test-${Date.now()}`, logger: new Logger('test') });
@@ -267,7 +290,9 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
 
   it('signs nobody in before they confirm their email, then signs them in', async () => {
     const address = `confirm-${Date.now()}@example.com`;
-    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Grace Hopper', email: address, password: 'secret-1' })).resolves.toEqual({ confirmationRequired: true });
+    await expect(rpc.request(AuthSubject.SignUp, { fullName: 'Grace Hopper', email: address, password: 'secret-1' })).resolves.toEqual({
+      confirmationRequired: true,
+    });
     await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' })).rejects.toEqual({
       code: 'EMAIL_NOT_CONFIRMED',
       status: 403,
@@ -275,6 +300,8 @@ describe('auth service with AUTH_REQUIRE_EMAIL_CONFIRMATION=true', () => {
     });
     const token = await eventually(async () => tokens.get(address));
     await rpc.request(AuthSubject.VerifyEmail, { token });
-    await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' })).resolves.toMatchObject({ user: { email: address, emailVerified: true } });
+    await expect(rpc.request(AuthSubject.SignIn, { email: address, password: 'secret-1' })).resolves.toMatchObject({
+      user: { email: address, emailVerified: true },
+    });
   });
 });

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AccountEvent, AuthEvent, AuthSubject, BillingSubject, CONTACT_LIMIT_REACHED, PERSON_TRIAL_USED, personalDataInventorySubject, type SessionInfo } from '@coffer/contracts';
+import {
+  AccountEvent,
+  AuthEvent,
+  AuthSubject,
+  BillingSubject,
+  CONTACT_LIMIT_REACHED,
+  PERSON_TRIAL_USED,
+  personalDataInventorySubject,
+  type SessionInfo,
+} from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { EventBus, loadConfig, runService, ServiceRequester } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
@@ -22,7 +31,13 @@ function answerSessionQuestions(requester: ServiceRequester) {
   requester.request = ((subject, payload, meta, timeoutMs) =>
     subject === AuthSubject.GetSession
       ? Promise.resolve({
-          user: { id: meta?.caller?.userId, email: addresses.get(meta!.caller!.userId) ?? `${meta?.caller?.userId}@example.com`, fullName: 'Olive Owner', emailVerified: true, createdAt: new Date().toISOString() },
+          user: {
+            id: meta?.caller?.userId,
+            email: addresses.get(meta!.caller!.userId) ?? `${meta?.caller?.userId}@example.com`,
+            fullName: 'Olive Owner',
+            emailVerified: true,
+            createdAt: new Date().toISOString(),
+          },
           currentLevel: 'aal1',
           nextLevel: 'aal1',
           factors: [],
@@ -83,7 +98,7 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     await expect(caller.requestUnchecked(BillingSubject.CreateContactRequest, input)).rejects.toEqual({ code: 'VALIDATION_FAILED', status: 400, message });
   });
 
-  it("gives a new account its subscription record, with no plan selected", async () => {
+  it('gives a new account its subscription record, with no plan selected', async () => {
     const accountId = randomUUID();
     const userId = randomUUID();
     await publisher.publish(AuthEvent.UserRegistered, {
@@ -177,11 +192,17 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
     await caller.request(BillingSubject.StartTrial, { plan: 'pro' }, owner);
     // Invited elsewhere, then removed: the same person owns a new account (auth's removal gives them one).
     const removed = { ...owner, accountId: randomUUID() };
-    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, removed)).rejects.toEqual({ code: 'CONFLICT', status: 409, message: PERSON_TRIAL_USED });
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, removed)).rejects.toEqual({
+      code: 'CONFLICT',
+      status: 409,
+      message: PERSON_TRIAL_USED,
+    });
     await expect(caller.request(BillingSubject.GetPlan, {}, removed)).resolves.toMatchObject({ status: 'none', planType: null });
     // The rule is the starter's alone: a member of an account on trial who goes on to own an account gets its trial.
     const member = { ...newCaller('member'), accountId: owner.accountId };
-    await expect(caller.request(BillingSubject.StartTrial, { plan: 'starter' }, { ...member, role: 'owner', accountId: randomUUID() })).resolves.toMatchObject({ status: 'trial' });
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'starter' }, { ...member, role: 'owner', accountId: randomUUID() })).resolves.toMatchObject({
+      status: 'trial',
+    });
   });
 
   it('refuses a trial to an address that had one, after its user was deleted and registered again (any case): billing keeps only its hash', async () => {
@@ -201,7 +222,11 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
 
     const again = newCaller('owner');
     addresses.set(again.userId, ` ${address.toUpperCase()}`);
-    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, again)).rejects.toEqual({ code: 'CONFLICT', status: 409, message: PERSON_TRIAL_USED });
+    await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, again)).rejects.toEqual({
+      code: 'CONFLICT',
+      status: 409,
+      message: PERSON_TRIAL_USED,
+    });
     // Another address is another person.
     const other = newCaller('owner');
     await expect(caller.request(BillingSubject.StartTrial, { plan: 'pro' }, other)).resolves.toMatchObject({ status: 'trial' });

@@ -177,7 +177,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const deeper = rows.find((r) => r.name === 'Project 42' && r.folder === clients[7].id)!;
     const middle = folder(randomUUID(), 'Drafts', deeper.id);
     rows.push(middle, folder(deepest, 'Needle_100%', middle.id));
-    for (let i = 0; i < rows.length; i += 2000) await db().insert(files).values(rows.slice(i, i + 2000));
+    for (let i = 0; i < rows.length; i += 2000)
+      await db()
+        .insert(files)
+        .values(rows.slice(i, i + 2000));
 
     const everything = await caller.request(FilesSubject.ListFolders, { limit: 100 }, user);
     expect([everything.items.length, everything.total]).toEqual([100, 6002]);
@@ -189,7 +192,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(projects.items.map((f) => f.path).sort()).toEqual(clients.map((c) => `${c.name} / Project 42`).sort());
     // Wildcards in the text are only text; the deepest folder comes with its whole path.
     const needle = await caller.request(FilesSubject.ListFolders, { q: '_100%' }, user);
-    expect(needle).toEqual({ total: 1, items: [{ id: deepest, name: 'Needle_100%', parentId: middle.id, path: 'Client 07 / Project 42 / Drafts / Needle_100%' }] });
+    expect(needle).toEqual({
+      total: 1,
+      items: [{ id: deepest, name: 'Needle_100%', parentId: middle.id, path: 'Client 07 / Project 42 / Drafts / Needle_100%' }],
+    });
     expect(await caller.request(FilesSubject.ListFolders, { q: '100 %' }, user)).toEqual({ total: 0, items: [] });
     // Nobody else's folders.
     expect(await caller.request(FilesSubject.ListFolders, { q: 'Client' }, newCaller())).toEqual({ total: 0, items: [] });
@@ -211,7 +217,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       folder: 'root',
       createdAt: new Date(base + Math.floor(i / 3) * 1000),
     }));
-    for (let i = 0; i < COUNT; i += 2000) await db().insert(files).values(rows.slice(i, i + 2000));
+    for (let i = 0; i < COUNT; i += 2000)
+      await db()
+        .insert(files)
+        .values(rows.slice(i, i + 2000));
 
     const keyOf: Record<SortOrder, (item: FileItem) => string | number> = {
       newest: (item) => -Date.parse(item.createdAt),
@@ -248,7 +257,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     // A page after an item deleted for good meanwhile: the reader is told to reload, not shown a short list.
     const first = await caller.request(FilesSubject.ListFiles, { folder: 'root', limit: 10 }, user);
     await unit.run(() => repository.remove([first.next!]));
-    await expect(caller.request(FilesSubject.ListFiles, { folder: 'root', limit: 10, after: first.next! }, user)).rejects.toMatchObject({ status: 409, message: LIST_CHANGED });
+    await expect(caller.request(FilesSubject.ListFiles, { folder: 'root', limit: 10, after: first.next! }, user)).rejects.toMatchObject({
+      status: 409,
+      message: LIST_CHANGED,
+    });
   }, 120_000);
 
   it('purges exactly the items trashed over 30 days ago, rows and objects, and abandoned upload slots', async () => {
@@ -335,7 +347,9 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
         mimeType: 'application/octet-stream',
         deletedAt: longAgo,
       }));
-      await db().insert(files).values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
+      await db()
+        .insert(files)
+        .values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
     }
     expect(await Promise.all(owners.map((o) => repository.storedBytes(o.accountId)))).toEqual([975 * 3 + 5, 325 * 3 + 5, 325 * 3 + 5]);
 
@@ -349,20 +363,38 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const people = app!.get(PersonalDataRepository);
     const [alice, bob] = [newCaller(), newCaller()];
     const add = (user: CallerIdentity, name: string, size: number) =>
-      unit.run(() => repository.insertFile({ userId: user.userId, accountId: user.accountId, name, size, storagePath: `${user.userId}/${name}`, mimeType: 'application/pdf', folder: 'root' }));
+      unit.run(() =>
+        repository.insertFile({
+          userId: user.userId,
+          accountId: user.accountId,
+          name,
+          size,
+          storagePath: `${user.userId}/${name}`,
+          mimeType: 'application/pdf',
+          folder: 'root',
+        }),
+      );
     /** What the quota checks read, beside the sum over every file of the account (the truth it keeps). */
     const stored = (user: CallerIdentity) =>
       (async () => {
-        const [truth] = await db().select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) }).from(files).where(eq(files.accountId, user.accountId));
+        const [truth] = await db()
+          .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
+          .from(files)
+          .where(eq(files.accountId, user.accountId));
         return [await repository.storedBytes(user.accountId), truth.bytes];
       })();
 
     expect(await stored(alice)).toEqual([0, 0]);
     const a = await add(alice, 'a.pdf', 100);
     const b = await add(alice, 'b.pdf', 250);
-    await unit.run(() => repository.insertFolders([{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]));
+    await unit.run(() =>
+      repository.insertFolders([{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]),
+    );
     await add(bob, 'c.pdf', 40);
-    expect([await stored(alice), await stored(bob)]).toEqual([[350, 350], [40, 40]]);
+    expect([await stored(alice), await stored(bob)]).toEqual([
+      [350, 350],
+      [40, 40],
+    ]);
     // The trash still takes space; renaming or viewing changes nothing.
     await unit.run(() => repository.update(alice.userId, b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
     await repository.touch(a.id);
@@ -372,7 +404,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     // Alice joins Bob's account: her bytes go with her, in the one statement that moves her files.
     await add(alice, 'd.pdf', 7);
     await unit.run(() => app!.get(PersonalDataService).move(alice.userId, bob.accountId));
-    expect([await stored(alice), await stored(bob)]).toEqual([[0, 0], [147, 147]]);
+    expect([await stored(alice), await stored(bob)]).toEqual([
+      [0, 0],
+      [147, 147],
+    ]);
     await unit.run(() => people.erase(alice.userId));
     expect(await stored(bob)).toEqual([40, 40]);
   });
@@ -408,12 +443,19 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toMatchObject({ usedBytes: 120 });
     // Someone else who knows the upload's id gets nothing, in the same account or another.
     for (const someone of [{ ...newCaller(), accountId: user.accountId }, newCaller()]) {
-      await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, someone)).rejects.toEqual({ code: 'NOT_FOUND', status: 404, message: 'Upload not found' });
+      await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, someone)).rejects.toEqual({
+        code: 'NOT_FOUND',
+        status: 404,
+        message: 'Upload not found',
+      });
     }
     // Once the slot's time has passed (the purge forgets it), the upload is not found.
     const uploads = app!.get(UploadsRepository);
     await unit.run(() => uploads.removeExpiredConfirmations(new Date(Date.now() + 3_600_000)));
-    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404, message: 'Upload not found' });
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({
+      status: 404,
+      message: 'Upload not found',
+    });
   });
 
   it("refuses an object larger than the plan's space left, removes it and frees its slot", async () => {
@@ -435,7 +477,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await exists(key)).toBe(false);
     expect((await rootOf(user)).items).toEqual([]);
     await expect(caller.request(FilesSubject.StorageUsage, {}, user)).resolves.toMatchObject({ usedBytes: 0 });
-    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({ status: 404, message: 'Upload not found' });
+    await expect(caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, user)).rejects.toMatchObject({
+      status: 404,
+      message: 'Upload not found',
+    });
     // Its reservation is gone with it: the whole plan is free again.
     await expect(caller.request(FilesSubject.CreateUpload, { name: 'fits.bin', size: PLAN.storageLimitBytes }, user)).resolves.toHaveProperty('uploadId');
   });
@@ -445,7 +490,15 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const folder = await caller.request(FilesSubject.CreateFolder, { name: 'Reports' }, user);
     const repository = app!.get(FilesRepository);
     const file = await unit.run(() =>
-      repository.insertFile({ userId: user.userId, accountId: user.accountId, name: 'q3.pdf', size: 4, storagePath: `${user.userId}/q3.pdf`, mimeType: 'application/pdf', folder: 'root' }),
+      repository.insertFile({
+        userId: user.userId,
+        accountId: user.accountId,
+        name: 'q3.pdf',
+        size: 4,
+        storagePath: `${user.userId}/q3.pdf`,
+        mimeType: 'application/pdf',
+        folder: 'root',
+      }),
     );
 
     const moves: FileMoved[] = [];
@@ -475,7 +528,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 describe.each(DATABASE_KINDS)('files migrations on %s', (kind) => {
   it("give a database made before account storage every account's bytes as its files add up", async () => {
     const target = await freshDatabase(kind);
-    const open = (migrationsFolder: string) => openDatabase({ service: 'files', schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
+    const open = (migrationsFolder: string) =>
+      openDatabase({ service: 'files', schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
     // The journal as it was before 0006_account_storage.
     const before = await mkdtemp(join(tmpdir(), 'files-migrations-'));
     await cp(MIGRATIONS_FOLDER, before, { recursive: true });

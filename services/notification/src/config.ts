@@ -9,7 +9,10 @@ const DEV_SALES_EMAIL = 'sales@coffer.local';
 export const notificationConfigSchema = serviceConfigSchema
   .extend({
     /** SMTP server (smtp:// or smtps://); unset outside production = emails are written to DATA_DIR/mail. */
-    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default(DEV_MAIL_FROM),
     /** Where the product is reached: the base of every link in an email. */
     APP_URL: z.url().default(DEV_APP_URL),

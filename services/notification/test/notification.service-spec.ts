@@ -71,7 +71,18 @@ async function startSmtp() {
 /** A file as the files service's events carry it. */
 function fileItem(name: string): FileItem {
   const now = new Date().toISOString();
-  return { id: randomUUID(), name, size: 4, mimeType: 'text/plain', folderId: 'root', isFolder: false, createdAt: now, updatedAt: now, deletedAt: null, lastAccessedAt: now };
+  return {
+    id: randomUUID(),
+    name,
+    size: 4,
+    mimeType: 'text/plain',
+    folderId: 'root',
+    isFolder: false,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    lastAccessedAt: now,
+  };
 }
 
 /** A share as the sharing service's events carry it. */
@@ -223,7 +234,17 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     const db = app.get<Database>(DATABASE);
     const crashed = user();
     const held = user();
-    const row = (to: string, leaseUntil: Date) => ({ id: `${randomUUID()}:welcome`, recipient: to, template: 'welcome', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi', status: 'sending' as const, attempts: 1, leaseUntil });
+    const row = (to: string, leaseUntil: Date) => ({
+      id: `${randomUUID()}:welcome`,
+      recipient: to,
+      template: 'welcome',
+      subject: 'Welcome',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      status: 'sending' as const,
+      attempts: 1,
+      leaseUntil,
+    });
     await db.insert(outboundEmails).values([row(crashed.email, new Date(Date.now() - 1000)), row(held.email, new Date(Date.now() + 3_600_000))]);
     await mailTo(crashed.email);
     const sent = await eventually(async () => {
@@ -271,14 +292,20 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
 
   describe('in-app notifications', () => {
     const notificationsOf = (user: CallerIdentity) => caller.request(NotificationSubject.ListNotifications, {}, user);
-    const shareWith = (sharer: CallerIdentity, recipient: CallerIdentity | null, fileName: string, sharedByFullName = 'Ada Lovelace', sharedByEmail = 'ada@example.com') =>
+    const shareWith = (
+      sharer: CallerIdentity,
+      recipient: CallerIdentity | null,
+      fileName: string,
+      sharedByFullName = 'Ada Lovelace',
+      sharedByEmail = 'ada@example.com',
+    ) =>
       publisher.publish(SharingEvent.ShareCreated, {
         accountId: sharer.accountId,
         actorId: sharer.userId,
         payload: { share: shareItem(sharer, fileName), sharedByFullName, sharedByEmail, recipientUserId: recipient?.userId ?? null, addressToken: null },
       });
 
-    it('tells the recipient of a share once, with the spec\'s fallbacks, and publishes notification.created', async () => {
+    it("tells the recipient of a share once, with the spec's fallbacks, and publishes notification.created", async () => {
       const sharer = newCaller();
       const recipient = newCaller();
       const created: unknown[] = [];
@@ -340,7 +367,7 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       expect((await notificationsOf(recipient)).items).toEqual([]);
     });
 
-    it('marks one or all read, only the caller\'s own', async () => {
+    it("marks one or all read, only the caller's own", async () => {
       const sharer = newCaller();
       const me = newCaller();
       const other = newCaller();
@@ -419,13 +446,22 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       await publisher.publish(AccountEvent.PreferencesChanged, {
         accountId: quiet.accountId,
         actorId: quiet.userId,
-        payload: { userId: quiet.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications: false } } },
+        payload: {
+          userId: quiet.userId,
+          preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications: false } },
+        },
       });
       const share = (recipient: CallerIdentity, email: string) =>
         publisher.publish(SharingEvent.ShareCreated, {
           accountId: sharer.accountId,
           actorId: sharer.userId,
-          payload: { share: { ...shareItem(sharer, 'Plan.pdf'), sharedWithEmail: email }, sharedByFullName: 'Ada Lovelace', sharedByEmail: 'ada@example.com', recipientUserId: recipient.userId, addressToken: null },
+          payload: {
+            share: { ...shareItem(sharer, 'Plan.pdf'), sharedWithEmail: email },
+            sharedByFullName: 'Ada Lovelace',
+            sharedByEmail: 'ada@example.com',
+            recipientUserId: recipient.userId,
+            addressToken: null,
+          },
         });
       await share(quiet, quietEmail);
       await share(loud, loudEmail);
@@ -437,11 +473,20 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
     it('emails the sharer when the recipient first opens the share, unless they switched notification emails off', async () => {
       const opened = async (sharer: CallerIdentity, email: string, emailNotifications: boolean) => {
         const who = { accountId: sharer.accountId, actorId: sharer.userId };
-        await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: sharer.userId, accountId: sharer.accountId, email, fullName: 'Sam Sharer' } });
-        await publisher.publish(AccountEvent.PreferencesChanged, { ...who, payload: { userId: sharer.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications } } } });
+        await publisher.publish(AuthEvent.UserRegistered, {
+          ...who,
+          payload: { userId: sharer.userId, accountId: sharer.accountId, email, fullName: 'Sam Sharer' },
+        });
+        await publisher.publish(AccountEvent.PreferencesChanged, {
+          ...who,
+          payload: { userId: sharer.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: { ...DEFAULT_GENERAL_SETTINGS, emailNotifications } } },
+        });
         const share = shareItem(sharer, 'Budget.xlsx');
         for (const firstAccess of [true, false])
-          await publisher.publish(SharingEvent.ShareAccessed, { ...who, payload: { share, recipientUserId: randomUUID(), recipientName: 'Grace Hopper', clientIp: null, disposition: 'inline', firstAccess } });
+          await publisher.publish(SharingEvent.ShareAccessed, {
+            ...who,
+            payload: { share, recipientUserId: randomUUID(), recipientName: 'Grace Hopper', clientIp: null, disposition: 'inline', firstAccess },
+          });
       };
       const loud = `${randomUUID().slice(0, 8)}@example.com`;
       const quiet = `${randomUUID().slice(0, 8)}@example.com`;
@@ -464,12 +509,24 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       const bystander = newCaller();
       await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { ...person, accountId: doomed.accountId, fullName: 'Doomed' } });
       await publisher.publish(FilesEvent.FileUploaded, { ...who, payload: { item: fileItem('Mine.pdf'), userId: doomed.userId } });
-      await publisher.publish(AccountEvent.PreferencesChanged, { ...who, payload: { userId: doomed.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS } } });
-      for (const [recipient, fileName] of [[doomed, 'For doomed.txt'], [bystander, 'For bystander.txt']] as const) {
+      await publisher.publish(AccountEvent.PreferencesChanged, {
+        ...who,
+        payload: { userId: doomed.userId, preferences: { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS } },
+      });
+      for (const [recipient, fileName] of [
+        [doomed, 'For doomed.txt'],
+        [bystander, 'For bystander.txt'],
+      ] as const) {
         await publisher.publish(SharingEvent.ShareCreated, {
           accountId: bystander.accountId,
           actorId: bystander.userId,
-          payload: { share: shareItem(bystander, fileName), sharedByFullName: 'B', sharedByEmail: 'b@example.com', recipientUserId: recipient.userId, addressToken: null },
+          payload: {
+            share: shareItem(bystander, fileName),
+            sharedByFullName: 'B',
+            sharedByEmail: 'b@example.com',
+            recipientUserId: recipient.userId,
+            addressToken: null,
+          },
         });
       }
       const expected = { activity: 1, notifications: 1, user_preferences: 1, outbound_emails: 1, people: 1, audit_logs: 0 };
@@ -541,7 +598,19 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
         const rows = Array.from({ length: 5000 }, (_, i) => {
           const n = batch + i;
           // Pairs share a timestamp: the id breaks the tie, so no entry is skipped or repeated at a page edge.
-          return { id: `seed-${String(n).padStart(6, '0')}`, accountId: owner.accountId, action: 'file.upload' as const, resourceType: 'file' as const, resourceId: null, details: { n: String(n) }, actorId: owner.userId, actorName: null, ipAddress: null, userAgent: null, createdAt: new Date(start + Math.floor(n / 2) * 1000) };
+          return {
+            id: `seed-${String(n).padStart(6, '0')}`,
+            accountId: owner.accountId,
+            action: 'file.upload' as const,
+            resourceType: 'file' as const,
+            resourceId: null,
+            details: { n: String(n) },
+            actorId: owner.userId,
+            actorName: null,
+            ipAddress: null,
+            userAgent: null,
+            createdAt: new Date(start + Math.floor(n / 2) * 1000),
+          };
         });
         await db.insert(auditLogs).values(rows);
       }

@@ -25,7 +25,16 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
       controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler],
-      providers: [SharesRepository, SharesService, PeopleRepository, PeopleService, PersonalDataRepository, PersonalDataService, AccessesRepository, AccessesService],
+      providers: [
+        SharesRepository,
+        SharesService,
+        PeopleRepository,
+        PeopleService,
+        PersonalDataRepository,
+        PersonalDataService,
+        AccessesRepository,
+        AccessesService,
+      ],
     };
   }
 }

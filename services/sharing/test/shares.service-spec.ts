@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
-import { AuthEvent, viewByteBudget, SHARE_TICKET_SECONDS, SHARE_VIEW_IDLE_SECONDS, SHARE_VIEW_MAX_SECONDS, SHARE_ACCESSES_PAGE_SIZE, SHARES_PAGE_SIZE, ShareRefusal, SharingSubject, type CallerIdentity } from '@coffer/contracts';
+import {
+  AuthEvent,
+  viewByteBudget,
+  SHARE_TICKET_SECONDS,
+  SHARE_VIEW_IDLE_SECONDS,
+  SHARE_VIEW_MAX_SECONDS,
+  SHARE_ACCESSES_PAGE_SIZE,
+  SHARES_PAGE_SIZE,
+  ShareRefusal,
+  SharingSubject,
+  type CallerIdentity,
+} from '@coffer/contracts';
 import { DATABASE, EventBus, loadConfig, runService, UnitOfWork, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -117,7 +128,10 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
       })),
     );
     let revoked = false;
-    for (const [direction, who] of [['by-me', owner], ['with-me', recipient]] as const) {
+    for (const [direction, who] of [
+      ['by-me', owner],
+      ['with-me', recipient],
+    ] as const) {
       const seen: { id: string; createdAt: string }[] = [];
       let after: string | undefined;
       do {
@@ -168,7 +182,10 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     // A ticket whose 60 s ran out (made here with none at all).
     const stale = 'S'.repeat(43);
     await unit.run(() =>
-      repository.addTicket({ ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' }, 0),
+      repository.addTicket(
+        { ticketHash: createHash('sha256').update(stale).digest('base64url'), shareId: share.id, disposition: 'inline', clientIp: '198.51.100.9' },
+        0,
+      ),
     );
     await expect(redeem(stale)).rejects.toMatchObject({ status: 404, message: ShareRefusal.TicketSpent });
   });
@@ -178,7 +195,8 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
     const issue = (ticket: string, disposition: 'inline' | 'attachment') =>
       unit.run(() => repository.addTicket({ ticketHash: hashOf(ticket), shareId: share.id, disposition, clientIp: '198.51.100.9' }, SHARE_TICKET_SECONDS));
-    const use = (ticket: string, ranged = true) => repository.useTicket(hashOf(ticket), { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
+    const use = (ticket: string, ranged = true) =>
+      repository.useTicket(hashOf(ticket), { keepView: ranged, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
     const secondsLeft = (row: { expiresAt: Date } | undefined) => Math.round((row!.expiresAt.getTime() - Date.now()) / 1000);
 
     const view = 'V'.repeat(43);
@@ -187,7 +205,10 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     for (let read = 0; read < 3; read++) expect(secondsLeft(await use(view))).toBeGreaterThan(SHARE_VIEW_IDLE_SECONDS - 5);
     // Opened nearly the limit ago: a read keeps it only until the limit.
     const issuedAgo = (seconds: number) =>
-      db.update(shareTickets).set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(shareTickets.ticketHash, hashOf(view)));
+      db
+        .update(shareTickets)
+        .set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` })
+        .where(eq(shareTickets.ticketHash, hashOf(view)));
     await issuedAgo(SHARE_VIEW_MAX_SECONDS - 30);
     expect(secondsLeft(await use(view))).toBeLessThanOrEqual(30);
     // Past the limit, it is read no more, even though it was kept a moment ago.
@@ -220,7 +241,13 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const { ticket } = await open(share.id, recipient);
     const budget = viewByteBudget(share.fileSize);
     expect(budget).toBe(13);
-    const budgetOf = async () => (await db.select().from(shareTickets).where(eq(shareTickets.ticketHash, hashOf(ticket))))[0];
+    const budgetOf = async () =>
+      (
+        await db
+          .select()
+          .from(shareTickets)
+          .where(eq(shareTickets.ticketHash, hashOf(ticket)))
+      )[0];
     expect(await budgetOf()).toMatchObject({ byteBudget: budget, bytesRead: 0 });
 
     // 20 players' reads of the whole file at once: between them, never more than the budget.
@@ -232,13 +259,16 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     // A read broken off after 4 of its 10 bytes gives the other 6 back: the View may read them later, no more.
     await caller.request(SharingSubject.ReturnUnreadBytes, { ticket, bytes: 6 }, newCaller());
     expect(await budgetOf()).toMatchObject({ bytesRead: budget - 6 });
-    expect(await Promise.all([repository.grantViewBytes(hashOf(ticket), 5), repository.grantViewBytes(hashOf(ticket), 5)])).toEqual(expect.arrayContaining([5, 1]));
+    expect(await Promise.all([repository.grantViewBytes(hashOf(ticket), 5), repository.grantViewBytes(hashOf(ticket), 5)])).toEqual(
+      expect.arrayContaining([5, 1]),
+    );
     // Never below nothing read, whatever is given back.
     await caller.request(SharingSubject.ReturnUnreadBytes, { ticket, bytes: 1000 }, newCaller());
     expect(await budgetOf()).toMatchObject({ bytesRead: 0 });
 
     // A Download's ticket has no ranged reads to grant.
-    const download = (await caller.request(SharingSubject.ShareLink, { shareId: share.id, disposition: 'attachment' }, recipient, { clientIp: '198.51.100.9' })).ticket;
+    const download = (await caller.request(SharingSubject.ShareLink, { shareId: share.id, disposition: 'attachment' }, recipient, { clientIp: '198.51.100.9' }))
+      .ticket;
     expect(await repository.grantViewBytes(hashOf(download), 1)).toBeUndefined();
   });
 
@@ -257,7 +287,14 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
 
     // A much opened share: 250 more opens, thirty at each instant (pages of a hundred end inside a tie). Every one is on exactly one page, in order.
     const base = Date.now() + 60_000;
-    await db.insert(shareAccess).values(Array.from({ length: 250 }, (_, i) => ({ shareId: share.id, clientIp: `198.51.100.${i % 250}`, disposition: 'inline' as const, accessedAt: new Date(base + Math.floor(i / 30) * 1000) })));
+    await db.insert(shareAccess).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        shareId: share.id,
+        clientIp: `198.51.100.${i % 250}`,
+        disposition: 'inline' as const,
+        accessedAt: new Date(base + Math.floor(i / 30) * 1000),
+      })),
+    );
     const seen: { id: string; accessedAt: string }[] = [];
     let after: string | undefined;
     do {
@@ -272,7 +309,10 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id, limit: 501 } as never, sharer)).rejects.toMatchObject({ status: 400 });
     // The recipient, another member of the account and a stranger learn nothing.
     for (const who of [recipient, { ...newCaller('admin'), accountId: share.accountId }, newCaller()]) {
-      await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, who)).rejects.toMatchObject({ status: 404, message: 'Share not found' });
+      await expect(caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, who)).rejects.toMatchObject({
+        status: 404,
+        message: 'Share not found',
+      });
     }
     // Revoking the share removes its history with it.
     await unit.run(() => repository.remove(share.id));
@@ -297,7 +337,12 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     const who = { accountId: user.accountId, actorId: user.userId };
     await publisher.publish(AuthEvent.UserRegistered, { ...who, payload: { userId: user.userId, accountId: user.accountId, email, fullName: 'Dana Lee' } });
     await eventually(() => people.find(user.userId));
-    await expect(caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).resolves.toEqual({ items: [], next: null, total: 0, emailConfirmed: false });
+    await expect(caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).resolves.toEqual({
+      items: [],
+      next: null,
+      total: 0,
+      emailConfirmed: false,
+    });
 
     await publisher.publish(AuthEvent.EmailVerified, { ...who, payload: { userId: user.userId, email } });
     await eventually(async () => (await caller.request(SharingSubject.ListShares, { direction: 'with-me' }, user)).emailConfirmed);

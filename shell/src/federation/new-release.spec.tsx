@@ -25,7 +25,9 @@ describe('newReleaseFailure: what says a tab runs a release the servers no longe
   });
 
   it('finds nothing in a remote that is down or a page that crashed: those show as they are', () => {
-    expect(newReleaseFailure(new RemoteUnavailableError('coffer_files', 'Could not load coffer_files', { cause: new TypeError('Failed to fetch') }))).toBeNull();
+    expect(
+      newReleaseFailure(new RemoteUnavailableError('coffer_files', 'Could not load coffer_files', { cause: new TypeError('Failed to fetch') })),
+    ).toBeNull();
     expect(newReleaseFailure(new TypeError("Cannot read properties of undefined (reading 'name')"))).toBeNull();
     expect(newReleaseFailure('a string')).toBeNull();
   });

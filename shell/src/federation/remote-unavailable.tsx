@@ -17,9 +17,7 @@ export function RemoteUnavailable({ remote, onRetry }: RemoteUnavailableProps) {
         <CardHeader className="items-center text-center">
           <TriangleAlert aria-hidden className="mb-2 size-8 text-muted-foreground" />
           <CardTitle className="text-lg">This part of Coffer is unavailable</CardTitle>
-          <CardDescription>
-            It could not be loaded. The rest of Coffer still works; try again in a moment.
-          </CardDescription>
+          <CardDescription>It could not be loaded. The rest of Coffer still works; try again in a moment.</CardDescription>
         </CardHeader>
         <CardContent className="flex justify-center">
           <Button

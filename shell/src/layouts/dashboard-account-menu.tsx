@@ -1,15 +1,6 @@
 import { Link, useNavigate } from '@coffer/web-core/router';
 import { LogOut, Settings, User } from 'lucide-react';
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  toast,
-} from '@coffer/ui';
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, toast } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
 import { AUTH_TOASTS, signOutErrorToast, useGetProfileQuery, useSignOutMutation } from '@coffer/web-core/store';
 import { avatarInitials } from '@coffer/web-core/format';

@@ -19,9 +19,7 @@ export function DashboardNav({ onNavigate }: DashboardNavProps) {
           aria-current={tab.id === active?.id ? 'page' : undefined}
           className={cn(
             'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
-            tab.id === active?.id
-              ? 'bg-primary font-medium text-primary-foreground'
-              : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+            tab.id === active?.id ? 'bg-primary font-medium text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
           )}
         >
           <tab.icon aria-hidden className="size-4" />

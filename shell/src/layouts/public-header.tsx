@@ -79,11 +79,7 @@ export function PublicHeader() {
                 <ul className="flex flex-col gap-1">
                   {PUBLIC_NAV_LINKS.map((link) => (
                     <li key={link.to}>
-                      <NavLink
-                        to={link.to}
-                        onClick={closeMenu}
-                        className={(state) => cn(navLinkClass(state), 'block px-2 py-2 text-base hover:bg-accent')}
-                      >
+                      <NavLink to={link.to} onClick={closeMenu} className={(state) => cn(navLinkClass(state), 'block px-2 py-2 text-base hover:bg-accent')}>
                         {link.label}
                       </NavLink>
                     </li>

@@ -10,11 +10,7 @@ export function Input({ className, type, ...props }: ComponentProps<'input'>) {
     <input
       type={type}
       data-slot="input"
-      className={cn(
-        fieldClassName,
-        'flex h-9 py-1 file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium',
-        className,
-      )}
+      className={cn(fieldClassName, 'flex h-9 py-1 file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium', className)}
       {...props}
     />
   );

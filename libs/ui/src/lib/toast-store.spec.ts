@@ -11,9 +11,7 @@ describe('toast()', () => {
 
   it('shows a toast with its title, description and variant', () => {
     toast({ variant: 'destructive', title: 'Failed to load files', description: 'Try again' });
-    expect(getToasts()).toEqual([
-      expect.objectContaining({ open: true, variant: 'destructive', title: 'Failed to load files', description: 'Try again' }),
-    ]);
+    expect(getToasts()).toEqual([expect.objectContaining({ open: true, variant: 'destructive', title: 'Failed to load files', description: 'Try again' })]);
   });
 
   it('closes a dismissed toast, and removes it once its exit animation had time to run', () => {

@@ -4,7 +4,10 @@ import { checkForm } from './use-zod-form';
 const schema = z
   .object({
     email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-    ips: z.string().transform((text) => text.split(',').filter(Boolean)).pipe(z.array(z.string().regex(/^\d/, 'Not an IP address'))),
+    ips: z
+      .string()
+      .transform((text) => text.split(',').filter(Boolean))
+      .pipe(z.array(z.string().regex(/^\d/, 'Not an IP address'))),
   })
   .refine((values) => values.ips.length < 3, { message: 'At most 2', path: ['ips'] });
 

@@ -2,9 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 
 /** What a form needs of its schema: zod's `safeParse` (any zod schema fits, without this lib depending on zod). */
 export interface FormSchema<Output> {
-  safeParse(values: unknown):
-    | { success: true; data: Output }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    values: unknown,
+  ): { success: true; data: Output } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 /** The message under each field that is not valid. */

@@ -51,9 +51,7 @@ describe('sign-in errors', () => {
     expect(signInErrorToast(apiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again in 15 minutes.'))).toEqual(
       destructive('Sign in failed', 'Too many attempts. Please try again in 15 minutes.'),
     );
-    expect(signInErrorToast(networkError)).toEqual(
-      destructive('Sign in failed', 'Coffer could not be reached. Please check your connection and try again.'),
-    );
+    expect(signInErrorToast(networkError)).toEqual(destructive('Sign in failed', 'Coffer could not be reached. Please check your connection and try again.'));
     expect(signInErrorToast({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })).toEqual(
       destructive('Sign in failed', 'An unexpected error occurred'),
     );
@@ -99,7 +97,7 @@ describe('two-factor and sign-out errors', () => {
 });
 
 describe('success toasts', () => {
-  it('use the spec\'s words', () => {
+  it("use the spec's words", () => {
     expect(AUTH_TOASTS.signedUp).toEqual({ title: 'Welcome to Coffer', description: 'Your account has been created successfully.' });
     expect(AUTH_TOASTS.signedIn).toEqual({ title: 'Welcome back!', description: "You've successfully signed in." });
     expect(AUTH_TOASTS.signedOut).toEqual({ title: 'Signed out', description: "You've been successfully signed out." });

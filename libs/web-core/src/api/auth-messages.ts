@@ -41,7 +41,8 @@ export const AUTH_TOASTS = {
 
 /** Signed in with a recovery code: that code is used up; say how many are left. */
 export function signedInWithRecoveryCodeToast(left: number): ToastCopy {
-  const rest = left === 0 ? 'That was your last recovery code: get new ones in Settings → Security.' : `You have ${left} recovery code${left === 1 ? '' : 's'} left.`;
+  const rest =
+    left === 0 ? 'That was your last recovery code: get new ones in Settings → Security.' : `You have ${left} recovery code${left === 1 ? '' : 's'} left.`;
   return { title: 'Welcome back!', description: rest };
 }
 

@@ -4,22 +4,9 @@
  * declared here. The refresh token never appears: it travels only in the
  * httpOnly cookie.
  */
-import type {
-  ConfirmationRequired,
-  Factor,
-  FactorEnrolled,
-  MfaChallengeRequired,
-  SessionInfo,
-  SessionIssued,
-} from '@coffer/contracts';
+import type { ConfirmationRequired, Factor, FactorEnrolled, MfaChallengeRequired, SessionInfo, SessionIssued } from '@coffer/contracts';
 
-export type {
-  Factor,
-  SessionInfo,
-  SessionUser,
-  SignInRequest,
-  SignUpRequest,
-} from '@coffer/contracts';
+export type { Factor, SessionInfo, SessionUser, SignInRequest, SignUpRequest } from '@coffer/contracts';
 
 /** POST /api/auth/factors: a TOTP factor to scan (its QR code as a data: URL), not yet verified. */
 export type EnrolledFactor = FactorEnrolled;

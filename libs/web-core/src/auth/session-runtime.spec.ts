@@ -64,7 +64,7 @@ describe('a call that gets a 401', () => {
     expect(getSession().status).toBe('signed-in');
   });
 
-  it('signs out, and drops the previous user\'s cache, when the refresh is refused', async () => {
+  it("signs out, and drops the previous user's cache, when the refresh is refused", async () => {
     let refreshes = 0;
     serve(({ url }) => {
       if (url === '/api/auth/refresh') return ++refreshes === 1 ? json(200, { accessToken: 'token-1', expiresIn: 900, user }) : unauthorized();
@@ -92,7 +92,9 @@ describe('sign-out', () => {
     serve(({ url }) => {
       if (url === '/api/auth/refresh') return json(200, { accessToken: 'token-1', expiresIn: 900, user });
       if (url === '/api/auth/sign-out') {
-        return signOutStatus === 204 ? new Response(null, { status: 204 }) : json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again', correlationId: 'c' });
+        return signOutStatus === 204
+          ? new Response(null, { status: 204 })
+          : json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again', correlationId: 'c' });
       }
       return unauthorized();
     });

@@ -1,12 +1,5 @@
 import { API_BASE_URL } from '../api/api-base-url';
-import {
-  accessTokenExpiresAt,
-  clearAccessToken,
-  getAccessToken,
-  needsSecondFactor,
-  readTokenClaims,
-  setAccessToken,
-} from './access-token';
+import { accessTokenExpiresAt, clearAccessToken, getAccessToken, needsSecondFactor, readTokenClaims, setAccessToken } from './access-token';
 import { firstVerifiedTotpFactor, type IssuedSession, type SessionInfo } from './auth-types';
 import { isRefreshDue, refreshDelayMs, refreshRetryDelayMs } from './refresh-schedule';
 import { broadcastSession, onSessionMessage } from './session-channel';

@@ -1,12 +1,4 @@
-import {
-  initialSessionState,
-  isSignedIn,
-  secondFactorRequired,
-  sessionEnded,
-  sessionInfoLoaded,
-  sessionStarted,
-  type SessionState,
-} from './session-state';
+import { initialSessionState, isSignedIn, secondFactorRequired, sessionEnded, sessionInfoLoaded, sessionStarted, type SessionState } from './session-state';
 
 const ada = { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', emailVerified: false, createdAt: '2025-01-01T00:00:00Z' };
 const grace = { ...ada, id: 'u2', email: 'grace@example.com', fullName: 'Grace Hopper' };

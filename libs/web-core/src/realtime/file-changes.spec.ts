@@ -15,9 +15,17 @@ const item = (name: string, over: Partial<FileItem> = {}): FileItem => ({
   ...over,
 });
 const at = (minute: number) => `2026-11-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const list = (pages: FileItem[][], total: number): CachedFileList => ({ pages: pages.map((items, i) => ({ items, total, next: i < pages.length - 1 ? 'x' : null })), pageParams: pages.map(() => null) });
+const list = (pages: FileItem[][], total: number): CachedFileList => ({
+  pages: pages.map((items, i) => ({ items, total, next: i < pages.length - 1 ? 'x' : null })),
+  pageParams: pages.map(() => null),
+});
 const names = (l: CachedFileList) => l.pages.map((p) => p.items.map((i) => i.name));
-const push = (type: FileChangePush['type'], changed: FileItem, fromFolderId?: string): FileChangePush => ({ type, itemId: changed.id, item: changed, fromFolderId });
+const push = (type: FileChangePush['type'], changed: FileItem, fromFolderId?: string): FileChangePush => ({
+  type,
+  itemId: changed.id,
+  item: changed,
+  fromFolderId,
+});
 
 describe('a pushed change to a file, applied to the open lists', () => {
   const a = item('a.txt', { createdAt: at(30) });
@@ -41,8 +49,11 @@ describe('a pushed change to a file, applied to the open lists', () => {
     expect(names(byName)).toEqual([['a.txt', 'b.txt', 'c.txt']]);
   });
 
-  it('orders items of the same time by id in the order\'s direction, as the server pages them', () => {
-    const [low, high] = [{ ...item('x.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000001' }, { ...item('y.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000009' }];
+  it("orders items of the same time by id in the order's direction, as the server pages them", () => {
+    const [low, high] = [
+      { ...item('x.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000001' },
+      { ...item('y.txt', { createdAt: at(15) }), id: '00000000-0000-4000-8000-000000000009' },
+    ];
     const newest = list([[c]], 1);
     applyToList(newest, folder, push(FilesEvent.FileUploaded, low));
     applyToList(newest, folder, push(FilesEvent.FileUploaded, high));

@@ -87,7 +87,12 @@ export function applyToList(list: CachedFileList, args: FileListArgs, change: Fi
   if (isIn) {
     const item = after!;
     const page = list.pages.find((p) => p.items.some((other) => comesBefore(args, item, other)));
-    if (page) page.items.splice(page.items.findIndex((other) => comesBefore(args, item, other)), 0, item);
+    if (page)
+      page.items.splice(
+        page.items.findIndex((other) => comesBefore(args, item, other)),
+        0,
+        item,
+      );
     else list.pages[list.pages.length - 1].items.push(item);
   }
   const delta = (isIn ? 1 : 0) - (present || belongs(args, before) ? 1 : 0);

@@ -45,7 +45,13 @@ describe('routePush', () => {
       brandings: () => heard.push(['brandings']),
     };
     // @ts-expect-error every channel of the contract needs its handler
-    const missing: PushHandlers = { files: handlers.files, shares: handlers.shares, plan: handlers.plan, notifications: handlers.notifications, team: handlers.team };
+    const missing: PushHandlers = {
+      files: handlers.files,
+      shares: handlers.shares,
+      plan: handlers.plan,
+      notifications: handlers.notifications,
+      team: handlers.team,
+    };
     // @ts-expect-error a share push carries no item
     const shares: PushHandlers['shares'] = (push) => heard.push(['shares', push?.item]);
 

@@ -11,13 +11,7 @@ export class UploadTransferError extends Error {
  * slot names, reporting progress (0–100). XMLHttpRequest, because fetch cannot
  * report upload progress.
  */
-export function putBytes(
-  url: string,
-  headers: Record<string, string>,
-  file: Blob,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
+export function putBytes(url: string, headers: Record<string, string>, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);

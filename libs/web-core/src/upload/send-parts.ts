@@ -95,10 +95,16 @@ export async function sendParts(file: Blob, upload: MultipartUpload, options: Se
     for (let failure = 0; ; failure++) {
       try {
         const url = await urlOf(n, failure > 0);
-        await putBytes(url, {}, bytes, (percent) => {
-          sending.set(n, (sizeOf(n) * percent) / 100);
-          report();
-        }, signal);
+        await putBytes(
+          url,
+          {},
+          bytes,
+          (percent) => {
+            sending.set(n, (sizeOf(n) * percent) / 100);
+            report();
+          },
+          signal,
+        );
         sending.delete(n);
         storedBytes += sizeOf(n);
         report();

@@ -1,11 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountEvent, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, type Branding, type CallerIdentity, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
+import {
+  AccountEvent,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  type Branding,
+  type CallerIdentity,
+  type ReceivedPayload,
+  AccountSubject,
+} from '@coffer/contracts';
 import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { AccessService } from '../team/access.service.js';
 import { BrandingRepository, type BrandingRow } from './branding.repository.js';
 
 const COFFER_BRANDING: Branding = { companyName: '', logoUrl: '', primaryColor: DEFAULT_PRIMARY_COLOR, secondaryColor: DEFAULT_SECONDARY_COLOR, custom: false };
-const toBranding = (row: BrandingRow): Branding => ({ companyName: row.companyName, logoUrl: row.logoUrl, primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, custom: true });
+const toBranding = (row: BrandingRow): Branding => ({
+  companyName: row.companyName,
+  logoUrl: row.logoUrl,
+  primaryColor: row.primaryColor,
+  secondaryColor: row.secondaryColor,
+  custom: true,
+});
 
 /**
  * An account's branding: every user of the account sees it on every page; the
@@ -34,7 +48,11 @@ export class BrandingService {
     const saved = await this.unit.run(async () => {
       const row = await this.branding.save({ accountId: user.accountId, ...input });
       const { companyName, logoUrl, primaryColor, secondaryColor } = row;
-      await this.bus.record(AccountEvent.BrandingChanged, { accountId: user.accountId, actorId: user.id, payload: { companyName, logoUrl, primaryColor, secondaryColor } });
+      await this.bus.record(AccountEvent.BrandingChanged, {
+        accountId: user.accountId,
+        actorId: user.id,
+        payload: { companyName, logoUrl, primaryColor, secondaryColor },
+      });
       return row;
     });
     return toBranding(saved);

@@ -10,19 +10,25 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Stored lower-cased and trimmed. */
-  email: text('email').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  accountId: uuid('account_id').notNull(),
-  role: text('role', { enum: ['owner', 'admin', 'moderator', 'member'] }).notNull().default('owner'),
-  passwordHash: text('password_hash'),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** Raised on every change of account or role: access tokens carrying an older one are refused. */
-  membershipVersion: integer('membership_version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('users_account_idx').on(t.accountId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    accountId: uuid('account_id').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'moderator', 'member'] })
+      .notNull()
+      .default('owner'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Raised on every change of account or role: access tokens carrying an older one are refused. */
+    membershipVersion: integer('membership_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_account_idx').on(t.accountId)],
+);
 
 /** What the account page shows and edits about a person. */
 export const profiles = pgTable('profiles', {
@@ -83,7 +89,9 @@ export const totpFactors = pgTable('totp_factors', {
   friendlyName: text('friendly_name').notNull(),
   /** AES-256-GCM ciphertext of the base32 secret. */
   secretCiphertext: text('secret_ciphertext').notNull(),
-  status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+  status: text('status', { enum: ['unverified', 'verified'] })
+    .notNull()
+    .default('unverified'),
   /** The last accepted time step: a code is never accepted twice. */
   lastUsedStep: integer('last_used_step'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -135,13 +143,17 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /** An avatar the browser was given an upload URL for, not yet checked and set. */
-export const avatarUploads = pgTable('avatar_uploads', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  key: text('key').notNull(),
-  contentType: text('content_type').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('avatar_uploads_user_idx').on(t.userId)]);
+export const avatarUploads = pgTable(
+  'avatar_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('avatar_uploads_user_idx').on(t.userId)],
+);
 
 /** Email preferences and general settings, one row per user (defaults until saved). */
 export const preferences = pgTable('preferences', {
@@ -152,39 +164,59 @@ export const preferences = pgTable('preferences', {
 });
 
 /** Invitations to an account (pending) and the people who joined from them (active). */
-export const teamMembers = pgTable('team_members', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull(),
-  /** Stored lower-cased and trimmed. */
-  email: text('email').notNull(),
-  role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
-  status: text('status', { enum: ['pending', 'active'] }).notNull().default('pending'),
-  invitedBy: uuid('invited_by').notNull(),
-  /** The user who joined (active members). */
-  userId: uuid('user_id'),
-  /** SHA-256 of the invitation link's secret. */
-  tokenHash: text('token_hash').notNull(),
-  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('team_members_account_email_idx').on(t.accountId, t.email), index('team_members_email_idx').on(t.email), index('team_members_user_idx').on(t.userId)]);
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['pending', 'active'] })
+      .notNull()
+      .default('pending'),
+    invitedBy: uuid('invited_by').notNull(),
+    /** The user who joined (active members). */
+    userId: uuid('user_id'),
+    /** SHA-256 of the invitation link's secret. */
+    tokenHash: text('token_hash').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_members_account_email_idx').on(t.accountId, t.email),
+    index('team_members_email_idx').on(t.email),
+    index('team_members_user_idx').on(t.userId),
+  ],
+);
 
 /** One invitation email sent: counted per sender and per recipient for an hour (no one is flooded through Coffer). */
-export const invitationSends = pgTable('invitation_sends', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  sentByUserId: uuid('sent_by_user_id').notNull(),
-  /** Stored lower-cased and trimmed. */
-  email: text('email').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('invitation_sends_sender_time_idx').on(t.sentByUserId, t.sentAt)]);
+export const invitationSends = pgTable(
+  'invitation_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sentByUserId: uuid('sent_by_user_id').notNull(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_sends_sender_time_idx').on(t.sentByUserId, t.sentAt)],
+);
 
 /** Roles given on the User Permissions card: they override the role a member joined with. */
-export const userRoles = pgTable('user_roles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull(),
-  userId: uuid('user_id').notNull(),
-  email: text('email').notNull(),
-  role: text('role', { enum: ['admin', 'moderator', 'member'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('user_roles_account_user_idx').on(t.accountId, t.userId), index('user_roles_user_idx').on(t.userId)]);
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'moderator', 'member'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_roles_account_user_idx').on(t.accountId, t.userId), index('user_roles_user_idx').on(t.userId)],
+);
 
 /** An account's branding (spec §3 branding_settings, kept per account). */
 export const brandingSettings = pgTable('branding_settings', {
@@ -197,9 +229,13 @@ export const brandingSettings = pgTable('branding_settings', {
 });
 
 /** A proof of work handed to a sign-in for an account that saw repeated failures; taken (deleted) when answered. */
-export const signInChallenges = pgTable('sign_in_challenges', {
-  tokenHash: text('token_hash').primaryKey(),
-  email: text('email').notNull(),
-  bits: integer('bits').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)]);
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    bits: integer('bits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -16,7 +16,10 @@ export class FactorsRepository extends Repository {
   }
 
   async find(userId: string, factorId: string): Promise<FactorRow | undefined> {
-    const [row] = await this.db.select().from(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(totpFactors)
+      .where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId)));
     return row;
   }
 
@@ -30,7 +33,10 @@ export class FactorsRepository extends Repository {
   }
 
   async remove(userId: string, factorId: string): Promise<boolean> {
-    const rows = await this.db.delete(totpFactors).where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId))).returning({ id: totpFactors.id });
+    const rows = await this.db
+      .delete(totpFactors)
+      .where(and(eq(totpFactors.id, factorId), eq(totpFactors.userId, userId)))
+      .returning({ id: totpFactors.id });
     return rows.length === 1;
   }
 
@@ -51,7 +57,10 @@ export class FactorsRepository extends Repository {
   }
 
   async recoveryCodesLeft(userId: string): Promise<number> {
-    const [row] = await this.db.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    const [row] = await this.db
+      .select({ left: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     return Number(row?.left ?? 0);
   }
 
@@ -66,7 +75,10 @@ export class FactorsRepository extends Repository {
   }
 
   async createChallenge(userId: string, factorId: string) {
-    const [row] = await this.db.insert(mfaChallenges).values({ userId, factorId, expiresAt: new Date(Date.now() + 5 * 60_000) }).returning();
+    const [row] = await this.db
+      .insert(mfaChallenges)
+      .values({ userId, factorId, expiresAt: new Date(Date.now() + 5 * 60_000) })
+      .returning();
     return row;
   }
 

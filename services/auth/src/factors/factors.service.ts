@@ -111,7 +111,8 @@ export class FactorsService {
 
   /** New recovery codes for the current password or an authenticator code; the old ones stop working. */
   async regenerateRecoveryCodes(caller: CallerIdentity, clientIp: string | undefined, proof: TwoFactorProof): Promise<RecoveryCodes> {
-    if (!(await this.firstVerified(caller.userId))) throw rpcError(ErrorCode.Conflict, 409, 'Two-factor authentication is off: turn it on to get recovery codes.');
+    if (!(await this.firstVerified(caller.userId)))
+      throw rpcError(ErrorCode.Conflict, 409, 'Two-factor authentication is off: turn it on to get recovery codes.');
     const proven = await this.prove(caller.userId, clientIp, proof);
     return { recoveryCodes: await this.renewRecoveryCodes(caller, 'recovery-codes-regenerated', proven) };
   }

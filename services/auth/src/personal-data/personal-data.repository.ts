@@ -71,7 +71,10 @@ export class PersonalDataRepository extends Repository {
   async inventory(person: ErasedPerson): Promise<Record<string, number>> {
     const counts = await countPersonalData(this.db, personTables(person));
     const owned = this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, person.userId));
-    const [branding] = await this.db.select({ n: sql<number>`count(*)::int` }).from(brandingSettings).where(inArray(brandingSettings.accountId, owned));
+    const [branding] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(brandingSettings)
+      .where(inArray(brandingSettings.accountId, owned));
     counts.branding_settings = branding?.n ?? 0;
     return counts;
   }

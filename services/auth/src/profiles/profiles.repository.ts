@@ -32,13 +32,19 @@ export class ProfilesRepository extends Repository {
   }
 
   async upload(userId: string, id: string): Promise<AvatarUploadRow | undefined> {
-    const [row] = await this.db.select().from(avatarUploads).where(and(eq(avatarUploads.id, id), eq(avatarUploads.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(avatarUploads)
+      .where(and(eq(avatarUploads.id, id), eq(avatarUploads.userId, userId)));
     return row;
   }
 
   /** The user's upload slots that ran out; deleted with `forgetUploads`. */
   expiredUploads(userId: string): Promise<AvatarUploadRow[]> {
-    return this.db.select().from(avatarUploads).where(and(eq(avatarUploads.userId, userId), lt(avatarUploads.expiresAt, new Date())));
+    return this.db
+      .select()
+      .from(avatarUploads)
+      .where(and(eq(avatarUploads.userId, userId), lt(avatarUploads.expiresAt, new Date())));
   }
 
   async forgetUploads(ids: string[]) {

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuthEvent, AVATAR_MAX_BYTES, AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, type AvatarUpload, type CallerIdentity, type Profile, type ReceivedPayload, AccountSubject } from '@coffer/contracts';
+import {
+  AuthEvent,
+  AVATAR_MAX_BYTES,
+  AVATAR_NOT_AN_IMAGE,
+  AVATAR_TOO_LARGE,
+  type AvatarUpload,
+  type CallerIdentity,
+  type Profile,
+  type ReceivedPayload,
+  AccountSubject,
+} from '@coffer/contracts';
 import { EventBus, invalid, notFound, UnitOfWork } from '@coffer/server-core';
 import { FactorsRepository } from '../factors/factors.repository.js';
 import { AccessService } from '../team/access.service.js';
@@ -64,13 +74,23 @@ export class ProfilesService {
     const account = await this.team.account(user.accountId);
     const accountName = account?.ownerId === user.id ? { accountId: account.id, name: input.company || fullName } : undefined;
     await this.unit.run(async () => {
-      await this.profiles.saveDetails(user.id, user.email, { fullName, firstName: input.firstName, lastName: input.lastName, company: input.company, jobTitle: input.jobTitle });
+      await this.profiles.saveDetails(user.id, user.email, {
+        fullName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        company: input.company,
+        jobTitle: input.jobTitle,
+      });
       // The user's full name stays equal to the profile's.
       await this.users.setFullName(user.id, fullName);
       if (accountName) await this.team.renameAccount(accountName.accountId, accountName.name);
       // Shares, notifications, emails and the audit log name people from their own copies: a new name reaches them all.
       if (fullName !== user.fullName) {
-        await this.bus.record(AuthEvent.NameChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, email: user.email, fullName } });
+        await this.bus.record(AuthEvent.NameChanged, {
+          accountId: user.accountId,
+          actorId: user.id,
+          payload: { userId: user.id, email: user.email, fullName },
+        });
       }
     });
     return this.get(caller);
@@ -82,7 +102,13 @@ export class ProfilesService {
     await this.forgetExpired(user.id);
     const uploadId = randomUUID();
     const key = AvatarStorage.keyOf(user.id, uploadId);
-    await this.profiles.addUpload({ id: uploadId, userId: user.id, key, contentType: input.contentType, expiresAt: new Date(Date.now() + AVATAR_SLOT_SECONDS * 1000) });
+    await this.profiles.addUpload({
+      id: uploadId,
+      userId: user.id,
+      key,
+      contentType: input.contentType,
+      expiresAt: new Date(Date.now() + AVATAR_SLOT_SECONDS * 1000),
+    });
     const { url, headers } = await this.avatars.presignPut(key, input.size, input.contentType, AVATAR_UPLOAD_SECONDS);
     return { uploadId, url, headers };
   }

@@ -9,7 +9,11 @@ export type SessionRow = typeof sessions.$inferSelect;
 @Injectable()
 export class SessionsRepository extends Repository {
   find(id: string): Promise<SessionRow | undefined> {
-    return this.db.select().from(sessions).where(eq(sessions.id, id)).then((r) => r[0]);
+    return this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .then((r) => r[0]);
   }
 
   async insert(row: typeof sessions.$inferInsert) {

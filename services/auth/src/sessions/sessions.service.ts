@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthEvent, ErrorCode, OK, type CallerIdentity, type OkReply, type SessionInfo, type SessionIssued, type SessionUser, type SignedIn } from '@coffer/contracts';
+import {
+  AuthEvent,
+  ErrorCode,
+  OK,
+  type CallerIdentity,
+  type OkReply,
+  type SessionInfo,
+  type SessionIssued,
+  type SessionUser,
+  type SignedIn,
+} from '@coffer/contracts';
 import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
@@ -30,8 +40,7 @@ export const toSessionUser = (u: UserRow): SessionUser => ({
   emailVerified: Boolean(u.emailVerifiedAt),
   createdAt: u.createdAt.toISOString(),
 });
-const sessionExpiry = (rememberMe: boolean) =>
-  new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
+const sessionExpiry = (rememberMe: boolean) => new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
 
 /** Sessions as refresh-token families: issue, rotate, detect reuse, revoke. */
 @Injectable()
@@ -73,7 +82,10 @@ export class SessionsService {
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
-    return this.keys.sign({ sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa, mv: subject.membershipVersion }, this.ttl);
+    return this.keys.sign(
+      { sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa, mv: subject.membershipVersion },
+      this.ttl,
+    );
   }
 
   /** A session that can only verify the second factor: no refresh token yet. */
@@ -129,9 +141,15 @@ export class SessionsService {
     const expiresAt = session.rememberMe ? sessionExpiry(true) : session.expiresAt;
     const rotated = await this.unit.run(async () => {
       if (!(await this.sessions.markRotated(session.id))) return false;
-      await this.sessions.insert(
-        { id, userId: session.userId, familyId: session.familyId, tokenHash: tokenHash(nextSecret), aal: session.aal, rememberMe: session.rememberMe, expiresAt },
-      );
+      await this.sessions.insert({
+        id,
+        userId: session.userId,
+        familyId: session.familyId,
+        tokenHash: tokenHash(nextSecret),
+        aal: session.aal,
+        rememberMe: session.rememberMe,
+        expiresAt,
+      });
       return true;
     });
     if (!rotated) {
@@ -199,7 +217,14 @@ export class SessionsService {
     await this.bus.publish(AuthEvent.SessionsRevoked, { accountId: '', actorId: userId, payload: { userId, sessionIds } });
   }
 
-  private async issued(subject: SessionSubject, id: string, secret: string, aal: 'aal1' | 'aal2', rememberMe: boolean, expiresAt: Date): Promise<SessionIssued> {
+  private async issued(
+    subject: SessionSubject,
+    id: string,
+    secret: string,
+    aal: 'aal1' | 'aal2',
+    rememberMe: boolean,
+    expiresAt: Date,
+  ): Promise<SessionIssued> {
     return {
       accessToken: await this.accessToken(subject, id, aal),
       expiresIn: this.ttl,

@@ -29,13 +29,19 @@ export class TeamRepository extends Repository {
   }
 
   async member(accountId: string, id: string): Promise<TeamMemberRow | undefined> {
-    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, id)));
+    const [row] = await this.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, id)));
     return row;
   }
 
   /** The active membership row of a user, if they joined from an invitation. */
   async membershipOf(userId: string): Promise<TeamMemberRow | undefined> {
-    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.status, 'active')));
+    const [row] = await this.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.status, 'active')));
     return row;
   }
 
@@ -68,7 +74,10 @@ export class TeamRepository extends Repository {
 
   /** A pending invitation, only when it was sent to `email`. */
   async pendingInvitation(id: string, email: string): Promise<TeamMemberRow | undefined> {
-    const [row] = await this.db.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.email, email), eq(teamMembers.status, 'pending')));
+    const [row] = await this.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.id, id), eq(teamMembers.email, email), eq(teamMembers.status, 'pending')));
     return row;
   }
 
@@ -110,12 +119,18 @@ export class TeamRepository extends Repository {
   }
 
   async roleOf(accountId: string, userId: string): Promise<UserRoleRow | undefined> {
-    const [row] = await this.db.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.accountId, accountId), eq(userRoles.userId, userId)));
     return row;
   }
 
   async roleById(accountId: string, id: string): Promise<UserRoleRow | undefined> {
-    const [row] = await this.db.select().from(userRoles).where(and(eq(userRoles.accountId, accountId), eq(userRoles.id, id)));
+    const [row] = await this.db
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.accountId, accountId), eq(userRoles.id, id)));
     return row;
   }
 

@@ -34,7 +34,13 @@ const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: Tea
   status: row.status,
   invitedAt: row.invitedAt.toISOString(),
 });
-const toUserRole = (row: UserRoleRow): UserRole => ({ id: row.id, userId: row.userId, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() });
+const toUserRole = (row: UserRoleRow): UserRole => ({
+  id: row.id,
+  userId: row.userId,
+  email: row.email,
+  role: row.role,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** 429 with when a place frees up: an hour after the oldest send that counts. */
 function tooManyInvitations(message: (when: string) => string, oldest: Date | undefined) {
@@ -70,13 +76,26 @@ export class TeamService {
     const account = await this.team.account(inviter.accountId);
     const token = randomBytes(32).toString('base64url');
     const row = await this.unit.run(async () => {
-      const created = await this.team.invite({ accountId: inviter.accountId, email: input.email, role: input.role, invitedBy: inviter.id, tokenHash: tokenHash(token) });
+      const created = await this.team.invite({
+        accountId: inviter.accountId,
+        email: input.email,
+        role: input.role,
+        invitedBy: inviter.id,
+        tokenHash: tokenHash(token),
+      });
       if (!created) return undefined;
       await this.checkSendLimits(inviter.id, created.email);
       await this.bus.record(AccountEvent.MemberInvited, {
         accountId: inviter.accountId,
         actorId: inviter.id,
-        payload: { invitationId: created.id, email: created.email, role: created.role, inviterName: inviter.fullName, accountName: account?.name ?? inviter.fullName, token },
+        payload: {
+          invitationId: created.id,
+          email: created.email,
+          role: created.role,
+          inviterName: inviter.fullName,
+          accountName: account?.name ?? inviter.fullName,
+          token,
+        },
       });
       return created;
     });
@@ -94,7 +113,11 @@ export class TeamService {
       const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId) : undefined;
       if (member?.accountId === actor.accountId) await this.membership.remove(member, actor.id);
       else if (row.status === 'pending')
-        await this.bus.record(AccountEvent.InvitationWithdrawn, { accountId: actor.accountId, actorId: actor.id, payload: { invitationId: row.id, email: row.email } });
+        await this.bus.record(AccountEvent.InvitationWithdrawn, {
+          accountId: actor.accountId,
+          actorId: actor.id,
+          payload: { invitationId: row.id, email: row.email },
+        });
     });
     return OK;
   }
@@ -119,7 +142,8 @@ export class TeamService {
   private async checkSendLimits(senderId: string, email: string) {
     const sent = await this.team.invitationSendsInLastHour(senderId, email);
     if (sent.all >= this.config.INVITATION_SENDS_PER_HOUR) throw tooManyInvitations(invitationLimitReached, sent.oldest);
-    if (sent.toRecipient >= this.config.INVITATION_SENDS_PER_RECIPIENT_PER_HOUR) throw tooManyInvitations(invitationRecipientLimitReached, sent.oldestToRecipient);
+    if (sent.toRecipient >= this.config.INVITATION_SENDS_PER_RECIPIENT_PER_HOUR)
+      throw tooManyInvitations(invitationRecipientLimitReached, sent.oldestToRecipient);
     await this.team.recordInvitationSend(senderId, email);
   }
 
@@ -137,7 +161,11 @@ export class TeamService {
     const saved = await this.unit.run(async () => {
       const row = await this.team.upsertRole({ accountId: actor.accountId, userId: target.id, email: target.email, role: input.role });
       await this.membership.refreshRole(target.id, actor.id);
-      await this.bus.record(AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: target.id, role: row.role } });
+      await this.bus.record(AccountEvent.RolesChanged, {
+        accountId: actor.accountId,
+        actorId: actor.id,
+        payload: { roleId: row.id, userId: target.id, role: row.role },
+      });
       return row;
     });
     return toUserRole(saved);
@@ -150,7 +178,11 @@ export class TeamService {
     await this.unit.run(async () => {
       await this.team.deleteRole(row.id);
       await this.membership.refreshRole(row.userId, actor.id);
-      await this.bus.record(AccountEvent.RolesChanged, { accountId: actor.accountId, actorId: actor.id, payload: { roleId: row.id, userId: row.userId, role: null } });
+      await this.bus.record(AccountEvent.RolesChanged, {
+        accountId: actor.accountId,
+        actorId: actor.id,
+        payload: { roleId: row.id, userId: row.userId, role: null },
+      });
     });
     return OK;
   }

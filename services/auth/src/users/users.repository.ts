@@ -43,7 +43,15 @@ export class UsersRepository extends Repository {
   async createUser(user: NewUser & { role: UserRow['role']; emailVerifiedAt?: Date }): Promise<boolean> {
     const inserted = await this.db
       .insert(users)
-      .values({ id: user.id, accountId: user.accountId, email: user.email, fullName: user.fullName, role: user.role, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt })
+      .values({
+        id: user.id,
+        accountId: user.accountId,
+        email: user.email,
+        fullName: user.fullName,
+        role: user.role,
+        passwordHash: user.passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     return inserted.length > 0;
@@ -51,7 +59,10 @@ export class UsersRepository extends Repository {
 
   /** How many users besides `userId` belong to the account. */
   async otherUsers(accountId: string, userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.accountId, accountId), ne(users.id, userId)));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.accountId, accountId), ne(users.id, userId)));
     return row?.n ?? 0;
   }
 
@@ -75,7 +86,10 @@ export class UsersRepository extends Repository {
   }
 
   async markEmailVerified(userId: string) {
-    await this.db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId));
   }
 
   async addToken(row: typeof oneTimeTokens.$inferInsert) {
@@ -87,7 +101,9 @@ export class UsersRepository extends Repository {
     const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), sql`${oneTimeTokens.expiresAt} > now()`))
+      .where(
+        and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), sql`${oneTimeTokens.expiresAt} > now()`),
+      )
       .returning({ userId: oneTimeTokens.userId });
     return row?.userId;
   }

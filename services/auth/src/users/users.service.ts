@@ -50,7 +50,12 @@ export class UsersService {
       if (!(await this.users.createUser({ id, accountId, email: input.email, fullName: input.fullName, passwordHash, role: 'owner' }))) return false;
       await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
       await this.team.createAccount({ id: accountId, name: input.fullName, ownerId: id });
-      await this.users.addToken({ tokenHash: tokenHash(verifyToken), userId: id, purpose: 'verify-email', expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) });
+      await this.users.addToken({
+        tokenHash: tokenHash(verifyToken),
+        userId: id,
+        purpose: 'verify-email',
+        expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+      });
       const who = { accountId, actorId: id };
       await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId, email: input.email, fullName: input.fullName } });
       await this.bus.record(AuthEvent.EmailVerificationRequested, {
@@ -73,15 +78,30 @@ export class UsersService {
    * Signing up through an invitation's link: the link proves the address, so
    * the user starts verified, in the inviting account, with the invited role.
    */
-  private async signUpInvited(input: { fullName: string; email: string; password: string }, invitation: TeamMemberRow, ipKey: ReturnType<RateLimiter['ip']>): Promise<SignInReply> {
+  private async signUpInvited(
+    input: { fullName: string; email: string; password: string },
+    invitation: TeamMemberRow,
+    ipKey: ReturnType<RateLimiter['ip']>,
+  ): Promise<SignInReply> {
     const id = randomUUID();
     const passwordHash = await this.passwords.hash(input.password);
     const created = await this.unit.run(async () => {
-      const user = { id, accountId: invitation.accountId, email: input.email, fullName: input.fullName, passwordHash, role: invitation.role, emailVerifiedAt: new Date() };
+      const user = {
+        id,
+        accountId: invitation.accountId,
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash,
+        role: invitation.role,
+        emailVerifiedAt: new Date(),
+      };
       if (!(await this.users.createUser(user))) return undefined;
       await this.profiles.create({ userId: id, fullName: input.fullName, email: input.email });
       const who = { accountId: invitation.accountId, actorId: id };
-      await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName } });
+      await this.bus.record(AuthEvent.UserRegistered, {
+        ...who,
+        payload: { userId: id, accountId: invitation.accountId, email: input.email, fullName: input.fullName },
+      });
       await this.bus.record(AuthEvent.EmailVerified, { ...who, payload: { userId: id, email: input.email } });
       const row = (await this.users.findById(id))!;
       await this.membership.accept(row, invitation);

@@ -18,18 +18,20 @@ export const contactRequests = pgTable('contact_requests', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-  accountId: uuid('account_id').primaryKey(),
-  /** The account's owner (from auth's events): whose deletion ends the account, and who hears of its trial. */
-  ownerId: text('owner_id'),
-  planType: text('plan_type', { enum: ['trial', 'starter', 'business', 'pro', 'enterprise'] }),
-  status: text('status', { enum: ['none', 'trial', 'active'] }).notNull().default('none'),
-  trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
-  /** Set once, when the account's one trial starts: a second trial after it ended is refused. */
-  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
-  /** When the owner was told the trial ends soon (once per trial). */
-  trialEndingNoticeAt: timestamp('trial_ending_notice_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    accountId: uuid('account_id').primaryKey(),
+    /** The account's owner (from auth's events): whose deletion ends the account, and who hears of its trial. */
+    ownerId: text('owner_id'),
+    planType: text('plan_type', { enum: ['trial', 'starter', 'business', 'pro', 'enterprise'] }),
+    status: text('status', { enum: ['none', 'trial', 'active'] })
+      .notNull()
+      .default('none'),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** Set once, when the account's one trial starts: a second trial after it ended is refused. */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    /** When the owner was told the trial ends soon (once per trial). */
+    trialEndingNoticeAt: timestamp('trial_ending_notice_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The expiry job looks for trials past their end date.
   (t) => [index('subscriptions_trial_end_idx').on(t.status, t.trialEndDate)],

@@ -6,9 +6,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
 /** The account's plan and trial. */
 @Controller()
 export class SubscriptionsHandler {
-  constructor(
-    @Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
-  ) {}
+  constructor(@Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService) {}
 
   @Handles(BillingSubject.GetPlan)
   plan(@Caller() caller: CallerIdentity) {

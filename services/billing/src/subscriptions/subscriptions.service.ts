@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthSubject, BillingEvent, ErrorCode, PERSON_TRIAL_USED, TRIAL_DAYS, TRIAL_ENDING_NOTICE_DAYS, type AccountPlan, type CallerIdentity, type SubscriptionChanged } from '@coffer/contracts';
+import {
+  AuthSubject,
+  BillingEvent,
+  ErrorCode,
+  PERSON_TRIAL_USED,
+  TRIAL_DAYS,
+  TRIAL_ENDING_NOTICE_DAYS,
+  type AccountPlan,
+  type CallerIdentity,
+  type SubscriptionChanged,
+} from '@coffer/contracts';
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';

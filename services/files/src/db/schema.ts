@@ -25,12 +25,22 @@ export const files = pgTable(
     index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt),
     index('files_account_idx').on(t.accountId),
     // One per order a folder is listed in, so every page of a folder of any size is read from an index.
-    index('files_folder_created_idx').on(t.userId, t.folder, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
-    index('files_folder_name_idx').on(t.userId, t.folder, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} is null`),
-    index('files_folder_size_idx').on(t.userId, t.folder, t.size, t.id).where(sql`${t.deletedAt} is null`),
+    index('files_folder_created_idx')
+      .on(t.userId, t.folder, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('files_folder_name_idx')
+      .on(t.userId, t.folder, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('files_folder_size_idx')
+      .on(t.userId, t.folder, t.size, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // The folder pickers: a user's folders by name.
-    index('files_folders_name_idx').on(t.userId, sql`lower(${t.name})`, t.id).where(sql`${t.mimeType} = 'folder' and ${t.deletedAt} is null`),
-    index('files_trash_idx').on(t.userId, t.deletedAt, t.id).where(sql`${t.deletedAt} is not null`),
+    index('files_folders_name_idx')
+      .on(t.userId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.mimeType} = 'folder' and ${t.deletedAt} is null`),
+    index('files_trash_idx')
+      .on(t.userId, t.deletedAt, t.id)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -45,34 +55,42 @@ export const accountStorage = pgTable('account_storage', {
 });
 
 /** Upload slots handed out but not yet confirmed; their size counts against the quota until then. */
-export const uploads = pgTable('uploads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').notNull(),
-  accountId: text('account_id').notNull(),
-  name: text('name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  folder: text('folder').notNull(),
-  declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
-  storagePath: text('storage_path').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** A multipart upload's id in the store (null: one presigned PUT). */
-  multipartId: text('multipart_id'),
-  partSize: integer('part_size'),
-  /** The file's last-modified time (ms) as the browser gave it: how it knows the file again to resume. */
-  lastModified: bigint('last_modified', { mode: 'number' }),
-}, (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)]);
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    accountId: text('account_id').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    folder: text('folder').notNull(),
+    declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
+    storagePath: text('storage_path').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A multipart upload's id in the store (null: one presigned PUT). */
+    multipartId: text('multipart_id'),
+    partSize: integer('part_size'),
+    /** The file's last-modified time (ms) as the browser gave it: how it knows the file again to resume. */
+    lastModified: bigint('last_modified', { mode: 'number' }),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+);
 
 /**
  * Upload slots confirmed lately, and the file each became: a confirmation repeated by the same user (its
  * reply was lost, say the service crashed after committing) is answered with that file, until `expiresAt`.
  * A refused upload has none: its retry finds nothing.
  */
-export const confirmedUploads = pgTable('confirmed_uploads', {
-  uploadId: uuid('upload_id').primaryKey(),
-  userId: text('user_id').notNull(),
-  fileId: uuid('file_id').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('confirmed_uploads_expires_idx').on(t.expiresAt)]);
+export const confirmedUploads = pgTable(
+  'confirmed_uploads',
+  {
+    uploadId: uuid('upload_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('confirmed_uploads_expires_idx').on(t.expiresAt)],
+);
 
 export type FileRow = typeof files.$inferSelect;

@@ -65,9 +65,22 @@ export class FilesRepository extends Repository {
 
   /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
   async searchFolders(userId: string, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
-    const where = and(eq(files.userId, userId), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt), q ? ilike(files.name, likePattern(q)) : undefined);
-    const rows = await this.db.select().from(files).where(where).orderBy(asc(sql`lower(${files.name})`), asc(files.id)).limit(limit);
-    const [{ total }] = await this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(files).where(where);
+    const where = and(
+      eq(files.userId, userId),
+      eq(files.mimeType, FOLDER_MIME_TYPE),
+      isNull(files.deletedAt),
+      q ? ilike(files.name, likePattern(q)) : undefined,
+    );
+    const rows = await this.db
+      .select()
+      .from(files)
+      .where(where)
+      .orderBy(asc(sql`lower(${files.name})`), asc(files.id))
+      .limit(limit);
+    const [{ total }] = await this.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(files)
+      .where(where);
     return { rows, total };
   }
 
@@ -77,19 +90,27 @@ export class FilesRepository extends Repository {
     const result = (await this.db.execute(sql`
       with recursive up(start, name, parent, depth) as (
         select ${files.id}, ${files.name}, ${files.folder}, 0 from ${files}
-          where ${files.userId} = ${userId} and ${files.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          where ${files.userId} = ${userId} and ${files.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
         union all
         select up.start, f.name, f.folder, up.depth + 1 from ${files} f
           join up on f.id = (case when up.parent = ${ROOT_FOLDER} then null else up.parent end)::uuid
           where up.depth < 64
       )
-      select start::text as id, string_agg(name, ' / ' order by depth desc) as path from up group by start`)) as unknown as { rows: { id: string; path: string }[] };
+      select start::text as id, string_agg(name, ' / ' order by depth desc) as path from up group by start`)) as unknown as {
+      rows: { id: string; path: string }[];
+    };
     return new Map(result.rows.map((r) => [r.id, r.path]));
   }
 
   /** Every trashed item of the user (emptying the trash). */
   allTrashed(userId: string): Promise<FileRow[]> {
-    return this.db.select().from(files).where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
   }
 
   /** One page of the user's trashed items, newest deletion first. */
@@ -125,7 +146,10 @@ export class FilesRepository extends Repository {
         .where(after ? and(where, afterItem(order, after)) : where)
         .orderBy(...orderBy(order))
         .limit(limit + 1),
-      this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(files).where(where),
+      this.db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(files)
+        .where(where),
     ]);
     const more = rows.length > limit;
     const shown = more ? rows.slice(0, limit) : rows;
@@ -149,7 +173,10 @@ export class FilesRepository extends Repository {
 
   /** One of the user's items (trashed or not); another user's is as if it did not exist. */
   async find(userId: string, id: string): Promise<FileRow | undefined> {
-    const [row] = await this.db.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, userId)));
     return row;
   }
 

@@ -34,7 +34,10 @@ export class FoldersService {
   /** The folders a picker offers: matching a search, by name, each with its path; never a hidden remainder (`total` says how many). */
   async folders(caller: CallerIdentity, request: ReceivedPayload<typeof FilesSubject.ListFolders>): Promise<ListFoldersReply> {
     const { rows, total } = await this.files.searchFolders(caller.userId, request);
-    const paths = await this.files.pathsOf(caller.userId, rows.map((r) => r.id));
+    const paths = await this.files.pathsOf(
+      caller.userId,
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
   }
 

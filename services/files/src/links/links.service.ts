@@ -29,7 +29,11 @@ export class LinksService {
       await this.unit.run(async () => {
         await this.files.touch(file.id);
         if (disposition === 'attachment')
-          await this.bus.record(FilesEvent.FileDownloaded, { accountId: caller.accountId, actorId: caller.userId, payload: { item: toFileItem(file), userId: file.userId } });
+          await this.bus.record(FilesEvent.FileDownloaded, {
+            accountId: caller.accountId,
+            actorId: caller.userId,
+            payload: { item: toFileItem(file), userId: file.userId },
+          });
       });
     return { url, expiresAt: new Date(Date.now() + (viaShare ? SHARE_TICKET_SECONDS : SIGNED_URL_SECONDS) * 1000).toISOString() };
   }

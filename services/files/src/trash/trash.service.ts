@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, FilesEvent, FOLDER_MIME_TYPE, OK, ROOT_FOLDER, TRASH_RETENTION_DAYS, type CallerIdentity, type FileItem, type OkReply } from '@coffer/contracts';
+import {
+  ErrorCode,
+  FilesEvent,
+  FOLDER_MIME_TYPE,
+  OK,
+  ROOT_FOLDER,
+  TRASH_RETENTION_DAYS,
+  type CallerIdentity,
+  type FileItem,
+  type OkReply,
+} from '@coffer/contracts';
 import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { FilesRepository } from '../files/files.repository.js';

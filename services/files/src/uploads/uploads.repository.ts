@@ -28,7 +28,10 @@ export class UploadsRepository extends Repository {
   }
 
   async find(userId: string, id: string): Promise<UploadRow | undefined> {
-    const [row] = await this.db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
     return row;
   }
 
@@ -44,7 +47,10 @@ export class UploadsRepository extends Repository {
 
   /** Removes the user's slot and returns it; nothing when it is gone (confirmed, purged, or someone else's). */
   async take(userId: string, id: string): Promise<UploadRow | undefined> {
-    const [row] = await this.db.delete(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning();
+    const [row] = await this.db
+      .delete(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+      .returning();
     return row;
   }
 

@@ -77,7 +77,11 @@ function toMultipartUpload(upload: UploadRow, uploadedParts: number[]): Multipar
 
 /** Never built from the file name: the user's id, a time and randomness (spec §7), and a short sanitised extension. */
 function storageKey(userId: string, name: string): string {
-  const ext = extname(name).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+  const ext = extname(name)
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
   return `${ObjectStorage.prefixOf(userId)}${Date.now()}-${randomBytes(8).toString('hex')}${ext ? `.${ext}` : ''}`;
 }
 
@@ -116,7 +120,12 @@ export class UploadsService {
     const refuse = async (err: unknown): Promise<never> => {
       const id = await started.catch(() => null);
       // The refusal is what the person hears; a store that fails to drop the upload is only logged.
-      if (id) await this.objects.abortMultipart(storagePath, id).catch((abortError: unknown) => this.logger.warn({ msg: 'A refused upload could not be dropped from the store', storagePath, error: String(abortError) }));
+      if (id)
+        await this.objects
+          .abortMultipart(storagePath, id)
+          .catch((abortError: unknown) =>
+            this.logger.warn({ msg: 'A refused upload could not be dropped from the store', storagePath, error: String(abortError) }),
+          );
       throw err;
     };
     const limits = await this.storage.limits(caller).catch(refuse);
@@ -126,9 +135,15 @@ export class UploadsService {
     const partSize = multipart ? partSizeFor(input.size) : null;
     // The first parts' URLs (they come with the upload, so the browser starts sending at once) are signed meanwhile.
     const slot = { declaredSize: input.size, partSize, storagePath, multipartId, expiresAt };
-    const firstParts = multipart ? this.presignParts(slot, Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(slot)) }, (_, i) => i + 1)) : undefined;
+    const firstParts = multipart
+      ? this.presignParts(
+          slot,
+          Array.from({ length: Math.min(PART_URLS_PER_REQUEST, partCountOf(slot)) }, (_, i) => i + 1),
+        )
+      : undefined;
     firstParts?.catch(() => undefined);
-    const upload = await this.unit.run(async () => {
+    const upload = await this.unit
+      .run(async () => {
         await this.uploads.lockAccount(caller.accountId);
         const stored = await this.files.storedBytes(caller.accountId);
         const reserved = await this.uploads.reservedBytes(caller.accountId);
@@ -156,7 +171,16 @@ export class UploadsService {
   /** The caller's unfinished multipart uploads, each with the parts the store holds whole. */
   async list(caller: CallerIdentity): Promise<ListUploadsReply> {
     const open = await this.uploads.openMultipart(caller.userId);
-    return { items: await Promise.all(open.map(async (u) => toMultipartUpload(u, (await this.storedParts(u)).map((p) => p.partNumber)))) };
+    return {
+      items: await Promise.all(
+        open.map(async (u) =>
+          toMultipartUpload(
+            u,
+            (await this.storedParts(u)).map((p) => p.partNumber),
+          ),
+        ),
+      ),
+    };
   }
 
   /** Presigned URLs for parts of one of the caller's open multipart uploads, each for exactly its size. */
@@ -167,7 +191,10 @@ export class UploadsService {
     return this.presignParts(upload, partNumbers);
   }
 
-  private async presignParts(upload: Pick<UploadRow, 'declaredSize' | 'partSize' | 'storagePath' | 'multipartId' | 'expiresAt'>, partNumbers: number[]): Promise<UploadPartsReply> {
+  private async presignParts(
+    upload: Pick<UploadRow, 'declaredSize' | 'partSize' | 'storagePath' | 'multipartId' | 'expiresAt'>,
+    partNumbers: number[],
+  ): Promise<UploadPartsReply> {
     const seconds = Math.min(this.config.UPLOAD_SLOT_SECONDS, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000));
     const parts = [...new Set(partNumbers)].map((partNumber) => ({ partNumber, size: partBytes(upload.declaredSize, upload.partSize!, partNumber) }));
     const urls = await this.objects.presignParts(upload.storagePath, upload.multipartId!, parts, seconds);
@@ -239,7 +266,8 @@ export class UploadsService {
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) return this.confirmedBefore(caller, uploadId);
     const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
-    const size = joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot, asked + JOINED_ELSEWHERE_WAIT_MS) : this.objects.size(slot.storagePath)));
+    const size =
+      joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot, asked + JOINED_ELSEWHERE_WAIT_MS) : this.objects.size(slot.storagePath)));
     if (size === SLOT_GONE) return this.confirmedBefore(caller, uploadId);
     // The slot stays: the browser may send the bytes again while it is valid.
     if (size === undefined) throw notArrived();

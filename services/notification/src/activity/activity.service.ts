@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACTIVITY_LIMIT, type ActivityEntry, type CallerIdentity, type DomainEvent, type FileChange, type ListActivityReply, type ShareAccessed, type ShareCreated } from '@coffer/contracts';
+import {
+  ACTIVITY_LIMIT,
+  type ActivityEntry,
+  type CallerIdentity,
+  type DomainEvent,
+  type FileChange,
+  type ListActivityReply,
+  type ShareAccessed,
+  type ShareCreated,
+} from '@coffer/contracts';
 import { ActivityRepository } from './activity.repository.js';
 
 /** Each user's Activity Log, kept from the files and sharing events. */

@@ -56,7 +56,12 @@ export const AUDITED: Describers = {
   [SharingEvent.ShareCreated]: (e) => share('file.share', e.payload.share),
   [SharingEvent.ShareRevoked]: (e) => share('share.revoke', e.payload.share),
   [SharingEvent.ShareAccessed]: (e) => share('share.access', e.payload.share, { access: e.payload.disposition === 'attachment' ? 'download' : 'view' }),
-  [AuthEvent.SignedIn]: (e) => ({ action: 'user.sign_in', resourceType: 'user', resourceId: e.payload.userId, details: { email: e.payload.email, method: e.payload.method } }),
+  [AuthEvent.SignedIn]: (e) => ({
+    action: 'user.sign_in',
+    resourceType: 'user',
+    resourceId: e.payload.userId,
+    details: { email: e.payload.email, method: e.payload.method },
+  }),
   [AuthEvent.TwoFactorChanged]: ({ payload: p }) => ({
     action: TWO_FACTOR_ACTIONS[p.change],
     resourceType: 'user',
@@ -69,13 +74,30 @@ export const AUDITED: Describers = {
     resourceId: e.payload.invitationId,
     details: { email: e.payload.email, role: e.payload.role },
   }),
-  [AccountEvent.InvitationWithdrawn]: (e) => ({ action: 'team.invite_withdraw', resourceType: 'team', resourceId: e.payload.invitationId, details: { email: e.payload.email } }),
-  [AccountEvent.InvitationDeclined]: (e) => ({ action: 'team.invite_decline', resourceType: 'team', resourceId: e.payload.invitationId, details: { email: e.payload.email } }),
+  [AccountEvent.InvitationWithdrawn]: (e) => ({
+    action: 'team.invite_withdraw',
+    resourceType: 'team',
+    resourceId: e.payload.invitationId,
+    details: { email: e.payload.email },
+  }),
+  [AccountEvent.InvitationDeclined]: (e) => ({
+    action: 'team.invite_decline',
+    resourceType: 'team',
+    resourceId: e.payload.invitationId,
+    details: { email: e.payload.email },
+  }),
   [AccountEvent.MembershipChanged]: ({ payload: p, actorId }) => {
     const details = { email: p.email, role: p.role };
     if (p.reason === 'joined') return { action: 'team.join', resourceType: 'team', resourceId: p.userId, details };
     // A removed member's event names their new account: the entry belongs to the one they left (themselves: they left it).
-    if (p.reason === 'removed') return { action: actorId === p.userId ? 'team.leave' : 'team.remove', resourceType: 'team', resourceId: p.userId, details: { email: p.email }, accountId: p.previousAccountId };
+    if (p.reason === 'removed')
+      return {
+        action: actorId === p.userId ? 'team.leave' : 'team.remove',
+        resourceType: 'team',
+        resourceId: p.userId,
+        details: { email: p.email },
+        accountId: p.previousAccountId,
+      };
     return { action: 'role.change', resourceType: 'user', resourceId: p.userId, details };
   },
   [AccountEvent.BrandingChanged]: (e) => ({ action: 'branding.update', resourceType: 'branding', resourceId: e.accountId, details: { ...e.payload } }),

@@ -44,7 +44,11 @@ export class AuditRepository extends Repository {
     await this.db
       .insert(accountPlans)
       .values({ accountId, hasAuditLogs, updatedAt: changedAt })
-      .onConflictDoUpdate({ target: accountPlans.accountId, set: { hasAuditLogs, updatedAt: changedAt }, setWhere: sql`${accountPlans.updatedAt} <= ${changedAt.toISOString()}` });
+      .onConflictDoUpdate({
+        target: accountPlans.accountId,
+        set: { hasAuditLogs, updatedAt: changedAt },
+        setWhere: sql`${accountPlans.updatedAt} <= ${changedAt.toISOString()}`,
+      });
   }
 
   async keepsAuditLog(accountId: string): Promise<boolean> {

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES, NOTIFICATION_TYPES, type EmailPreferences, type GeneralSettings, type NotificationMetadata } from '@coffer/contracts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RESOURCE_TYPES,
+  NOTIFICATION_TYPES,
+  type EmailPreferences,
+  type GeneralSettings,
+  type NotificationMetadata,
+} from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Every email Coffer sends: which event asked for it, to whom, and whether it went (an outbox: sent after the event's transaction). */
@@ -19,13 +26,19 @@ export const outboundEmails = pgTable(
      * pending: recorded with the event that asked for it, not sent yet; sending: claimed by a sender until
      * lease_until (after a crash, sent again once that passes; after a refusal, tried again then); sent.
      */
-    status: text('status', { enum: ['pending', 'sending', 'sent'] }).notNull().default('sent'),
+    status: text('status', { enum: ['pending', 'sending', 'sent'] })
+      .notNull()
+      .default('sent'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_emails_unsent_idx').on(t.createdAt).where(sql`${t.status} <> 'sent'`)],
+  (t) => [
+    index('outbound_emails_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'sent'`),
+  ],
 );
 
 /** What the Activity Log panel lists: one row per upload, share or delete, from the events that announced them. */

@@ -56,7 +56,13 @@ export class EmailSender implements OnApplicationBootstrap, OnApplicationShutdow
       await this.mailer.send(email.id, email.recipient, { subject: email.subject, html: email.html ?? '', text: email.text ?? '' });
     } catch (err) {
       const wait = Math.min(MAX_RETRY_SECONDS, 2 ** email.attempts);
-      this.logger.warn({ msg: 'The mail server refused an email; it will be tried again', emailId: email.id, attempt: email.attempts, retryInSeconds: wait, error: String(err) });
+      this.logger.warn({
+        msg: 'The mail server refused an email; it will be tried again',
+        emailId: email.id,
+        attempt: email.attempts,
+        retryInSeconds: wait,
+        error: String(err),
+      });
       await this.emails.retryAfter(email.id, wait);
       return;
     }

@@ -35,7 +35,14 @@ export class Mailer {
    * which mail servers and clients show once.
    */
   async send(id: string, to: string, email: RenderedEmail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, html: email.html, text: email.text, messageId: messageIdOf(id) });
+    const info = await this.transport.sendMail({
+      from: this.config.MAIL_FROM,
+      to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      messageId: messageIdOf(id),
+    });
     if (this.capturing) await this.capture(id, to, email, (info as unknown as { message: Buffer }).message);
     this.logger.log({ msg: 'Email sent', emailId: id, captured: this.capturing });
   }
@@ -50,8 +57,13 @@ export class Mailer {
   }
 
   private async summaries(): Promise<{ base: string; mail: CapturedMail }[]> {
-    const files = (await readdir(this.mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
-    return Promise.all(files.map(async (f) => ({ base: f.slice(0, -'.json'.length), mail: JSON.parse(await readFile(join(this.mailDir, f), 'utf8')) as CapturedMail })));
+    const files = (await readdir(this.mailDir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
+    return Promise.all(
+      files.map(async (f) => ({ base: f.slice(0, -'.json'.length), mail: JSON.parse(await readFile(join(this.mailDir, f), 'utf8')) as CapturedMail })),
+    );
   }
 
   /** The captured emails, newest first (development only). */

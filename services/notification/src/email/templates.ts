@@ -31,7 +31,10 @@ const SUBJECT_TEXT_MAX = 60;
  * its own quotes made single, and cut when long, so it can never pass for Coffer's words.
  */
 export function quotedInSubject(value: unknown): string {
-  const flat = String(value ?? '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').replaceAll('"', "'").trim();
+  const flat = String(value ?? '')
+    .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
+    .replaceAll('"', "'")
+    .trim();
   return `"${flat.length > SUBJECT_TEXT_MAX ? `${flat.slice(0, SUBJECT_TEXT_MAX - 1).trimEnd()}…` : flat}"`;
 }
 

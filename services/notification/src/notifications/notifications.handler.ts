@@ -25,10 +25,7 @@ export class NotificationsHandler implements OnModuleInit {
   }
 
   @Handles(NotificationSubject.MarkNotificationRead)
-  markRead(
-    @Caller() caller: CallerIdentity,
-    @Received() p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>,
-  ) {
+  markRead(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>) {
     return this.notifications.markRead(caller, p.notificationId);
   }
 

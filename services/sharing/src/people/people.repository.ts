@@ -50,7 +50,10 @@ export class PeopleRepository extends Repository {
 
   /** The address an unexpired token was sent to. */
   async addressOf(tokenHash: string): Promise<string | undefined> {
-    const [row] = await this.db.select().from(addressTokens).where(and(eq(addressTokens.tokenHash, tokenHash), gt(addressTokens.expiresAt, new Date())));
+    const [row] = await this.db
+      .select()
+      .from(addressTokens)
+      .where(and(eq(addressTokens.tokenHash, tokenHash), gt(addressTokens.expiresAt, new Date())));
     return row?.email;
   }
 }

@@ -33,11 +33,7 @@ export class SharesHandler implements OnModuleInit {
   }
 
   @Handles(SharingSubject.ShareLink)
-  link(
-    @Caller() caller: CallerIdentity,
-    @Client() client: Pick<RequestMeta, 'clientIp'>,
-    @Received() p: ReceivedPayload<typeof SharingSubject.ShareLink>,
-  ) {
+  link(@Caller() caller: CallerIdentity, @Client() client: Pick<RequestMeta, 'clientIp'>, @Received() p: ReceivedPayload<typeof SharingSubject.ShareLink>) {
     return this.shares.link(caller, client.clientIp, p.shareId, p.disposition);
   }
 

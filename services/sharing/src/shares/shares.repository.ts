@@ -34,13 +34,20 @@ export class SharesRepository extends Repository {
    */
   async claimRequest(userId: string, requestId: string, fingerprint: string): Promise<boolean> {
     await this.db.delete(shareRequests).where(and(eq(shareRequests.userId, userId), sql`${shareRequests.createdAt} < now() - interval '1 day'`));
-    const claimed = await this.db.insert(shareRequests).values({ userId, requestId, fingerprint }).onConflictDoNothing().returning({ requestId: shareRequests.requestId });
+    const claimed = await this.db
+      .insert(shareRequests)
+      .values({ userId, requestId, fingerprint })
+      .onConflictDoNothing()
+      .returning({ requestId: shareRequests.requestId });
     return claimed.length > 0;
   }
 
   /** Notes the share a claimed press made (in the transaction that made it). */
   async requestMade(userId: string, requestId: string, shareId: string) {
-    await this.db.update(shareRequests).set({ shareId }).where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
+    await this.db
+      .update(shareRequests)
+      .set({ shareId })
+      .where(and(eq(shareRequests.userId, userId), eq(shareRequests.requestId, requestId)));
   }
 
   /** The share an earlier press made, as it is now, and what that press asked for (its fingerprint). */
@@ -109,7 +116,10 @@ export class SharesRepository extends Repository {
    * past `maxSeconds` from its issue); any other use spends the ticket. Undefined when it was
    * unknown, spent or expired.
    */
-  async useTicket(ticketHash: string, { keepView, idleSeconds, maxSeconds }: { keepView: boolean; idleSeconds: number; maxSeconds: number }): Promise<ShareTicketRow | undefined> {
+  async useTicket(
+    ticketHash: string,
+    { keepView, idleSeconds, maxSeconds }: { keepView: boolean; idleSeconds: number; maxSeconds: number },
+  ): Promise<ShareTicketRow | undefined> {
     const usable = and(eq(shareTickets.ticketHash, ticketHash), sql`${shareTickets.expiresAt} > now()`);
     if (keepView) {
       const [viewed] = await this.db
@@ -141,7 +151,11 @@ export class SharesRepository extends Repository {
         .for('update');
       if (!view) return undefined;
       const granted = Math.max(0, Math.min(wanted, view.byteBudget - view.bytesRead));
-      if (granted > 0) await this.db.update(shareTickets).set({ bytesRead: sql`${shareTickets.bytesRead} + ${granted}` }).where(eq(shareTickets.ticketHash, ticketHash));
+      if (granted > 0)
+        await this.db
+          .update(shareTickets)
+          .set({ bytesRead: sql`${shareTickets.bytesRead} + ${granted}` })
+          .where(eq(shareTickets.ticketHash, ticketHash));
       return granted;
     });
   }

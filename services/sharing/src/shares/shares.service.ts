@@ -49,7 +49,15 @@ const DAY_MS = 86_400_000;
 /** What a press of Share asked for, as kept beside its id: the same request sent again has the same. */
 const fingerprintOf = (input: ShareRequest) =>
   createHash('sha256')
-    .update(JSON.stringify([input.fileId.toLowerCase(), input.email, input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null, input.expiresInDays, input.maxAccessCount]))
+    .update(
+      JSON.stringify([
+        input.fileId.toLowerCase(),
+        input.email,
+        input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null,
+        input.expiresInDays,
+        input.maxAccessCount,
+      ]),
+    )
     .digest('base64url');
 
 export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
@@ -168,7 +176,12 @@ export class SharesService {
       page = await this.repository.sharedWith(me.email, { limit, after });
     }
     const sharers = await this.people.findByIds([...new Set(page.rows.map((r) => r.sharedByUserId))]);
-    return { items: page.rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))), next: page.next, total: page.total, emailConfirmed: true };
+    return {
+      items: page.rows.map((r) => toShareItem(r, caller.userId, sharers.get(r.sharedByUserId))),
+      next: page.next,
+      total: page.total,
+      emailConfirmed: true,
+    };
   }
 
   async revoke(caller: CallerIdentity, shareId: string): Promise<OkReply> {
@@ -222,7 +235,10 @@ export class SharesService {
       if (!row) return undefined;
       await this.recordAccess(caller, me, clientIp, disposition, row);
       const byteBudget = disposition === 'inline' ? viewByteBudget(row.fileSize) : 0;
-      return this.repository.addTicket({ ticketHash: tokenHash(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget }, SHARE_TICKET_SECONDS);
+      return this.repository.addTicket(
+        { ticketHash: tokenHash(ticket), shareId: share.id, disposition, clientIp: clientIp ?? null, byteBudget },
+        SHARE_TICKET_SECONDS,
+      );
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
@@ -239,7 +255,11 @@ export class SharesService {
    */
   async redeem(clientIp: string | undefined, ticket: string, range?: ByteRange): Promise<RedeemedTicket> {
     const ticketHash = tokenHash(ticket);
-    const used = await this.repository.useTicket(ticketHash, { keepView: range !== undefined, idleSeconds: SHARE_VIEW_IDLE_SECONDS, maxSeconds: SHARE_VIEW_MAX_SECONDS });
+    const used = await this.repository.useTicket(ticketHash, {
+      keepView: range !== undefined,
+      idleSeconds: SHARE_VIEW_IDLE_SECONDS,
+      maxSeconds: SHARE_VIEW_MAX_SECONDS,
+    });
     if (!used) throw notFound(ShareRefusal.TicketSpent);
     const share = await this.repository.find(used.shareId);
     try {
@@ -253,7 +273,11 @@ export class SharesService {
     }
     // Asked as the owner: the files service hands out links only for its owner's own files.
     const owner: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'member' };
-    const { url } = await this.services.request(FilesSubject.FileLink, { fileId: share.fileId, disposition: used.disposition, viaShare: true }, { caller: owner });
+    const { url } = await this.services.request(
+      FilesSubject.FileLink,
+      { fileId: share.fileId, disposition: used.disposition, viaShare: true },
+      { caller: owner },
+    );
     if (!range || used.disposition !== 'inline') return { url, disposition: used.disposition };
     return { url, disposition: used.disposition, read: await this.grantRead(ticketHash, range, share.fileSize) };
   }
@@ -283,13 +307,7 @@ export class SharesService {
     if (share.allowedIps && share.allowedIps.length > 0 && !ipAllowed(share.allowedIps, clientIp)) throw forbidden(ShareRefusal.NetworkNotAllowed);
   }
 
-  private async recordAccess(
-    caller: CallerIdentity,
-    recipient: PersonRow,
-    clientIp: string | undefined,
-    disposition: 'inline' | 'attachment',
-    row: ShareRow,
-  ) {
+  private async recordAccess(caller: CallerIdentity, recipient: PersonRow, clientIp: string | undefined, disposition: 'inline' | 'attachment', row: ShareRow) {
     await this.accesses.add({ shareId: row.id, clientIp: clientIp ?? null, disposition });
     const sharer = await this.people.find(row.sharedByUserId);
     await this.bus.record(SharingEvent.ShareAccessed, {

@@ -27,7 +27,11 @@ export function DropdownMenuContent({ className, sideOffset = 4, ...props }: Com
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
-        className={cn(contentClassName, 'max-h-(--radix-dropdown-menu-content-available-height) origin-(--radix-dropdown-menu-content-transform-origin)', className)}
+        className={cn(
+          contentClassName,
+          'max-h-(--radix-dropdown-menu-content-available-height) origin-(--radix-dropdown-menu-content-transform-origin)',
+          className,
+        )}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>

@@ -14,10 +14,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn(
-        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
-        className,
-      )}
+      className={cn('pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]', className)}
       {...props}
     />
   );

@@ -76,9 +76,7 @@ export function AuditLogCard() {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium capitalize">{entry.resourceType}</p>
                   <p className="break-words text-muted-foreground">{auditDetails(entry)}</p>
-                  <p className="text-xs break-words text-muted-foreground">
-                    {[entry.actorName ?? 'Someone', entry.ipAddress].filter(Boolean).join(' · ')}
-                  </p>
+                  <p className="text-xs break-words text-muted-foreground">{[entry.actorName ?? 'Someone', entry.ipAddress].filter(Boolean).join(' · ')}</p>
                 </div>
                 <time dateTime={entry.createdAt} className="shrink-0 text-xs whitespace-nowrap text-muted-foreground">
                   {formatRelativeTime(entry.createdAt, now)}

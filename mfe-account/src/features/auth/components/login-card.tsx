@@ -23,11 +23,7 @@ export function LoginCard() {
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   const toggle = (label: string, to: Mode) => (
-    <button
-      type="button"
-      onClick={() => setMode(to)}
-      className="cursor-pointer font-medium text-foreground underline underline-offset-4 hover:no-underline"
-    >
+    <button type="button" onClick={() => setMode(to)} className="cursor-pointer font-medium text-foreground underline underline-offset-4 hover:no-underline">
       {label}
     </button>
   );
@@ -36,7 +32,11 @@ export function LoginCard() {
     return (
       <LoginFrame
         title="Two-Factor Authentication"
-        description={withRecoveryCode ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.' : 'Enter the 6-digit code from your authenticator app.'}
+        description={
+          withRecoveryCode
+            ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
+            : 'Enter the 6-digit code from your authenticator app.'
+        }
       >
         <TwoFactorStep factorId={factorId} withRecoveryCode={withRecoveryCode} onWithRecoveryCodeChange={setWithRecoveryCode} />
       </LoginFrame>

@@ -37,7 +37,11 @@ export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFor
         label="Password"
         autoComplete="current-password"
         labelAside={
-          <button type="button" onClick={onForgotPassword} className="cursor-pointer text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="cursor-pointer text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
             Forgot password?
           </button>
         }

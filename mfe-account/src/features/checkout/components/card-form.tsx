@@ -69,7 +69,14 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
             {...field('cardNumber', formatCardNumber)}
           />
           <div className="grid grid-cols-2 gap-4">
-            <FormField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" disabled={busy} {...field('expiry', formatExpiry)} />
+            <FormField
+              label="Expiry (MM/YY)"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              disabled={busy}
+              {...field('expiry', formatExpiry)}
+            />
             <FormField
               label="CVC"
               inputMode="numeric"

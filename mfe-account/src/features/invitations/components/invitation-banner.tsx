@@ -70,7 +70,10 @@ function InvitationNotice({ invitation, context }: { invitation: Invitation; con
   };
 
   return (
-    <section aria-label={`Invitation from ${accountName}`} className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-background p-4 shadow-sm sm:flex-row sm:items-center">
+    <section
+      aria-label={`Invitation from ${accountName}`}
+      className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-background p-4 shadow-sm sm:flex-row sm:items-center"
+    >
       <Users aria-hidden className="size-5 shrink-0 text-primary max-sm:hidden" />
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{accountName} invited you to join their team</p>

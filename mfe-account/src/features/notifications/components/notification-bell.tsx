@@ -4,7 +4,6 @@ import { Link } from '@coffer/web-core/router';
 import { useListNotificationsQuery } from '../api/notifications-api';
 import { bellLabel } from '../lib/notification-copy';
 
-
 /** The top bar's bell: its dot shows while something is unread, updated live (product decisions). */
 export function NotificationBell() {
   const { data } = useListNotificationsQuery();

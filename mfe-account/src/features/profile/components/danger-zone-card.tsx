@@ -77,7 +77,8 @@ export function DangerZoneCard() {
             <DialogHeader>
               <DialogTitle>Delete Account</DialogTitle>
               <DialogDescription>
-                Your files, shares and settings are erased for good, and you are signed out everywhere. Type <strong className="break-all">{profile?.email}</strong> to confirm.
+                Your files, shares and settings are erased for good, and you are signed out everywhere. Type{' '}
+                <strong className="break-all">{profile?.email}</strong> to confirm.
               </DialogDescription>
             </DialogHeader>
             <form noValidate onSubmit={(e) => void submit(e)} aria-label="Delete account" className="flex flex-col gap-4">

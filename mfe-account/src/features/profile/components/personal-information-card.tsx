@@ -7,7 +7,12 @@ import { useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
 import { useUpdateProfileMutation } from '../api/profile-api';
 
-const valuesOf = (p: Profile | undefined) => ({ firstName: p?.firstName ?? '', lastName: p?.lastName ?? '', company: p?.company ?? '', jobTitle: p?.jobTitle ?? '' });
+const valuesOf = (p: Profile | undefined) => ({
+  firstName: p?.firstName ?? '',
+  lastName: p?.lastName ?? '',
+  company: p?.company ?? '',
+  jobTitle: p?.jobTitle ?? '',
+});
 
 /** Account → Personal Information: names, company and job title (Save Changes / Cancel); the email shown, marked Verified once proven. */
 export function PersonalInformationCard() {

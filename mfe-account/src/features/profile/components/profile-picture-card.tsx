@@ -63,7 +63,10 @@ export function ProfilePictureCard() {
           // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "profile picture" is what the product calls it (the card's title), not a word about the img
           <img src={profile.avatarUrl} alt="Your profile picture" className="size-20 shrink-0 rounded-full border border-border object-cover" />
         ) : (
-          <span aria-hidden className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-semibold text-primary-foreground">
+          <span
+            aria-hidden
+            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-semibold text-primary-foreground"
+          >
             {avatarInitials(profile.fullName)}
           </span>
         )}

@@ -42,4 +42,5 @@ export const securityApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useGetSessionQuery, useEnrollFactorMutation, useUnenrollFactorMutation, useRegenerateRecoveryCodesMutation, useChangePasswordMutation } = securityApi;
+export const { useGetSessionQuery, useEnrollFactorMutation, useUnenrollFactorMutation, useRegenerateRecoveryCodesMutation, useChangePasswordMutation } =
+  securityApi;

@@ -20,7 +20,10 @@ export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
       <p className="text-sm text-muted-foreground">
         If you lose your phone, each code signs you in once instead of the authenticator. Keep them somewhere safe: they are not shown again.
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-md border border-border bg-muted/40 p-3 font-mono text-sm whitespace-nowrap sm:grid-cols-2">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-md border border-border bg-muted/40 p-3 font-mono text-sm whitespace-nowrap sm:grid-cols-2"
+      >
         {codes.map((code) => (
           <li key={code} className="text-center select-all">
             {code}
@@ -28,7 +31,12 @@ export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
         ))}
       </ol>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={() => saveFile(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }), 'coffer-recovery-codes.txt')}>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full sm:w-fit"
+          onClick={() => saveFile(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }), 'coffer-recovery-codes.txt')}
+        >
           <Download aria-hidden />
           Download
         </Button>

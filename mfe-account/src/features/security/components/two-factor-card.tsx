@@ -41,7 +41,9 @@ export function TwoFactorCard() {
             <div className="flex flex-col gap-1">
               <span className="text-sm font-medium">Recovery codes</span>
               <p className="text-sm text-muted-foreground" data-testid="recovery-codes-left">
-                {left === 0 ? 'None left: get new ones so a lost phone does not lock you out.' : `${left} of 10 left, each signs you in once without your phone.`}
+                {left === 0
+                  ? 'None left: get new ones so a lost phone does not lock you out.'
+                  : `${left} of 10 left, each signs you in once without your phone.`}
               </p>
             </div>
             <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={() => setOpen('recovery-codes')}>
@@ -51,7 +53,11 @@ export function TwoFactorCard() {
         )}
       </CardContent>
       <TwoFactorSetupDialog open={open === 'setup'} onOpenChange={onOpenChange('setup')} />
-      <DisableTwoFactorDialog open={open === 'disable'} onOpenChange={onOpenChange('disable')} factorId={session ? firstVerifiedTotpFactor(session)?.id : undefined} />
+      <DisableTwoFactorDialog
+        open={open === 'disable'}
+        onOpenChange={onOpenChange('disable')}
+        factorId={session ? firstVerifiedTotpFactor(session)?.id : undefined}
+      />
       <NewRecoveryCodesDialog open={open === 'recovery-codes'} onOpenChange={onOpenChange('recovery-codes')} />
     </Card>
   );

@@ -103,7 +103,11 @@ describe('the two-factor setup dialog', () => {
     await act(async () => verified.release(ok({ ...issuedSession('aal2'), recoveryCodes: RECOVERY_CODES })));
     expect(await findToast('2FA enabled!')).toHaveTextContent('Your account is now protected by two-factor authentication.');
     const codes = await within(dialog).findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY_CODES);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
 
     // Each try is a challenge of its own, verified with the code typed.
     expect(gateway.sent('POST', challengePath).map((r) => r.body)).toEqual([{}, {}]);

@@ -40,7 +40,16 @@ function ColorField({ label, name, value, error, disabled, onChange }: ColorFiel
             onChange={(e) => onChange(e.target.value)}
             className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1 disabled:cursor-not-allowed disabled:opacity-50"
           />
-          <Input {...control} name={name} value={value} disabled={disabled} maxLength={7} spellCheck={false} onChange={(e) => onChange(e.target.value)} className="font-mono" />
+          <Input
+            {...control}
+            name={name}
+            value={value}
+            disabled={disabled}
+            maxLength={7}
+            spellCheck={false}
+            onChange={(e) => onChange(e.target.value)}
+            className="font-mono"
+          />
         </div>
       )}
     </FormField>
@@ -99,7 +108,9 @@ export function BrandingSettings() {
       <CardHeader>
         <CardTitle>Custom Branding</CardTitle>
         <CardDescription>
-          {mayEdit ? 'Your company name, logo and colours across Coffer, for everyone in your account.' : 'Only the account owner and admins can change the branding.'}
+          {mayEdit
+            ? 'Your company name, logo and colours across Coffer, for everyone in your account.'
+            : 'Only the account owner and admins can change the branding.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -110,8 +121,22 @@ export function BrandingSettings() {
             <FormField label="Company Name" autoComplete="organization" maxLength={100} disabled={!mayEdit} {...form.field('companyName')} />
             <FormField label="Logo URL" type="url" inputMode="url" placeholder="https://example.com/logo.png" disabled={!mayEdit} {...form.field('logoUrl')} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <ColorField label="Primary Color" name="primaryColor" value={form.values.primaryColor} error={form.errors.primaryColor} disabled={!mayEdit} onChange={(v) => form.setValue('primaryColor', v)} />
-              <ColorField label="Secondary Color" name="secondaryColor" value={form.values.secondaryColor} error={form.errors.secondaryColor} disabled={!mayEdit} onChange={(v) => form.setValue('secondaryColor', v)} />
+              <ColorField
+                label="Primary Color"
+                name="primaryColor"
+                value={form.values.primaryColor}
+                error={form.errors.primaryColor}
+                disabled={!mayEdit}
+                onChange={(v) => form.setValue('primaryColor', v)}
+              />
+              <ColorField
+                label="Secondary Color"
+                name="secondaryColor"
+                value={form.values.secondaryColor}
+                error={form.errors.secondaryColor}
+                disabled={!mayEdit}
+                onChange={(v) => form.setValue('secondaryColor', v)}
+              />
             </div>
             <BrandingPreview values={form.values} />
             {mayEdit && (

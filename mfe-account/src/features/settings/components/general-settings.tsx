@@ -5,7 +5,12 @@ import { failureToast } from '../../../lib/failure-toast';
 import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '../../../api/preferences-api';
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
-const TIMEZONE_NAMES: Record<(typeof TIMEZONES)[number], string> = { utc: 'UTC', est: 'Eastern Time (EST)', pst: 'Pacific Time (PST)', cet: 'Central European Time (CET)' };
+const TIMEZONE_NAMES: Record<(typeof TIMEZONES)[number], string> = {
+  utc: 'UTC',
+  est: 'Eastern Time (EST)',
+  pst: 'Pacific Time (PST)',
+  cet: 'Central European Time (CET)',
+};
 const LANGUAGE_CHOICES = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 const TIMEZONE_CHOICES = TIMEZONES.map((value) => ({ value, label: TIMEZONE_NAMES[value] }));
 

@@ -69,7 +69,14 @@ export function UserPermissions() {
             </Button>
           </form>
         )}
-        <ManagedList label="User roles" isLoading={isLoading} errorText={isError ? 'Failed to load user roles' : undefined} errorDetail={toApiError(error).message} emptyText="No user roles configured yet" count={roles.length}>
+        <ManagedList
+          label="User roles"
+          isLoading={isLoading}
+          errorText={isError ? 'Failed to load user roles' : undefined}
+          errorDetail={toApiError(error).message}
+          emptyText="No user roles configured yet"
+          count={roles.length}
+        >
           {roles.map((r) => (
             <RoleRow key={r.id} role={r} mayManage={mayManage} />
           ))}

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { INVITE_ROLES, inviteMemberSchema } from '@coffer/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, FormField, Spinner, toast } from '@coffer/ui';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  FormField,
+  Spinner,
+  toast,
+} from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { ChoiceSelect, roleLabel } from '../../../components/choice-select';
 import { failureToast } from '../../../lib/failure-toast';

@@ -51,7 +51,14 @@ export function TeamMembersCard() {
         {mayManage && <InviteMemberDialog />}
       </CardHeader>
       <CardContent>
-        <ManagedList label="Team members" isLoading={isLoading} errorText={isError ? 'Failed to load team members' : undefined} errorDetail={toApiError(error).message} emptyText="No team members yet" count={members.length}>
+        <ManagedList
+          label="Team members"
+          isLoading={isLoading}
+          errorText={isError ? 'Failed to load team members' : undefined}
+          errorDetail={toApiError(error).message}
+          emptyText="No team members yet"
+          count={members.length}
+        >
           {members.map((member) => (
             <MemberRow key={member.id} member={member} mayManage={mayManage} />
           ))}

@@ -11,7 +11,6 @@ import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { type FileList } from '../hooks/use-file-list';
 
-
 /** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */
 export type ShareDialogComponent = ComponentType<{ file: FileItem | null; onClose: () => void }>;
 
@@ -114,9 +113,12 @@ function ReadOn({ list, shown }: { list: FileList; shown: number }) {
   useEffect(() => {
     const element = marker.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);

@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@coffer/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { moveFileSchema, type FileItem } from '@coffer/contracts';
 import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';

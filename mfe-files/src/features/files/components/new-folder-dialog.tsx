@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { FolderPlus } from 'lucide-react';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  toast,
-} from '@coffer/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, FormField, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
 import { createFolderSchema } from '@coffer/contracts';

@@ -43,4 +43,11 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useConfirmAddressMutation, useListSharesInfiniteQuery, useCreateShareMutation, useRevokeShareMutation, useShareLinkMutation, useShareAccessesInfiniteQuery } = sharingApi;
+export const {
+  useConfirmAddressMutation,
+  useListSharesInfiniteQuery,
+  useCreateShareMutation,
+  useRevokeShareMutation,
+  useShareLinkMutation,
+  useShareAccessesInfiniteQuery,
+} = sharingApi;

@@ -48,7 +48,10 @@ function SharingFile() {
 
 /** The gateway of an account on `planType` whose file is shared with nobody yet; POST /shares answers `created` in turn. */
 const gatewayFor = (planType: 'trial' | 'pro', ...created: Array<Answer | Handler>) =>
-  new GatewayStandIn().route('GET', '/subscription', ok(plan(planType))).route('GET', '/shares', ok(noShares)).route('POST', '/shares', ...created);
+  new GatewayStandIn()
+    .route('GET', '/subscription', ok(plan(planType)))
+    .route('GET', '/shares', ok(noShares))
+    .route('POST', '/shares', ...created);
 
 const madeAsAsked: Handler = (request) => ok(shareOf(request.body), 201);
 

@@ -77,15 +77,13 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text)
 const shareFormSchema = (fileId: string, features: PlanFeatures) =>
   z
     .object({ email: z.string(), allowedIps: z.string(), expiresInDays: z.string(), maxAccessCount: z.string() })
-    .transform(
-      (values): CreateShareInput => ({
-        fileId,
-        email: values.email,
-        allowedIps: allowsShareRestriction(features, 'allowedIps') ? parseAllowedIps(values.allowedIps) : null,
-        expiresInDays: allowsShareRestriction(features, 'expiresInDays') ? numberOrNull(values.expiresInDays) : null,
-        maxAccessCount: allowsShareRestriction(features, 'maxAccessCount') ? numberOrNull(values.maxAccessCount) : null,
-      }),
-    )
+    .transform((values): CreateShareInput => ({
+      fileId,
+      email: values.email,
+      allowedIps: allowsShareRestriction(features, 'allowedIps') ? parseAllowedIps(values.allowedIps) : null,
+      expiresInDays: allowsShareRestriction(features, 'expiresInDays') ? numberOrNull(values.expiresInDays) : null,
+      maxAccessCount: allowsShareRestriction(features, 'maxAccessCount') ? numberOrNull(values.maxAccessCount) : null,
+    }))
     .pipe(createShareSchema);
 
 /**

@@ -30,9 +30,7 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
   const { revokeShare } = useRevokeShare();
   const type = displayTypeOf({ isFolder: false, mimeType: share.mimeType });
   const signedUrl = (disposition: 'inline' | 'attachment') => async () =>
-    share.isOwner
-      ? (await fileLink({ fileId: share.fileId, disposition }).unwrap()).url
-      : (await shareLink({ shareId: share.id, disposition }).unwrap()).url;
+    share.isOwner ? (await fileLink({ fileId: share.fileId, disposition }).unwrap()).url : (await shareLink({ shareId: share.id, disposition }).unwrap()).url;
   const restrictions = describeRestrictions(share);
   const who = share.isOwner ? `Shared with ${share.sharedWithEmail}` : `Shared by ${share.sharedByName}`;
 
@@ -65,10 +63,7 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
               Share
             </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem
-              className="text-destructive"
-              onSelect={() => void revokeShare(share)}
-            >
+            <DropdownMenuItem className="text-destructive" onSelect={() => void revokeShare(share)}>
               <UserX aria-hidden />
               Revoke
             </DropdownMenuItem>

@@ -26,7 +26,11 @@ describe('restrictionValues', () => {
     });
   });
   it('leaves empty what the share does not restrict, and renews an expired share for a day rather than for ever', () => {
-    expect(restrictionValues({ allowedIps: null, expiresAt: null, maxAccessCount: null }, now)).toEqual({ allowedIps: '', expiresInDays: '', maxAccessCount: '' });
+    expect(restrictionValues({ allowedIps: null, expiresAt: null, maxAccessCount: null }, now)).toEqual({
+      allowedIps: '',
+      expiresInDays: '',
+      maxAccessCount: '',
+    });
     expect(restrictionValues({ allowedIps: null, expiresAt: '2026-11-01T00:00:00Z', maxAccessCount: null }, now).expiresInDays).toBe('1');
   });
 });

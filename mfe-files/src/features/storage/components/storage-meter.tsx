@@ -18,11 +18,7 @@ export function StorageMeter() {
         </span>
         {!isLoading && <span className="text-muted-foreground">{formatStoragePercent(used, limit)}</span>}
       </div>
-      {isLoading ? (
-        <Skeleton className="h-2 w-full" />
-      ) : (
-        <Progress value={storagePercent(used, limit)} aria-label="Storage used" />
-      )}
+      {isLoading ? <Skeleton className="h-2 w-full" /> : <Progress value={storagePercent(used, limit)} aria-label="Storage used" />}
       <p className="text-xs text-muted-foreground">{isLoading ? 'Loading...' : formatStorageUsed(used, limit)}</p>
     </section>
   );

@@ -30,4 +30,11 @@ export const uploadApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useCreateUploadMutation, useUploadPartsMutation, useCompleteUploadMutation, useCancelUploadMutation, useListUploadsQuery, useLazyListUploadsQuery } = uploadApi;
+export const {
+  useCreateUploadMutation,
+  useUploadPartsMutation,
+  useCompleteUploadMutation,
+  useCancelUploadMutation,
+  useListUploadsQuery,
+  useLazyListUploadsQuery,
+} = uploadApi;

@@ -8,7 +8,6 @@ interface UnfinishedUploadsProps {
   onDiscard: (uploadId: string) => void;
 }
 
-
 /**
  * Big uploads that stopped before the end (a dropped connection, a closed tab):
  * choosing the same file again resumes one from the parts already stored;

@@ -11,7 +11,13 @@ const UPLOAD_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 const EXPIRES = '2026-11-27T10:00:00.000Z';
 const FULL = "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.";
 
-const trial: AccountPlan = { planType: 'trial', status: 'trial', trialEndDate: null, storageLimitBytes: planFeatures('trial').storageLimit, features: planFeatures('trial') };
+const trial: AccountPlan = {
+  planType: 'trial',
+  status: 'trial',
+  trialEndDate: null,
+  storageLimitBytes: planFeatures('trial').storageLimit,
+  features: planFeatures('trial'),
+};
 
 /** Where storage takes the bytes: one presigned PUT with the headers it was signed with. */
 const slot: UploadSlot = {

@@ -1,17 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { CheckCircle2, CloudUpload, File as FileIcon, X } from 'lucide-react';
-import {
-  Button,
-  cn,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Progress,
-  toast,
-} from '@coffer/ui';
+import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Progress, toast } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { formatFileLimit, ROOT_FOLDER, type MultipartUpload } from '@coffer/contracts';
@@ -200,9 +189,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                       <X aria-hidden />
                     </Button>
                   </div>
-                  {c.status === 'ready' && c.resumes && (
-                    <p className="text-xs text-muted-foreground">Resumes where it stopped ({c.progress}% sent)</p>
-                  )}
+                  {c.status === 'ready' && c.resumes && <p className="text-xs text-muted-foreground">Resumes where it stopped ({c.progress}% sent)</p>}
                   {(c.status !== 'ready' || c.resumes) && <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />}
                   {c.error && (
                     <p role="alert" className="text-xs text-destructive">

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { fileTooLarge, isMultipartUpload, type MultipartUpload, type NewUpload } from '@coffer/contracts';
 import { toApiError } from '@coffer/web-core/store';
 import { putBytes, sendParts } from '@coffer/web-core/upload';
-import { useCancelUploadMutation, useCompleteUploadMutation, useCreateUploadMutation, useLazyListUploadsQuery, useUploadPartsMutation } from '../api/upload-api';
+import {
+  useCancelUploadMutation,
+  useCompleteUploadMutation,
+  useCreateUploadMutation,
+  useLazyListUploadsQuery,
+  useUploadPartsMutation,
+} from '../api/upload-api';
 
 export interface ChosenFile {
   key: string;
@@ -77,7 +83,13 @@ export function useUploadQueue(maxFileBytes: number) {
       if (held) return held;
     }
     const { file } = c;
-    return createUpload({ name: file.name, size: file.size, mimeType: file.type || 'application/octet-stream', folderId, lastModified: file.lastModified }).unwrap();
+    return createUpload({
+      name: file.name,
+      size: file.size,
+      mimeType: file.type || 'application/octet-stream',
+      folderId,
+      lastModified: file.lastModified,
+    }).unwrap();
   };
 
   const uploadOne = async (c: ChosenFile, folderId: string): Promise<void> => {

@@ -6,9 +6,7 @@ import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHead
 
 /** Where a plan card's button goes: a trial of the plan, or Contact Sales for Enterprise. */
 export function planCallToAction(plan: PlanDefinition): { label: string; to: string } {
-  return plan.id === 'enterprise'
-    ? { label: 'Contact Sales', to: '/contact-sales' }
-    : { label: 'Get Started', to: `/checkout?plan=${plan.id}` };
+  return plan.id === 'enterprise' ? { label: 'Contact Sales', to: '/contact-sales' } : { label: 'Get Started', to: `/checkout?plan=${plan.id}` };
 }
 
 /** One plan of /pricing: prices in USD and GBP, storage, features and its button. */
@@ -17,11 +15,7 @@ export function PlanCard({ plan }: { plan: PlanDefinition }) {
   const action = planCallToAction(plan);
 
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      className={cn('relative h-full gap-6 pt-7', plan.popular && 'border-primary shadow-lg ring-1 ring-primary')}
-    >
+    <Card role="article" aria-labelledby={titleId} className={cn('relative h-full gap-6 pt-7', plan.popular && 'border-primary shadow-lg ring-1 ring-primary')}>
       {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">Most Popular</Badge>}
       <CardHeader>
         <CardTitle id={titleId} className="text-xl">
