@@ -8,6 +8,7 @@
 //   COFFER_BENCH_APP_URL=… COFFER_BENCH_FILES_DATABASE_URL=postgres://… node bench/folder-browser.mjs
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../deploy/local/chromium.mjs';
 import pg from 'pg';
 
 const appUrl = process.env.COFFER_BENCH_APP_URL;
@@ -20,18 +21,7 @@ const FILES = Number(process.env.COFFER_BENCH_FOLDER_FILES ?? 10_000);
 const LONG_TASK_TARGET_MS = 200;
 const FIRST_PAGE_TARGET_MS = 300;
 
-const browser = await chromium.launch({
-  executablePath: process.env.COFFER_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 let failed = false;
 try {

@@ -7,6 +7,7 @@
 //   COFFER_BENCH_APP_URL=http://localhost:3000 node bench/landing-js.mjs
 // COFFER_BENCH_VERBOSE=1 lists every script with its size.
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../deploy/local/chromium.mjs';
 
 const TARGET_KB = 150;
 const appUrl = process.env.COFFER_BENCH_APP_URL;
@@ -16,18 +17,7 @@ if (!appUrl) {
 }
 const verbose = Boolean(process.env.COFFER_BENCH_VERBOSE);
 
-const browser = await chromium.launch({
-  executablePath: process.env.COFFER_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -7,6 +7,7 @@
 //   COFFER_BENCH_APP_URL=… node bench/realtime.mjs
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../deploy/local/chromium.mjs';
 
 const appUrl = process.env.COFFER_BENCH_APP_URL;
 if (!appUrl) {
@@ -16,18 +17,7 @@ if (!appUrl) {
 const UPLOADS = Number(process.env.COFFER_BENCH_REALTIME_UPLOADS ?? 20);
 const TARGET_MS = 60;
 
-const browser = await chromium.launch({
-  executablePath: process.env.COFFER_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl });
   const page = await context.newPage();

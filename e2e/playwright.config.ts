@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../deploy/local/chromium.mjs';
 import { testDataDir } from '../deploy/local/stack.mjs';
 
 // Runs against the stack `npm test` started (COFFER_TEST_APP_URL), or starts
@@ -19,18 +20,7 @@ export default defineConfig({
     baseURL: process.env.COFFER_TEST_APP_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
 });
