@@ -84,8 +84,8 @@ function PreviewBody({ preview: { target, kind, content }, onMediaError }: { pre
         return <iframe src={content.src} title={`Preview of ${target.name}`} className="h-[65dvh] w-full rounded-md border border-border bg-muted" />;
       }
       if (kind === 'video') {
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own file: there are no captions to give it
         return (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own file: there are no captions to give it
           <video
             src={content.src}
             controls
