@@ -68,8 +68,10 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
 
   const add = (files: FileList | null) => {
     if (!files) return;
-    if (known) queue.add(files, unfinished);
-    else setWaiting((held) => [...held, ...Array.from(files)]);
+    // Copied now: the input's list is live, and emptied as soon as the input is reset for the next choice.
+    const picked = Array.from(files);
+    if (known) queue.add(picked, unfinished);
+    else setWaiting((held) => [...held, ...picked]);
   };
   useEffect(() => {
     if (!known || waiting.length === 0) return;
