@@ -13,7 +13,7 @@ import { natsConnectionOptions } from './nats.js';
 import { HealthHandler } from './health.js';
 import { CofferLogger } from './logging.js';
 import { ServiceMetrics, startManagementServer } from './management.js';
-import { CorrelationInterceptor, RpcErrorFilter, RpcRouter } from './rpc.js';
+import { RpcRouter } from './rpc.js';
 import { ServiceRequester } from './requester.js';
 import { QueueGroupServer } from './queue-group.js';
 import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
@@ -178,9 +178,6 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
   serving.database = app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE);
   // The handlers register themselves with the router as the app starts (onModuleInit); the server subscribes to them as it listens.
   server.serve(app.get(RpcRouter));
-  // The handlers not yet registered with the router: a microservice does not inherit HTTP globals, so register them here.
-  app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new CorrelationInterceptor(metricsOf(service)));
   app.enableShutdownHooks();
   // A service that cannot start (two handlers of one subject, say) leaves nothing open behind it.
   await app.listen().catch(async (err: unknown) => {
