@@ -1,21 +1,10 @@
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsContext } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
-import { AuthSubject, ErrorCode, FilesSubject, Header, requestContracts, type CallerIdentity, type FileItem } from '@coffer/contracts';
+import { AuthSubject, ErrorCode, FilesSubject, Header, requestContracts, type CallerIdentity } from '@coffer/contracts';
 import { forbidden, RpcRouter } from './rpc.js';
+import { folder } from '../test/fixtures/folder.js';
 
-const folder: FileItem = {
-  id: 'f0',
-  name: 'Invoices',
-  size: 0,
-  mimeType: 'folder',
-  folderId: 'root',
-  isFolder: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  deletedAt: null,
-  lastAccessedAt: null,
-};
 const factorId = '7d4f3c1e-2b6a-4c8e-9f10-1a2b3c4d5e6f';
 
 // A handler names its subject once, in `router.handle`: its payload and reply take their types from that

@@ -1,27 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { Controller, Inject, Module, type INestMicroservice, type OnModuleInit } from '@nestjs/common';
-import { AuthSubject, ErrorCode, FilesSubject, healthSubject, requestContracts, type FileItem } from '@coffer/contracts';
+import { AuthSubject, ErrorCode, FilesSubject, healthSubject, requestContracts } from '@coffer/contracts';
 import { CoreModule, forbidden, loadConfig, RpcRouter, runService, serviceConfigSchema } from '../src/index.js';
 import { TestCaller, freshDatabase, newCaller, privateNats } from '../src/testing.js';
+import { folder } from './fixtures/folder.js';
 
 // Handlers registered with the router, served by the service's own transport on a NATS of the test's own,
 // asked the way the gateway asks them.
 
 const service = 'notification';
 const migrationsFolder = fileURLToPath(new URL('../../../services/notification/src/db/migrations', import.meta.url));
-
-const folder: FileItem = {
-  id: 'f0',
-  name: 'Invoices',
-  size: 0,
-  mimeType: 'folder',
-  folderId: 'root',
-  isFolder: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  deletedAt: null,
-  lastAccessedAt: null,
-};
 
 @Controller()
 class FolderHandler implements OnModuleInit {
