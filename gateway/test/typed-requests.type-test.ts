@@ -2,11 +2,12 @@
 // expect-error directive must fail to compile. If a contract stopped catching one of
 // these mistakes, its directive would be unused and tsc would fail.
 import { AuthSubject, FilesSubject, SharingSubject, type CallerIdentity, type FileItem, type RequestMeta } from '@coffer/contracts';
-import { EventBus, Handles, ServiceRequester } from '@coffer/server-core';
+import { EventBus, RpcRouter, ServiceRequester } from '@coffer/server-core';
 
 declare const services: ServiceRequester;
 declare const meta: RequestMeta;
 declare const bus: EventBus;
+declare const rpc: RpcRouter;
 
 export async function sendsWhatEachSubjectTakes() {
   // The right payloads compile, and the reply has the subject's type.
@@ -29,19 +30,9 @@ export async function sendsWhatEachSubjectTakes() {
 }
 
 export function handlersAnswerTheirSubjectsReply() {
-  class Handlers {
-    @Handles(FilesSubject.StorageUsage)
-    usage() {
-      return Promise.resolve({ usedBytes: 1, limitBytes: 2 });
-    }
-
-    // @ts-expect-error storage usage does not answer a list of files
-    @Handles(FilesSubject.StorageUsage)
-    wrongReply() {
-      return Promise.resolve({ items: [] });
-    }
-  }
-  return Handlers;
+  rpc.handle(FilesSubject.StorageUsage, () => Promise.resolve({ usedBytes: 1, limitBytes: 2 }));
+  // @ts-expect-error storage usage does not answer a list of files
+  rpc.handle(FilesSubject.StorageUsage, () => Promise.resolve({ items: [] }));
 }
 
 export function eventsCarryTheirOwnPayload(caller: CallerIdentity) {

@@ -10,10 +10,10 @@ import { EventBus } from './events.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { checkInstallation } from './installation.js';
 import { natsConnectionOptions } from './nats.js';
-import { createHealthController } from './health.js';
+import { HealthHandler } from './health.js';
 import { CofferLogger } from './logging.js';
 import { ServiceMetrics, startManagementServer } from './management.js';
-import { CorrelationInterceptor, RpcErrorFilter } from './rpc.js';
+import { RpcRouter } from './rpc.js';
 import { ServiceRequester } from './requester.js';
 import { QueueGroupServer } from './queue-group.js';
 import { DATABASE, DATABASE_HANDLE, SERVICE_CONFIG } from './tokens.js';
@@ -103,14 +103,20 @@ export class CoreModule {
         inject: [DATABASE_HANDLE],
       },
       { provide: ServiceRequester, useFactory: () => ServiceRequester.connect(opts.config, `${opts.service}-requests`), inject: [DATABASE_HANDLE] },
+      // Every request/reply handler registers itself here; the service's transport serves them.
+      { provide: RpcRouter, useFactory: () => new RpcRouter(metricsOf(opts.service)) },
+      {
+        provide: HealthHandler,
+        useFactory: (router: RpcRouter, database: DatabaseHandle<Record<string, unknown>>) => new HealthHandler(opts.service, router, database),
+        inject: [RpcRouter, DATABASE_HANDLE],
+      },
       UnitOfWork,
       CoreLifecycle,
     ];
     return {
       module: CoreModule,
-      controllers: [createHealthController(opts.service)],
       providers,
-      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus, ServiceRequester, UnitOfWork],
+      exports: [SERVICE_CONFIG, DATABASE_HANDLE, DATABASE, EventBus, ServiceRequester, UnitOfWork, RpcRouter],
     };
   }
 }
@@ -158,22 +164,26 @@ export async function runService(service: ServiceName, config: ServiceConfig, mo
   }
   /** The database whose answer keeps this instance in its queue group (known once the module is created). */
   const serving: { database?: DatabaseHandle<Record<string, unknown>> } = {};
+  const server = new QueueGroupServer({
+    nats: { ...natsConnectionOptions(config, service), queue: service },
+    ready: () => serving.database?.ping() ?? Promise.resolve(true),
+    logger,
+  });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as DynamicModule, {
-    strategy: new QueueGroupServer({
-      nats: { ...natsConnectionOptions(config, service), queue: service },
-      ready: () => serving.database?.ping() ?? Promise.resolve(true),
-      logger,
-    }),
+    strategy: server,
     logger,
     // A failure to start (a database refused, say) rejects here, for the caller (or the process) to report, instead of exiting at once.
     abortOnError: false,
   });
   serving.database = app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE);
-  // A microservice does not inherit HTTP globals: register them here.
-  app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new CorrelationInterceptor(metricsOf(service)));
+  // The handlers register themselves with the router as the app starts (onModuleInit); the server subscribes to them as it listens.
+  server.serve(app.get(RpcRouter));
   app.enableShutdownHooks();
-  await app.listen();
+  // A service that cannot start (two handlers of one subject, say) leaves nothing open behind it.
+  await app.listen().catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   state.started = { bus: app.get(EventBus), database: app.get<DatabaseHandle<Record<string, unknown>>>(DATABASE_HANDLE) };
   logger.log({ msg: `${service} service listening on NATS`, queue: service }, 'Bootstrap');
   return app;

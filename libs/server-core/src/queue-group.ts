@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { RpcRouter } from './rpc.js';
 
 /** How often a service looks whether it can serve (its database answers). */
 const READINESS_EVERY_MS = 1000;
@@ -28,6 +29,7 @@ export class QueueGroupServer extends ServerNats {
   private groupSubscriptions: Subscription[] = [];
   private timer?: NodeJS.Timeout;
   private checking = false;
+  private router?: RpcRouter;
 
   constructor(private readonly opts: QueueGroupOptions) {
     super(opts.nats);
@@ -38,7 +40,16 @@ export class QueueGroupServer extends ServerNats {
     return this.groupSubscriptions.length > 0;
   }
 
+  /** Serves the handlers of `router` too (read when the server starts listening, once every handler registered). */
+  serve(router: RpcRouter) {
+    this.router = router;
+  }
+
   override bindEvents(client: NatsConnection) {
+    for (const [subject, route] of this.router?.routes() ?? []) {
+      if (this.messageHandlers.has(subject)) throw new Error(`${subject} already has a handler: a subject is handled once`);
+      this.addHandler(subject, route);
+    }
     this.client = client;
     this.join();
     this.timer = setInterval(() => void this.check(), this.opts.readinessEveryMs ?? READINESS_EVERY_MS);

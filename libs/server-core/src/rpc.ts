@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Catch,
-  createParamDecorator,
-  Injectable,
-  Logger,
-  type ArgumentsHost,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-  type PipeTransform,
-  type RpcExceptionFilter,
-} from '@nestjs/common';
-import { MessagePattern, NatsContext, Payload, RpcException } from '@nestjs/microservices';
-import { Observable, throwError } from 'rxjs';
+import { Logger, type LoggerService } from '@nestjs/common';
+import { RpcException, type NatsContext } from '@nestjs/microservices';
+import { from, type Observable } from 'rxjs';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -41,25 +30,20 @@ export const forbidden = (message = 'You are not allowed to do that') => rpcErro
 export const unauthenticated = (message = 'You must be signed in') => rpcError(ErrorCode.Unauthenticated, 401, message);
 export const invalid = (message: string) => rpcError(ErrorCode.ValidationFailed, 400, message);
 
-/** Turns whatever a handler threw into the `{ code, status, message }` that crosses NATS. */
-@Catch()
-export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
-  private readonly logger = new Logger('RpcErrorFilter');
-
-  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
-    if (exception instanceof RpcException) {
-      const body = exception.getError();
-      if (isRpcErrorBody(body)) return throwError(() => body);
-    }
-    if (exception instanceof z.ZodError) {
-      // The first problem's own message: the schemas in @coffer/contracts carry the spec's wording.
-      const message = exception.issues[0]?.message ?? 'Invalid request';
-      return throwError(() => ({ code: ErrorCode.ValidationFailed, status: 400, message }) satisfies RpcErrorBody);
-    }
-    if (noteStorageFailure(exception)) this.logger.error({ msg: NO_SPACE_LEFT, error: noSpaceReason(exception) });
-    else this.logger.error(exception instanceof Error ? exception : String(exception));
-    return throwError(() => ({ code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' }) satisfies RpcErrorBody);
+/** Turns whatever a handler threw into the `{ code, status, message }` that crosses NATS; what is not the caller's fault is logged. */
+export function rpcErrorBody(exception: unknown, logger: LoggerService): RpcErrorBody {
+  if (exception instanceof RpcException) {
+    const body = exception.getError();
+    if (isRpcErrorBody(body)) return body;
   }
+  if (exception instanceof z.ZodError) {
+    // The first problem's own message: the schemas in @coffer/contracts carry the spec's wording.
+    const message = exception.issues[0]?.message ?? 'Invalid request';
+    return { code: ErrorCode.ValidationFailed, status: 400, message };
+  }
+  if (noteStorageFailure(exception)) logger.error({ msg: NO_SPACE_LEFT, error: noSpaceReason(exception) });
+  else logger.error(exception instanceof Error ? exception : String(exception));
+  return { code: ErrorCode.Internal, status: 500, message: 'Something went wrong. Please try again.' };
 }
 
 const callerSchema = z.object({
@@ -96,114 +80,93 @@ export function clientFrom(ctx: NatsContext): Pick<RequestMeta, 'clientIp' | 'us
   return { clientIp: headers?.get(Header.ClientIp) || undefined, userAgent: headers?.get(Header.UserAgent) || undefined };
 }
 
-/** Parameter decorator: the client's address and user agent of a request/reply handler. */
-export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext) => clientFrom(ctx.switchToRpc().getContext<NatsContext>()));
-
-/** What the context decorators hand a handler besides its payload: @Caller, @PendingCaller, @OptionalCaller, @Client. */
+/** The client's address and user agent a handler receives besides its payload. */
 export type ClientMeta = Pick<RequestMeta, 'clientIp' | 'userAgent'>;
 
-/** Each type accepts the other. */
-type Alike<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type IsContext<P> = true extends
-  Alike<P, CallerIdentity> | Alike<P, CallerIdentity | undefined> | Alike<P, ClientMeta> | Alike<P, Pick<RequestMeta, 'clientIp'>>
-  ? true
-  : false;
-/** The positions of the parameters that are neither context nor `S`'s payload (never when all are right). */
-type WrongParameters<S extends Subject, A extends readonly unknown[]> = {
-  [I in keyof A]-?: IsContext<A[I]> extends true ? never : Alike<A[I], ReceivedPayload<S>> extends true ? never : I;
-}[number];
+/**
+ * Who may call a handler: `required` a signed-in caller (the default), `pending` also the aal1 step of a
+ * two-factor sign-in, `optional` anyone (the caller when the gateway sent one), `none` anyone, unread.
+ */
+export type CallerRule = 'required' | 'pending' | 'optional' | 'none';
 
-/** A handler of `S`: anything it may return must be `S`'s reply. */
-type HandlerOf<S extends Subject> = (...args: never[]) => ReplyOf<S> | Promise<ReplyOf<S>>;
-/** What @Handles(S) accepts of a method: its payload parameter must have the type of `S`'s payload. */
-type CheckedHandler<S extends Subject, T extends HandlerOf<S>> = [WrongParameters<S, Parameters<T>>] extends [never]
-  ? TypedPropertyDescriptor<T>
-  : TypedPropertyDescriptor<T> & { payloadParameterMustBeReceivedPayloadOf: S };
+export interface HandleOptions<R extends CallerRule> {
+  caller: R;
+}
 
-/** The payload pipe @Received() put on each method, for @Handles to give it its subject's schema. */
-const payloadPipes = new WeakMap<object, Map<string | symbol, SubjectPayloadPipe>>();
+/** What a handler of `S` receives: its validated payload, its caller as `R` allows, and the client. */
+export type RpcRequest<S extends Subject, R extends CallerRule = 'required'> = {
+  payload: ReceivedPayload<S>;
+  client: ClientMeta;
+} & (R extends 'none' ? unknown : { caller: R extends 'optional' ? CallerIdentity | undefined : CallerIdentity });
 
-/** Validates a payload with the schema of the subject its handler handles (set by @Handles). */
-class SubjectPayloadPipe implements PipeTransform<unknown, unknown> {
-  schema?: z.ZodType;
-  transform(value: unknown): unknown {
-    if (!this.schema) throw new Error('@Received() is on a method without @Handles(subject)');
-    return this.schema.parse(value ?? {});
+/** A handler of `S`: anything it may answer must be `S`'s reply. */
+export type RpcHandler<S extends Subject, R extends CallerRule = 'required'> = (request: RpcRequest<S, R>) => ReplyOf<S> | Promise<ReplyOf<S>>;
+
+/** What the transport calls for a subject: the reply, or a stream that fails with the `{ code, status, message }` to send back. */
+export type RpcRoute = (data: unknown, ctx: NatsContext) => Promise<Observable<unknown>>;
+
+function callerAs(rule: CallerRule, ctx: NatsContext): { caller?: CallerIdentity } {
+  switch (rule) {
+    case 'required':
+      return { caller: callerFrom(ctx) };
+    case 'pending':
+      return { caller: callerFrom(ctx, true) };
+    case 'optional':
+      return { caller: ctx.getHeaders()?.get(Header.Caller) ? callerFrom(ctx, true) : undefined };
+    case 'none':
+      return {};
   }
 }
 
 /**
- * Marks the handler of a request subject, the one place a handler names it.
- * Its payload (the @Received() parameter) is validated with the schema of the
- * subject's contract in @coffer/contracts, and its types are checked against
- * that contract: a handler whose payload parameter has another type, or that
- * answers the wrong shape, does not compile.
+ * The request/reply handlers of a service, each registered once with its subject (in its handler's
+ * `onModuleInit`, as events are with `EventBus.on`) and served by the service's transport (QueueGroupServer).
+ * Each request runs with its correlation id and client in the log context and is timed per subject; its
+ * caller is read as the handler's rule says, its payload validated with the schema of the subject's contract
+ * in @coffer/contracts, and whatever it throws answered as `{ code, status, message }`.
  */
-export function Handles<S extends Subject>(subject: S) {
-  return <T extends HandlerOf<S>>(target: object, key: string | symbol, descriptor: CheckedHandler<S, T>) => {
-    const pipe = payloadPipes.get(target)?.get(key);
-    if (pipe) pipe.schema = requestContracts[subject].payload;
-    MessagePattern(subject)(target, key, descriptor);
-  };
-}
+export class RpcRouter {
+  private readonly logger = new Logger('RpcRouter');
+  private readonly handlers = new Map<string, RpcRoute>();
 
-/**
- * Parameter decorator: the payload of the handler, validated with the schema of
- * the subject its @Handles names (param decorators run before the method's).
- */
-export const Received = (): ParameterDecorator => (target, key, index) => {
-  if (key === undefined) throw new Error("@Received() belongs on a handler method's parameter");
-  const pipe = new SubjectPayloadPipe();
-  const pipes = payloadPipes.get(target) ?? new Map<string | symbol, SubjectPayloadPipe>();
-  payloadPipes.set(target, pipes.set(key, pipe));
-  Payload(pipe)(target, key, index);
-};
-
-/** Parameter decorator: the verified caller of a request/reply handler. */
-export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity => callerFrom(ctx.switchToRpc().getContext<NatsContext>()));
-
-/** Like Caller, but also accepts the aal1 step of a two-factor sign-in. */
-export const PendingCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity =>
-  callerFrom(ctx.switchToRpc().getContext<NatsContext>(), true),
-);
-
-/** The verified caller when the gateway sent one (a public route that a valid access token may also identify), else undefined. */
-export const OptionalCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerIdentity | undefined => {
-  const nats = ctx.switchToRpc().getContext<NatsContext>();
-  return nats.getHeaders()?.get(Header.Caller) ? callerFrom(nats, true) : undefined;
-});
-
-/** How a request ended, for the metrics: ok, or the class of the error's HTTP status (4xx: the caller's, 5xx: ours). */
-function outcomeOf(err: unknown): string {
-  const body = err instanceof RpcException ? err.getError() : undefined;
-  return isRpcErrorBody(body) ? `${Math.floor(body.status / 100)}xx` : '5xx';
-}
-
-/** Runs each handler with the correlation id from the NATS headers, so its log lines carry it, and times it. */
-@Injectable()
-export class CorrelationInterceptor implements NestInterceptor {
   constructor(private readonly metrics?: ServiceMetrics) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const nats = context.switchToRpc().getContext<NatsContext>();
-    const id = nats.getHeaders?.()?.get(Header.CorrelationId) || randomUUID();
-    const ctx = { correlationId: id, ...clientFrom(nats) };
-    const done = this.metrics?.requests.startTimer({ subject: nats.getSubject() });
-    return new Observable((subscriber) =>
-      withRequestContext(ctx, () =>
-        next.handle().subscribe({
-          next: (value) => subscriber.next(value),
-          error: (err: unknown) => {
-            done?.({ outcome: outcomeOf(err) });
-            subscriber.error(err);
-          },
-          complete: () => {
-            done?.({ outcome: 'ok' });
-            subscriber.complete();
-          },
-        }),
-      ),
-    );
+  /** Handles `subject`, for a signed-in caller. */
+  handle<S extends Subject>(subject: S, handler: RpcHandler<S>): void;
+  /** Handles `subject`, for the callers `options.caller` allows. */
+  handle<S extends Subject, R extends CallerRule>(subject: S, options: HandleOptions<R>, handler: RpcHandler<S, R>): void;
+  handle<S extends Subject>(subject: S, ...args: [RpcHandler<S>] | [HandleOptions<CallerRule>, RpcHandler<S, CallerRule>]): void {
+    const [options, handler] = args.length === 1 ? [{ caller: 'required' as const }, args[0]] : args;
+    if (this.handlers.has(subject)) throw new Error(`${subject} already has a handler: a subject is handled once`);
+    const schema = requestContracts[subject].payload;
+    const run = async (data: unknown, ctx: NatsContext) => {
+      const caller = callerAs(options.caller, ctx);
+      const payload = schema.parse(data ?? {}) as ReceivedPayload<S>;
+      return (handler as (request: unknown) => unknown)({ ...caller, payload, client: clientFrom(ctx) });
+    };
+    this.handlers.set(subject, (data, ctx) => Promise.resolve(from(this.answer(run, data, ctx))));
+  }
+
+  /** Every subject handled, with what the transport calls for it. */
+  routes(): ReadonlyMap<string, RpcRoute> {
+    return this.handlers;
+  }
+
+  /** Runs one request with its correlation id and client in the log context, timed; rejects with the error body to send back. */
+  private answer(run: (data: unknown, ctx: NatsContext) => Promise<unknown>, data: unknown, ctx: NatsContext): Promise<unknown> {
+    const correlationId = ctx.getHeaders()?.get(Header.CorrelationId) || randomUUID();
+    const done = this.metrics?.requests.startTimer({ subject: ctx.getSubject() });
+    return withRequestContext({ correlationId, ...clientFrom(ctx) }, async () => {
+      try {
+        const reply = await run(data, ctx);
+        done?.({ outcome: 'ok' });
+        return reply;
+      } catch (exception) {
+        const body = rpcErrorBody(exception, this.logger);
+        // How it ended, for the metrics: the class of the answer's HTTP status (4xx: the caller's, 5xx: ours).
+        done?.({ outcome: `${Math.floor(body.status / 100)}xx` });
+        throw body;
+      }
+    });
   }
 }

@@ -4,29 +4,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Controller, Inject, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import { Controller, Inject, Module, type DynamicModule, type INestMicroservice, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { CoreModule, DATABASE, loadConfig, runService, serviceConfigSchema, type Database } from '../src/index.js';
+import { BillingSubject, type ReplyOf } from '@coffer/contracts';
+import { CoreModule, DATABASE, loadConfig, RpcRouter, runService, serviceConfigSchema, type Database } from '../src/index.js';
 import { testInfra } from '../src/testing.js';
 
 // A full disk: the service's health says degraded (not up) and its log says "no space left on device",
 // on a real file system that fills up (a small tmpfs holding the PGlite data directory; mounting needs root).
 
 const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
-const FILL = 'billing.test.fill';
+/** The subject the filler answers (the service's own is not in this module; the test reads only its failure). */
+const FILL = BillingSubject.GetPlan;
 
 /** A handler that stores about a megabyte per call (random text that does not compress away), as uploads and shares add rows. */
 @Controller()
-class Filler {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+class Filler implements OnModuleInit {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @MessagePattern(FILL)
+  onModuleInit() {
+    this.rpc.handle(FILL, { caller: 'none' }, () => this.fill());
+  }
+
   async fill() {
     await this.db.execute(
       sql`insert into outbox (id, subject, event) select gen_random_uuid()::text, 'events.fill', jsonb_build_object('p', (select string_agg(md5(random()::text || m), '') from generate_series(1, 1000) as g(m))) from generate_series(1, 50) as s(n)`,
     );
-    return { ok: true };
+    return {} as ReplyOf<typeof FILL>;
   }
 }
 

@@ -1,20 +1,18 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AccountSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { BrandingService } from './branding.service.js';
 
 /** The account's branding, forwarded to BrandingService. */
 @Controller()
-export class BrandingHandler {
-  constructor(@Inject(BrandingService) private readonly branding: BrandingService) {}
+export class BrandingHandler implements OnModuleInit {
+  constructor(
+    @Inject(BrandingService) private readonly branding: BrandingService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AccountSubject.GetBranding)
-  get(@Caller() caller: CallerIdentity) {
-    return this.branding.get(caller);
-  }
-
-  @Handles(AccountSubject.UpdateBranding)
-  update(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.UpdateBranding>) {
-    return this.branding.update(caller, p);
+  onModuleInit() {
+    this.rpc.handle(AccountSubject.GetBranding, ({ caller }) => this.branding.get(caller));
+    this.rpc.handle(AccountSubject.UpdateBranding, ({ caller, payload }) => this.branding.update(caller, payload));
   }
 }

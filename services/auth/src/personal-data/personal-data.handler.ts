@@ -1,22 +1,20 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AccountSubject, personalDataInventorySubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountSubject, personalDataInventorySubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('auth');
 
 /** Delete Account and the auth service's personal-data inventory, forwarded to PersonalDataService. */
 @Controller()
-export class PersonalDataHandler {
-  constructor(@Inject(PersonalDataService) private readonly personalData: PersonalDataService) {}
+export class PersonalDataHandler implements OnModuleInit {
+  constructor(
+    @Inject(PersonalDataService) private readonly personalData: PersonalDataService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AccountSubject.DeleteUser)
-  deleteUser(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.DeleteUser>) {
-    return this.personalData.deleteUser(caller, p.email);
-  }
-
-  @Handles(INVENTORY)
-  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
-    return this.personalData.inventory(p);
+  onModuleInit() {
+    this.rpc.handle(AccountSubject.DeleteUser, ({ caller, payload }) => this.personalData.deleteUser(caller, payload.email));
+    this.rpc.handle(INVENTORY, { caller: 'none' }, ({ payload }) => this.personalData.inventory(payload));
   }
 }

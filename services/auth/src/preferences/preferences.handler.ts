@@ -1,20 +1,18 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AccountSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { PreferencesService } from './preferences.service.js';
 
 /** Email preferences and general settings, forwarded to PreferencesService. */
 @Controller()
-export class PreferencesHandler {
-  constructor(@Inject(PreferencesService) private readonly preferences: PreferencesService) {}
+export class PreferencesHandler implements OnModuleInit {
+  constructor(
+    @Inject(PreferencesService) private readonly preferences: PreferencesService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AccountSubject.GetPreferences)
-  get(@Caller() caller: CallerIdentity) {
-    return this.preferences.get(caller);
-  }
-
-  @Handles(AccountSubject.UpdatePreferences)
-  update(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.UpdatePreferences>) {
-    return this.preferences.update(caller, p);
+  onModuleInit() {
+    this.rpc.handle(AccountSubject.GetPreferences, ({ caller }) => this.preferences.get(caller));
+    this.rpc.handle(AccountSubject.UpdatePreferences, ({ caller, payload }) => this.preferences.update(caller, payload));
   }
 }

@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AuthSubject, type ReceivedPayload } from '@coffer/contracts';
-import { Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AuthSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { RevocationsService } from './revocations.service.js';
 
 /** What gateways read at start: the access tokens refused before they expire. */
 @Controller()
-export class RevocationsHandler {
-  constructor(@Inject(RevocationsService) private readonly revocations: RevocationsService) {}
+export class RevocationsHandler implements OnModuleInit {
+  constructor(
+    @Inject(RevocationsService) private readonly revocations: RevocationsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AuthSubject.ListRevocations)
-  list(@Received() p: ReceivedPayload<typeof AuthSubject.ListRevocations>) {
-    return this.revocations.list(p.after);
+  onModuleInit() {
+    this.rpc.handle(AuthSubject.ListRevocations, { caller: 'none' }, ({ payload }) => this.revocations.list(payload.after));
   }
 }

@@ -1,25 +1,19 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AuthSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Handles, OptionalCaller, PendingCaller, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AuthSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { SessionsService } from './sessions.service.js';
 
 /** Refreshing, ending and restoring sessions, forwarded to SessionsService. */
 @Controller()
-export class SessionsHandler {
-  constructor(@Inject(SessionsService) private readonly sessions: SessionsService) {}
+export class SessionsHandler implements OnModuleInit {
+  constructor(
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AuthSubject.Refresh)
-  refresh(@Received() p: ReceivedPayload<typeof AuthSubject.Refresh>) {
-    return this.sessions.refresh(p.refreshToken);
-  }
-
-  @Handles(AuthSubject.SignOut)
-  signOut(@Received() p: ReceivedPayload<typeof AuthSubject.SignOut>, @OptionalCaller() caller?: CallerIdentity) {
-    return this.sessions.signOut(p.refreshToken, caller?.sessionId);
-  }
-
-  @Handles(AuthSubject.GetSession)
-  session(@PendingCaller() caller: CallerIdentity) {
-    return this.sessions.info(caller);
+  onModuleInit() {
+    this.rpc.handle(AuthSubject.Refresh, { caller: 'none' }, ({ payload }) => this.sessions.refresh(payload.refreshToken));
+    this.rpc.handle(AuthSubject.SignOut, { caller: 'optional' }, ({ payload, caller }) => this.sessions.signOut(payload.refreshToken, caller?.sessionId));
+    this.rpc.handle(AuthSubject.GetSession, { caller: 'pending' }, ({ caller }) => this.sessions.info(caller));
   }
 }

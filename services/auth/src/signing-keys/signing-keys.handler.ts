@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
 import { AuthSubject } from '@coffer/contracts';
-import { Handles } from '@coffer/server-core';
+import { RpcRouter } from '@coffer/server-core';
 import { SigningKeys } from './signing-keys.service.js';
 
 /** The public keys gateways verify access tokens with. */
 @Controller()
-export class SigningKeysHandler {
-  constructor(@Inject(SigningKeys) private readonly keys: SigningKeys) {}
+export class SigningKeysHandler implements OnModuleInit {
+  constructor(
+    @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AuthSubject.GetJwks)
-  jwks() {
-    return this.keys.jwks();
+  onModuleInit() {
+    this.rpc.handle(AuthSubject.GetJwks, { caller: 'none' }, () => this.keys.jwks());
   }
 }

@@ -1,25 +1,19 @@
-import { Controller, Inject } from '@nestjs/common';
-import { AccountSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { AccountSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { InvitationsService } from './invitations.service.js';
 
 /** The invitations to the caller's own address, forwarded to InvitationsService. */
 @Controller()
-export class InvitationsHandler {
-  constructor(@Inject(InvitationsService) private readonly invitations: InvitationsService) {}
+export class InvitationsHandler implements OnModuleInit {
+  constructor(
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(AccountSubject.ListInvitations)
-  list(@Caller() caller: CallerIdentity) {
-    return this.invitations.list(caller);
-  }
-
-  @Handles(AccountSubject.JoinInvitation)
-  join(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.JoinInvitation>) {
-    return this.invitations.join(caller, p.id);
-  }
-
-  @Handles(AccountSubject.DeclineInvitation)
-  decline(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof AccountSubject.DeclineInvitation>) {
-    return this.invitations.decline(caller, p.id);
+  onModuleInit() {
+    this.rpc.handle(AccountSubject.ListInvitations, ({ caller }) => this.invitations.list(caller));
+    this.rpc.handle(AccountSubject.JoinInvitation, ({ caller, payload }) => this.invitations.join(caller, payload.id));
+    this.rpc.handle(AccountSubject.DeclineInvitation, ({ caller, payload }) => this.invitations.decline(caller, payload.id));
   }
 }

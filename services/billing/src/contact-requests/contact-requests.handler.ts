@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
-import { BillingSubject, type ReceivedPayload, type RequestMeta } from '@coffer/contracts';
-import { Client, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { BillingSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { ContactRequestsService } from './contact-requests.service.js';
 
 @Controller()
-export class ContactRequestsHandler {
-  constructor(@Inject(ContactRequestsService) private readonly requests: ContactRequestsService) {}
+export class ContactRequestsHandler implements OnModuleInit {
+  constructor(
+    @Inject(ContactRequestsService) private readonly requests: ContactRequestsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  /** Public: anyone may ask sales to get in touch. */
-  @Handles(BillingSubject.CreateContactRequest)
-  create(@Received() input: ReceivedPayload<typeof BillingSubject.CreateContactRequest>, @Client() client: Pick<RequestMeta, 'clientIp'>) {
-    return this.requests.create(input, client.clientIp);
+  onModuleInit() {
+    // Public: anyone may ask sales to get in touch.
+    this.rpc.handle(BillingSubject.CreateContactRequest, { caller: 'none' }, ({ payload: input, client }) => this.requests.create(input, client.clientIp));
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, AuthEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
-import { EventBus, Handles, Received } from '@coffer/server-core';
+import { AccountEvent, AuthEvent, personalDataInventorySubject } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { PersonalDataRepository } from './personal-data.repository.js';
 
@@ -17,6 +17,7 @@ export class PersonalDataHandler implements OnModuleInit {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(PersonalDataRepository) private readonly personalData: PersonalDataRepository,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
@@ -25,10 +26,7 @@ export class PersonalDataHandler implements OnModuleInit {
       if (event.payload.reason === 'removed') await this.subscriptions.open(event.payload.accountId, event.payload.userId);
     });
     this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.erase(event.payload));
-  }
 
-  @Handles(INVENTORY)
-  async inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
-    return { service: 'billing', counts: await this.personalData.inventory(p) };
+    this.rpc.handle(INVENTORY, { caller: 'none' }, async ({ payload }) => ({ service: 'billing', counts: await this.personalData.inventory(payload) }));
   }
 }

@@ -1,26 +1,20 @@
-import { Controller, Inject } from '@nestjs/common';
-import { BillingSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { BillingSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 /** The account's plan and trial. */
 @Controller()
-export class SubscriptionsHandler {
-  constructor(@Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService) {}
+export class SubscriptionsHandler implements OnModuleInit {
+  constructor(
+    @Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(BillingSubject.GetPlan)
-  plan(@Caller() caller: CallerIdentity) {
-    return this.subscriptions.plan(caller);
-  }
-
-  @Handles(BillingSubject.StartTrial)
-  startTrial(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof BillingSubject.StartTrial>) {
-    return this.subscriptions.startTrial(caller, p.plan);
-  }
-
-  /** Development and tests only: refused in production. */
-  @Handles(BillingSubject.AdvanceClock)
-  advanceClock(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof BillingSubject.AdvanceClock>) {
-    return this.subscriptions.advanceClock(caller, p.days);
+  onModuleInit() {
+    this.rpc.handle(BillingSubject.GetPlan, ({ caller }) => this.subscriptions.plan(caller));
+    this.rpc.handle(BillingSubject.StartTrial, ({ caller, payload }) => this.subscriptions.startTrial(caller, payload.plan));
+    // Development and tests only: refused in production.
+    this.rpc.handle(BillingSubject.AdvanceClock, ({ caller, payload }) => this.subscriptions.advanceClock(caller, payload.days));
   }
 }

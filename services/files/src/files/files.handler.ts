@@ -1,25 +1,19 @@
-import { Controller, Inject } from '@nestjs/common';
-import { FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { FilesSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { FilesService } from './files.service.js';
 
 /** The file browser's lists, one file, and moving a file, forwarded to FilesService. */
 @Controller()
-export class FilesHandler {
-  constructor(@Inject(FilesService) private readonly files: FilesService) {}
+export class FilesHandler implements OnModuleInit {
+  constructor(
+    @Inject(FilesService) private readonly files: FilesService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(FilesSubject.ListFiles)
-  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.ListFiles>) {
-    return this.files.list(caller, p);
-  }
-
-  @Handles(FilesSubject.GetFile)
-  file(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.GetFile>) {
-    return this.files.file(caller, p.fileId);
-  }
-
-  @Handles(FilesSubject.MoveFile)
-  move(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.MoveFile>) {
-    return this.files.move(caller, p.fileId, p.folderId);
+  onModuleInit() {
+    this.rpc.handle(FilesSubject.ListFiles, ({ caller, payload }) => this.files.list(caller, payload));
+    this.rpc.handle(FilesSubject.GetFile, ({ caller, payload }) => this.files.file(caller, payload.fileId));
+    this.rpc.handle(FilesSubject.MoveFile, ({ caller, payload }) => this.files.move(caller, payload.fileId, payload.folderId));
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuthEvent, FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { AuthEvent, FilesSubject } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { FoldersService } from './folders.service.js';
 
 /** Folder requests, and each new user's default folders, forwarded to FoldersService. */
@@ -9,24 +9,14 @@ export class FoldersHandler implements OnModuleInit {
   constructor(
     @Inject(FoldersService) private readonly folders: FoldersService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
     this.bus.on(AuthEvent.UserRegistered, (event) => this.folders.createDefaults(event.payload));
-  }
 
-  @Handles(FilesSubject.ListFolders)
-  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.ListFolders>) {
-    return this.folders.folders(caller, p);
-  }
-
-  @Handles(FilesSubject.GetFolder)
-  folder(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.GetFolder>) {
-    return this.folders.folderPath(caller, p.folderId);
-  }
-
-  @Handles(FilesSubject.CreateFolder)
-  create(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CreateFolder>) {
-    return this.folders.create(caller, p.name, p.parentId);
+    this.rpc.handle(FilesSubject.ListFolders, ({ caller, payload }) => this.folders.folders(caller, payload));
+    this.rpc.handle(FilesSubject.GetFolder, ({ caller, payload }) => this.folders.folderPath(caller, payload.folderId));
+    this.rpc.handle(FilesSubject.CreateFolder, ({ caller, payload }) => this.folders.create(caller, payload.name, payload.parentId));
   }
 }

@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
-import { FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { FilesSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { LinksService } from './links.service.js';
 
 /** Signed links to a file, forwarded to LinksService. */
 @Controller()
-export class LinksHandler {
-  constructor(@Inject(LinksService) private readonly links: LinksService) {}
+export class LinksHandler implements OnModuleInit {
+  constructor(
+    @Inject(LinksService) private readonly links: LinksService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(FilesSubject.FileLink)
-  link(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.FileLink>) {
-    return this.links.link(caller, p.fileId, p.disposition, p.viaShare);
+  onModuleInit() {
+    this.rpc.handle(FilesSubject.FileLink, ({ caller, payload }) => this.links.link(caller, payload.fileId, payload.disposition, payload.viaShare));
   }
 }

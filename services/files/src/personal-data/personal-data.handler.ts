@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, personalDataInventorySubject, type ReceivedPayload } from '@coffer/contracts';
-import { EventBus, Handles, Received } from '@coffer/server-core';
+import { AccountEvent, personalDataInventorySubject } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('files');
@@ -11,15 +11,13 @@ export class PersonalDataHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(PersonalDataService) private readonly personalData: PersonalDataService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
     this.bus.on(AccountEvent.MembershipChanged, (event) => this.personalData.membershipChanged(event));
     this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.userDeleted(event));
-  }
 
-  @Handles(INVENTORY)
-  inventory(@Received() p: ReceivedPayload<typeof INVENTORY>) {
-    return this.personalData.inventory(p.userId);
+    this.rpc.handle(INVENTORY, { caller: 'none' }, ({ payload }) => this.personalData.inventory(payload.userId));
   }
 }

@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
-import { FilesSubject, type CallerIdentity } from '@coffer/contracts';
-import { Caller, Handles } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { FilesSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { StorageService } from './storage.service.js';
 
 /** The storage meter, forwarded to StorageService. */
 @Controller()
-export class StorageHandler {
-  constructor(@Inject(StorageService) private readonly storage: StorageService) {}
+export class StorageHandler implements OnModuleInit {
+  constructor(
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(FilesSubject.StorageUsage)
-  usage(@Caller() caller: CallerIdentity) {
-    return this.storage.usage(caller);
+  onModuleInit() {
+    this.rpc.handle(FilesSubject.StorageUsage, ({ caller }) => this.storage.usage(caller));
   }
 }

@@ -1,35 +1,21 @@
-import { Controller, Inject } from '@nestjs/common';
-import { FilesSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { FilesSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { UploadsService } from './uploads.service.js';
 
 /** Upload slots, multipart uploads' parts, cancelling, and confirmation, forwarded to UploadsService. */
 @Controller()
-export class UploadsHandler {
-  constructor(@Inject(UploadsService) private readonly uploads: UploadsService) {}
+export class UploadsHandler implements OnModuleInit {
+  constructor(
+    @Inject(UploadsService) private readonly uploads: UploadsService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(FilesSubject.CreateUpload)
-  create(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CreateUpload>) {
-    return this.uploads.create(caller, p);
-  }
-
-  @Handles(FilesSubject.ListUploads)
-  list(@Caller() caller: CallerIdentity) {
-    return this.uploads.list(caller);
-  }
-
-  @Handles(FilesSubject.UploadParts)
-  parts(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.UploadParts>) {
-    return this.uploads.parts(caller, p.uploadId, p.partNumbers);
-  }
-
-  @Handles(FilesSubject.CancelUpload)
-  cancel(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CancelUpload>) {
-    return this.uploads.cancel(caller, p.uploadId);
-  }
-
-  @Handles(FilesSubject.CompleteUpload)
-  complete(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof FilesSubject.CompleteUpload>) {
-    return this.uploads.complete(caller, p.uploadId);
+  onModuleInit() {
+    this.rpc.handle(FilesSubject.CreateUpload, ({ caller, payload }) => this.uploads.create(caller, payload));
+    this.rpc.handle(FilesSubject.ListUploads, ({ caller }) => this.uploads.list(caller));
+    this.rpc.handle(FilesSubject.UploadParts, ({ caller, payload }) => this.uploads.parts(caller, payload.uploadId, payload.partNumbers));
+    this.rpc.handle(FilesSubject.CancelUpload, ({ caller, payload }) => this.uploads.cancel(caller, payload.uploadId));
+    this.rpc.handle(FilesSubject.CompleteUpload, ({ caller, payload }) => this.uploads.complete(caller, payload.uploadId));
   }
 }

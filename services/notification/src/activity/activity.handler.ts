@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { FilesEvent, NotificationSubject, SharingEvent, type CallerIdentity } from '@coffer/contracts';
-import { Caller, EventBus, Handles } from '@coffer/server-core';
+import { FilesEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { ActivityService } from './activity.service.js';
 
 /** The events that show in the Activity Log, and the log itself. */
@@ -9,6 +9,7 @@ export class ActivityHandler implements OnModuleInit {
   constructor(
     @Inject(ActivityService) private readonly activity: ActivityService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
@@ -19,10 +20,7 @@ export class ActivityHandler implements OnModuleInit {
     this.bus.on(SharingEvent.ShareAccessed, async (event) => {
       await this.activity.shareDownloaded(event);
     });
-  }
 
-  @Handles(NotificationSubject.ListActivity)
-  list(@Caller() caller: CallerIdentity) {
-    return this.activity.list(caller);
+    this.rpc.handle(NotificationSubject.ListActivity, ({ caller }) => this.activity.list(caller));
   }
 }

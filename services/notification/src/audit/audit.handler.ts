@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AuditSubject, BillingEvent, type CallerIdentity, type DomainEvents, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { AuditSubject, BillingEvent, type DomainEvents } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { AUDITED, type Describe } from './audit-entries.js';
 import { AuditService } from './audit.service.js';
 
@@ -10,11 +10,14 @@ export class AuditHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
     this.bus.on(BillingEvent.SubscriptionChanged, (event) => this.audit.planChanged(event));
     for (const type of Object.keys(AUDITED) as (keyof DomainEvents)[]) this.audited(type);
+
+    this.rpc.handle(AuditSubject.ListAuditLogs, ({ caller, payload: query }) => this.audit.list(caller, query));
   }
 
   private audited<E extends keyof DomainEvents>(type: E) {
@@ -23,10 +26,5 @@ export class AuditHandler implements OnModuleInit {
       const fact = describe(event);
       if (fact) await this.audit.record(event, fact);
     });
-  }
-
-  @Handles(AuditSubject.ListAuditLogs)
-  list(@Caller() caller: CallerIdentity, @Received() query: ReceivedPayload<typeof AuditSubject.ListAuditLogs>) {
-    return this.audit.list(caller, query);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent, type ReceivedPayload } from '@coffer/contracts';
-import { EventBus, Handles, Received } from '@coffer/server-core';
+import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { EmailService } from './email.service.js';
 
 /** The events that send email, and the development mailbox. */
@@ -9,6 +9,7 @@ export class EmailHandler implements OnModuleInit {
   constructor(
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(EmailService) private readonly email: EmailService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
@@ -20,10 +21,7 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(SharingEvent.ShareAccessed, (event) => this.email.shareOpened(event));
     this.bus.on(BillingEvent.TrialStarted, (event) => this.email.trialStarted(event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event) => this.email.contactRequest(event));
-  }
 
-  @Handles(NotificationSubject.ListCapturedMail)
-  capturedMail(@Received() query: ReceivedPayload<typeof NotificationSubject.ListCapturedMail>) {
-    return this.email.capturedMail(query);
+    this.rpc.handle(NotificationSubject.ListCapturedMail, { caller: 'none' }, ({ payload: query }) => this.email.capturedMail(query));
   }
 }

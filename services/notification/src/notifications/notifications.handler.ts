@@ -1,6 +1,6 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, BillingEvent, NotificationSubject, SharingEvent, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, EventBus, Handles, Received } from '@coffer/server-core';
+import { AccountEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { EventBus, RpcRouter } from '@coffer/server-core';
 import { NotificationsService } from './notifications.service.js';
 
 /** The events that notify a user in the app, and the notifications page's requests. */
@@ -9,6 +9,7 @@ export class NotificationsHandler implements OnModuleInit {
   constructor(
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
   ) {}
 
   onModuleInit() {
@@ -17,20 +18,9 @@ export class NotificationsHandler implements OnModuleInit {
     this.bus.on(AccountEvent.MembershipChanged, (event) => this.notifications.membershipChanged(event));
     this.bus.on(AccountEvent.InvitationDeclined, (event) => this.notifications.invitationDeclined(event));
     this.bus.on(BillingEvent.TrialEnding, (event) => this.notifications.trialEnding(event));
-  }
 
-  @Handles(NotificationSubject.ListNotifications)
-  list(@Caller() caller: CallerIdentity) {
-    return this.notifications.list(caller);
-  }
-
-  @Handles(NotificationSubject.MarkNotificationRead)
-  markRead(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof NotificationSubject.MarkNotificationRead>) {
-    return this.notifications.markRead(caller, p.notificationId);
-  }
-
-  @Handles(NotificationSubject.MarkAllNotificationsRead)
-  markAllRead(@Caller() caller: CallerIdentity) {
-    return this.notifications.markAllRead(caller);
+    this.rpc.handle(NotificationSubject.ListNotifications, ({ caller }) => this.notifications.list(caller));
+    this.rpc.handle(NotificationSubject.MarkNotificationRead, ({ caller, payload }) => this.notifications.markRead(caller, payload.notificationId));
+    this.rpc.handle(NotificationSubject.MarkAllNotificationsRead, ({ caller }) => this.notifications.markAllRead(caller));
   }
 }

@@ -1,15 +1,17 @@
-import { Controller, Inject } from '@nestjs/common';
-import { SharingSubject, type CallerIdentity, type ReceivedPayload } from '@coffer/contracts';
-import { Caller, Handles, Received } from '@coffer/server-core';
+import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
+import { SharingSubject } from '@coffer/contracts';
+import { RpcRouter } from '@coffer/server-core';
 import { AccessesService } from './accesses.service.js';
 
 /** A share's access history, forwarded to AccessesService. */
 @Controller()
-export class AccessesHandler {
-  constructor(@Inject(AccessesService) private readonly accesses: AccessesService) {}
+export class AccessesHandler implements OnModuleInit {
+  constructor(
+    @Inject(AccessesService) private readonly accesses: AccessesService,
+    @Inject(RpcRouter) private readonly rpc: RpcRouter,
+  ) {}
 
-  @Handles(SharingSubject.ListShareAccesses)
-  list(@Caller() caller: CallerIdentity, @Received() p: ReceivedPayload<typeof SharingSubject.ListShareAccesses>) {
-    return this.accesses.list(caller, p);
+  onModuleInit() {
+    this.rpc.handle(SharingSubject.ListShareAccesses, ({ caller, payload }) => this.accesses.list(caller, payload));
   }
 }
