@@ -275,7 +275,12 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
   it("lists a share's opens and downloads, newest first, a page at a time, to its sharer only", async () => {
     const { share, recipient } = await shareWith({});
     const accesses = app.get(AccessesRepository);
-    await unit.run(() => accesses.add({ shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
+    const first = await unit.run(() => accesses.add({ shareId: share.id, clientIp: '203.0.113.7', disposition: 'inline' }));
+    // The second open comes at a later instant (the database's clock can read the same instant twice in a row).
+    await eventually(async () => {
+      const later = sql`select now() > (select ${shareAccess.accessedAt} from ${shareAccess} where ${shareAccess.id} = ${first.id}) as later`;
+      return ((await db.execute(later)) as unknown as { rows: { later: boolean }[] }).rows[0].later;
+    });
     await unit.run(() => accesses.add({ shareId: share.id, clientIp: null, disposition: 'attachment' }));
     const sharer: CallerIdentity = { userId: share.sharedByUserId, accountId: share.accountId, role: 'owner' };
     const { items, next, total } = await caller.request(SharingSubject.ListShareAccesses, { shareId: share.id }, sharer);
