@@ -112,6 +112,7 @@ const TABLE_OWNERS = {
     'shares/shares.repository.ts': ['shares', 'shareSends', 'shareTickets', 'shareRequests'],
     'accesses/accesses.repository.ts': ['shareAccess'],
     'people/people.repository.ts': ['people', 'addressTokens'],
+    'links/links.repository.ts': ['links', 'linkAccesses', 'linkTickets', 'linkPasswordFailures'],
   },
   billing: {
     'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials'],

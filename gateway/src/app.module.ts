@@ -24,6 +24,8 @@ import { AuditLogsController } from './notifications/audit-logs.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
+import { LinksController } from './sharing/links.controller.js';
+import { PublicLinksController } from './sharing/public-links.controller.js';
 import { ShareDownloadsController } from './sharing/share-downloads.controller.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
@@ -43,6 +45,8 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     FilesController,
     SharesController,
     ShareDownloadsController,
+    LinksController,
+    PublicLinksController,
     SubscriptionController,
     ActivityController,
     NotificationsController,

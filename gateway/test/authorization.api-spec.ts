@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
+  CreatedLink,
   FileItem,
   HttpErrorBody,
   ListInvitationsReply,
+  ListLinksReply,
   ListNotificationsReply,
   ListRolesReply,
   ListSharesReply,
@@ -40,6 +42,7 @@ const BODIES: Record<string, unknown> = {
   'DELETE /api/auth/factors/{id}': { password: 'a-guess-123' },
   'POST /api/auth/recovery-codes': { password: 'a-guess-123' },
   'POST /api/auth/recovery-codes/verify': { recoveryCode: 'abcd-efgh-jkmn-pqrs' },
+  'PATCH /api/links/{id}': { password: null },
 };
 
 describe('R4: authorization on every route', () => {
@@ -62,6 +65,7 @@ describe('R4: authorization on every route', () => {
     const slot = await call<UploadSlot>('/api/uploads', { body: { name: 'Pending.pdf', size: 10 }, token: owner.accessToken });
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
+    const link = await call<CreatedLink>('/api/links', { body: { fileId: file.id, password: 'link secret' }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(
       async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0],
@@ -83,6 +87,8 @@ describe('R4: authorization on every route', () => {
       '/api/shares/{id}': share.body.id,
       '/api/shares/{id}/link': share.body.id,
       '/api/shares/{id}/accesses': share.body.id,
+      '/api/links/{id}': link.body.id,
+      '/api/links/{id}/accesses': link.body.id,
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
       '/api/roles/{id}': role.body.id,
@@ -150,6 +156,9 @@ describe('R4: authorization on every route', () => {
     const file = (await call<{ items: FileItem[] }>('/api/files?folder=root', { token })).body.items.find((i) => i.id === ids['/api/files/{id}']);
     expect(file).toMatchObject({ name: 'Salaries.xlsx', deletedAt: null });
     expect((await call<ListSharesReply>('/api/shares?direction=by-me', { token })).body.items.map((s) => s.id)).toEqual([ids['/api/shares/{id}']]);
+    expect((await call<ListLinksReply>(`/api/links?fileId=${ids['/api/files/{id}']}`, { token })).body.items).toEqual([
+      expect.objectContaining({ id: ids['/api/links/{id}'], hasPassword: true }),
+    ]);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({
       status: 'pending',

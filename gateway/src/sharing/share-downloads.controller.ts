@@ -21,6 +21,60 @@ export function downloadPolicy(contentType: string | null): string {
   return policy.join('; ');
 }
 
+/** Streams a stored object to the browser (a byte range of it for a View), passing on its headers and the download policy. */
+export async function sendStored(
+  url: string,
+  range: string | undefined,
+  disposition: 'inline' | 'attachment',
+  res: Response,
+  onSent: (bytes: number) => void,
+  logger: Logger,
+): Promise<void> {
+  const abort = new AbortController();
+  res.once('close', () => abort.abort());
+  const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {
+    logger.warn({ msg: 'Storage did not answer a share download', error: String(err) });
+    return undefined;
+  });
+  const ranges = disposition === 'inline' ? 'bytes' : 'none';
+  if (stored?.status === 416) {
+    await stored.body?.cancel();
+    res.status(416).setHeader('accept-ranges', ranges);
+    const unsatisfied = stored.headers.get('content-range');
+    if (unsatisfied) res.setHeader('content-range', unsatisfied);
+    res.end();
+    return;
+  }
+  if (!stored?.ok || !stored.body) {
+    await stored?.body?.cancel();
+    if (stored) logger.warn({ msg: 'Storage refused a share download', status: stored.status });
+    throw rpcError(ErrorCode.ServiceUnavailable, 503, 'The file could not be read just now. Please try again.');
+  }
+  res.status(stored.status === 206 && range ? 206 : 200);
+  for (const name of PASSED_HEADERS) {
+    const value = stored.headers.get(name);
+    if (value && (name !== 'content-range' || range)) res.setHeader(name, value);
+  }
+  res.setHeader('content-security-policy', downloadPolicy(stored.headers.get('content-type')));
+  res.setHeader('accept-ranges', ranges);
+  try {
+    await pipeline(
+      Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
+      async function* count(chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          onSent(chunk.length);
+          yield chunk;
+        }
+      },
+      res,
+    );
+  } catch (err) {
+    // The browser went away or storage broke off: the response is already under way, so it is cut short.
+    if (!abort.signal.aborted) logger.warn({ msg: 'A share download stopped part way', error: String(err) });
+    res.destroy();
+  }
+}
+
 /**
  * A share's bytes, for the browser that holds a download ticket (GET /api/shares/:id/link). The sharing
  * service checks the ticket and the share again, then the gateway streams the file from storage:
@@ -56,61 +110,9 @@ export class ShareDownloadsController {
     // What of a View's granted read was sent: the rest goes back to the View, however the read ends.
     let sent = 0;
     try {
-      await this.send(url, range, disposition, res, (bytes) => (sent += bytes));
+      await sendStored(url, range, disposition, res, (bytes) => (sent += bytes), this.logger);
     } finally {
       if (read && read.bytes > sent) this.returnUnread(params.ticket, read.bytes - sent, meta);
-    }
-  }
-
-  private async send(
-    url: string,
-    range: string | undefined,
-    disposition: 'inline' | 'attachment',
-    res: Response,
-    onSent: (bytes: number) => void,
-  ): Promise<void> {
-    const abort = new AbortController();
-    res.once('close', () => abort.abort());
-    const stored = await fetch(url, { signal: abort.signal, headers: range ? { range } : {} }).catch((err: unknown) => {
-      this.logger.warn({ msg: 'Storage did not answer a share download', error: String(err) });
-      return undefined;
-    });
-    const ranges = disposition === 'inline' ? 'bytes' : 'none';
-    if (stored?.status === 416) {
-      await stored.body?.cancel();
-      res.status(416).setHeader('accept-ranges', ranges);
-      const unsatisfied = stored.headers.get('content-range');
-      if (unsatisfied) res.setHeader('content-range', unsatisfied);
-      res.end();
-      return;
-    }
-    if (!stored?.ok || !stored.body) {
-      await stored?.body?.cancel();
-      if (stored) this.logger.warn({ msg: 'Storage refused a share download', status: stored.status });
-      throw rpcError(ErrorCode.ServiceUnavailable, 503, 'The file could not be read just now. Please try again.');
-    }
-    res.status(stored.status === 206 && range ? 206 : 200);
-    for (const name of PASSED_HEADERS) {
-      const value = stored.headers.get(name);
-      if (value && (name !== 'content-range' || range)) res.setHeader(name, value);
-    }
-    res.setHeader('content-security-policy', downloadPolicy(stored.headers.get('content-type')));
-    res.setHeader('accept-ranges', ranges);
-    try {
-      await pipeline(
-        Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
-        async function* count(chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            onSent(chunk.length);
-            yield chunk;
-          }
-        },
-        res,
-      );
-    } catch (err) {
-      // The browser went away or storage broke off: the response is already under way, so it is cut short.
-      if (!abort.signal.aborted) this.logger.warn({ msg: 'A share download stopped part way', error: String(err) });
-      res.destroy();
     }
   }
 

@@ -6,6 +6,7 @@ import { billingRequests, type BillingEvents } from './billing.js';
 import { filesRequests, type FilesEvents } from './files.js';
 import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
+import { linkRequests } from './links.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
 
 /**
@@ -17,6 +18,7 @@ export const requestContracts = {
   ...accountRequests,
   ...filesRequests,
   ...sharingRequests,
+  ...linkRequests,
   ...billingRequests,
   ...notificationRequests,
   ...auditRequests,

@@ -13,4 +13,5 @@ export * from './billing.js';
 export * from './notification.js';
 export * from './audit.js';
 export * from './sharing.js';
+export * from './links.js';
 export * from './catalogue.js';

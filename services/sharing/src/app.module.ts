@@ -6,6 +6,9 @@ import * as schema from './db/schema.js';
 import { AccessesHandler } from './accesses/accesses.handler.js';
 import { AccessesRepository } from './accesses/accesses.repository.js';
 import { AccessesService } from './accesses/accesses.service.js';
+import { LinksHandler } from './links/links.handler.js';
+import { LinksRepository } from './links/links.repository.js';
+import { LinksService } from './links/links.service.js';
 import { PeopleHandler } from './people/people.handler.js';
 import { PeopleRepository } from './people/people.repository.js';
 import { PeopleService } from './people/people.service.js';
@@ -24,7 +27,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler],
+      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler],
       providers: [
         SharesRepository,
         SharesService,
@@ -34,6 +37,8 @@ export class AppModule {
         PersonalDataService,
         AccessesRepository,
         AccessesService,
+        LinksRepository,
+        LinksService,
       ],
     };
   }

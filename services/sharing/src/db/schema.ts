@@ -134,3 +134,78 @@ export type ShareRow = typeof shares.$inferSelect;
 export type ShareAccessRow = typeof shareAccess.$inferSelect;
 export type ShareTicketRow = typeof shareTickets.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;
+
+/**
+ * A link to one file for anyone who has it ("Anyone with the link"). Only the token's SHA-256 is kept;
+ * the password's scrypt hash. The file's name, size and type are copied when the link is made.
+ */
+export const links = pgTable(
+  'links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: text('account_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdByUserId: text('created_by_user_id').notNull(),
+    passwordHash: text('password_hash'),
+    allowedIps: text('allowed_ips').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxDownloads: integer('max_downloads'),
+    /** Views and downloads, counted atomically against maxDownloads. */
+    downloadCount: integer('download_count').notNull().default(0),
+    /** Opens of the page by people (never by link-preview bots). */
+    openCount: integer('open_count').notNull().default(0),
+    fileTrashed: boolean('file_trashed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('links_token_hash_idx').on(t.tokenHash), index('links_file_idx').on(t.fileId), index('links_creator_idx').on(t.createdByUserId)],
+);
+
+/** Every open of a link's page, View and Download: when and from where. Its sharer sees them. */
+export const linkAccesses = pgTable(
+  'link_accesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    clientIp: text('client_ip'),
+    kind: text('kind', { enum: ['open', 'inline', 'attachment'] }).notNull(),
+    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('link_accesses_link_order_idx').on(t.linkId, t.accessedAt.desc(), t.id.desc())],
+);
+
+/** A counted View or Download of a link, waiting to be read once, from the address that asked, until it expires. By hash. */
+export const linkTickets = pgTable(
+  'link_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
+    clientIp: text('client_ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('link_tickets_expiry_idx').on(t.expiresAt)],
+);
+
+/** Wrong passwords given for a link: a link takes only so many in a window (against guessing). */
+export const linkPasswordFailures = pgTable(
+  'link_password_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('link_password_failures_link_time_idx').on(t.linkId, t.failedAt)],
+);
+
+export type LinkRow = typeof links.$inferSelect;
+export type LinkAccessRow = typeof linkAccesses.$inferSelect;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eq, or } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
-import { addressTokens, people, shareRequests, shareSends, shares } from '../db/schema.js';
+import { addressTokens, links, people, shareRequests, shareSends, shares } from '../db/schema.js';
 
 /**
  * Every sharing table that holds something of a person: the shares they made,
@@ -12,6 +12,7 @@ const personTables = (p: { userId: string; email: string }): PersonalDataTable[]
   ['share_sends', shareSends, or(eq(shareSends.sharedByUserId, p.userId), eq(shareSends.sharedWithEmail, p.email.toLowerCase()))!],
   ['address_tokens', addressTokens, eq(addressTokens.email, p.email.toLowerCase())],
   ['share_requests', shareRequests, eq(shareRequests.userId, p.userId)],
+  ['links', links, eq(links.createdByUserId, p.userId)],
   ['people', people, eq(people.userId, p.userId)],
 ];
 

@@ -1,0 +1,80 @@
+import { Controller, HttpCode, Get, Inject, Logger, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  LINK_DOWNLOADS_PATH,
+  linkPageSchema,
+  linkPasswordBodySchema,
+  LinkSubject,
+  linkTokenParamsSchema,
+  openLinkFileBodySchema,
+  shareLinkSchema,
+  shareTicketParamsSchema,
+  type RequestMeta,
+  type ShareLink,
+} from '@coffer/contracts';
+import { ServiceRequester } from '@coffer/server-core';
+import { ApiDoc } from '../api/api-doc.js';
+import { ValidBody, ValidParams, type Valid } from '../api/validation.js';
+import { Meta, Public } from '../identity/caller.js';
+import { sendStored } from './share-downloads.controller.js';
+
+/**
+ * A link's public side, for anyone holding its token (no sign-in): the page, its View and Download, and
+ * the bytes. The sharing service checks the password, expiry, allow-list and download limit every time.
+ */
+@Controller()
+export class PublicLinksController {
+  private readonly logger = new Logger(PublicLinksController.name);
+
+  constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
+
+  @Public()
+  @Post('public-links/:token')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      "A link's public page: who shared what, in the sharer's branding; the file is named once the link's password (if it has one) is sent. A person's first look counts as an open; a link-preview bot's never does",
+    reply: linkPageSchema,
+    errors: { 403: 'Expired, outside the allow-list, used up, or a wrong password', 404: 'No such link, or turned off', 429: 'Too many wrong passwords' },
+  })
+  page(
+    @Meta() meta: RequestMeta,
+    @ValidParams(linkTokenParamsSchema) params: Valid<typeof linkTokenParamsSchema>,
+    @ValidBody(linkPasswordBodySchema) body: Valid<typeof linkPasswordBodySchema>,
+  ) {
+    return this.services.request(LinkSubject.OpenLinkPage, { token: params.token, password: body.password }, meta);
+  }
+
+  @Public()
+  @Post('public-links/:token/open')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      "View or download a link's file: the password and restrictions are checked, the download counted against the link's limit, and a download link good once for 60 s from this address handed out (never to a link-preview bot)",
+    reply: shareLinkSchema,
+    errors: {
+      403: 'Expired, outside the allow-list, used up, a wrong password, or a link-preview bot',
+      404: 'No such link, or turned off',
+      429: 'Too many wrong passwords',
+    },
+  })
+  async open(
+    @Meta() meta: RequestMeta,
+    @ValidParams(linkTokenParamsSchema) params: Valid<typeof linkTokenParamsSchema>,
+    @ValidBody(openLinkFileBodySchema) body: Valid<typeof openLinkFileBodySchema>,
+  ): Promise<ShareLink> {
+    const { ticket, expiresAt } = await this.services.request(LinkSubject.OpenLinkFile, { token: params.token, ...body }, meta);
+    return { url: `${LINK_DOWNLOADS_PATH}${ticket}`, expiresAt };
+  }
+
+  @Public()
+  @Get('link-downloads/:ticket')
+  @ApiDoc({
+    summary: "A link's file, for a download link from POST /public-links/{token}/open, from the address that asked for it, once, within 60 s",
+    contentType: 'application/octet-stream',
+  })
+  async download(@Meta() meta: RequestMeta, @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>, @Res() res: Response) {
+    const { url, disposition } = await this.services.request(LinkSubject.RedeemLinkTicket, { ticket: params.ticket }, meta);
+    await sendStored(url, undefined, disposition, res, () => undefined, this.logger);
+  }
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import {
+  LINK_GUESSES_ALLOWED,
+  LINK_NEEDS_PLAN,
+  LINK_NOT_FOUND,
+  LinkRefusal,
+  ShareRefusal,
+  type CreatedLink,
+  type HttpErrorBody,
+  type LinkItem,
+  type LinkPage,
+  type ListLinkAccessesReply,
+  type ListLinksReply,
+  type ShareLink,
+} from '@coffer/contracts';
+import { appUrl, call, confirmedUser, gatewayUrl, signUp, uploadFile, type TestUser } from './support.js';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+const makeLink = (user: TestUser, body: Record<string, unknown>) => call<CreatedLink & HttpErrorBody>('/api/links', { body, token: user.accessToken });
+/** A visitor with no account: straight to the gateway (which trusts loopback's X-Forwarded-For) when an address is given. */
+const as = ({ ip, userAgent = CHROME }: { ip?: string; userAgent?: string } = {}) => ({
+  headers: { 'user-agent': userAgent, ...(ip ? { 'x-forwarded-for': ip } : {}) },
+  ...(ip ? { base: gatewayUrl() } : {}),
+});
+const page = (token: string, body: { password?: string } = {}, visitor?: { ip?: string; userAgent?: string }) =>
+  call<LinkPage & HttpErrorBody>(`/api/public-links/${token}`, { body, ...as(visitor) });
+const open = (token: string, body: { password?: string; disposition?: 'inline' | 'attachment' } = {}, visitor?: { ip?: string; userAgent?: string }) =>
+  call<ShareLink & HttpErrorBody>(`/api/public-links/${token}/open`, { body: { disposition: 'attachment', ...body }, ...as(visitor) });
+const download = (link: ShareLink, ip?: string) => fetch(`${ip ? gatewayUrl() : appUrl()}${link.url}`, { headers: ip ? { 'x-forwarded-for': ip } : {} });
+const linksOf = async (user: TestUser, fileId: string) => (await call<ListLinksReply>(`/api/links?fileId=${fileId}`, { token: user.accessToken })).body.items;
+
+/** A Pro owner (trial) with a file. */
+async function proOwner(name: string, bytes = randomBytes(2048)) {
+  const owner = await confirmedUser('Pat Sharer');
+  await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+  const file = await uploadFile(owner, name, bytes);
+  return { owner, file, bytes };
+}
+
+describe('links ("Anyone with the link")', () => {
+  it('makes a password-protected link that a visitor with no account opens, unlocks and downloads byte for byte; the sharer sees each open and download', async () => {
+    const { owner, file, bytes } = await proOwner('Quarterly report.pdf', randomBytes(200 * 1024));
+    const made = await makeLink(owner, { fileId: file.id, password: 'open sesame', expiresInDays: 7, maxDownloads: 3 });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ fileId: file.id, fileName: 'Quarterly report.pdf', hasPassword: true, maxDownloads: 3, downloadCount: 0, openCount: 0 });
+    expect(made.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(made.body.url).toBe(`/l/${made.body.token}`);
+    const token = made.body.token;
+    // The token is answered once: the list never holds it.
+    const listed = await linksOf(owner, file.id);
+    expect(listed.map((l) => l.id)).toEqual([made.body.id]);
+    expect(JSON.stringify(listed)).not.toContain(token);
+
+    // Before the password: who shared, not what.
+    const locked = await page(token, {}, { ip: '203.0.113.20' });
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ sharedByName: 'Pat Sharer', passwordRequired: true, file: null, branding: { custom: false } });
+    expect((await open(token)).body).toMatchObject({ statusCode: 403, message: LinkRefusal.PasswordRequired });
+    expect((await page(token, { password: 'open sesame?' })).body).toMatchObject({ statusCode: 403, message: LinkRefusal.WrongPassword });
+    const unlocked = await page(token, { password: 'open sesame' });
+    expect(unlocked.body).toMatchObject({ passwordRequired: true, file: { name: 'Quarterly report.pdf', size: bytes.length, mimeType: 'application/pdf' } });
+
+    const link = await open(token, { password: 'open sesame' }, { ip: '203.0.113.20' });
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^\/api\/link-downloads\/[A-Za-z0-9_-]{43}$/);
+    const res = await download(link.body, '203.0.113.20');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Quarterly report.pdf"/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    // Good once, and only from the address that asked.
+    expect((await download(link.body, '203.0.113.20')).status).toBe(404);
+    const other = (await open(token, { password: 'open sesame' }, { ip: '203.0.113.20' })).body;
+    expect((await download(other, '198.51.100.1')).status).toBe(404);
+
+    const [item] = await linksOf(owner, file.id);
+    expect(item).toMatchObject({ openCount: 1, downloadCount: 2 });
+    const accesses = await call<ListLinkAccessesReply>(`/api/links/${made.body.id}/accesses`, { token: owner.accessToken });
+    expect(accesses.body.items.map((a) => [a.kind, a.clientIp])).toEqual([
+      ['attachment', '203.0.113.20'],
+      ['attachment', '203.0.113.20'],
+      ['open', '203.0.113.20'],
+    ]);
+  });
+
+  it('gates each restriction by plan: a password on every paid plan, expiry, download limit and allow-list on Pro and Enterprise', async () => {
+    const trial = await signUp();
+    const file = await uploadFile(trial, 'Price list.pdf', randomBytes(64));
+    expect((await makeLink(trial, { fileId: file.id, password: 'a secret' })).body).toMatchObject({ statusCode: 403, message: LINK_NEEDS_PLAN.password });
+    expect((await makeLink(trial, { fileId: file.id })).status).toBe(201);
+
+    await call('/api/subscription/trial', { body: { plan: 'starter' }, token: trial.accessToken });
+    expect((await makeLink(trial, { fileId: file.id, password: 'a secret' })).status).toBe(201);
+    expect((await makeLink(trial, { fileId: file.id, expiresInDays: 3 })).body.message).toBe(LINK_NEEDS_PLAN.expiresInDays);
+    expect((await makeLink(trial, { fileId: file.id, maxDownloads: 3 })).body.message).toBe(LINK_NEEDS_PLAN.maxDownloads);
+    expect((await makeLink(trial, { fileId: file.id, allowedIps: ['203.0.113.0/24'] })).body.message).toBe(LINK_NEEDS_PLAN.allowedIps);
+    // Changing a link is gated the same way.
+    const plain = (await makeLink(trial, { fileId: file.id })).body;
+    expect((await call<HttpErrorBody>(`/api/links/${plain.id}`, { method: 'PATCH', body: { maxDownloads: 2 }, token: trial.accessToken })).body.message).toBe(
+      LINK_NEEDS_PLAN.maxDownloads,
+    );
+    // Only the file's owner makes a link to it.
+    const stranger = await signUp();
+    expect((await makeLink(stranger, { fileId: file.id })).status).toBe(404);
+  });
+
+  it('gives exactly 5 downloads of 30 asked at once of a link limited to 5, then refuses the page and every open with its message', async () => {
+    const { owner, file } = await proOwner('Payroll.xlsx');
+    const { token, id } = (await makeLink(owner, { fileId: file.id, maxDownloads: 5 })).body;
+    const opens = await Promise.all(Array.from({ length: 30 }, () => open(token)));
+    expect(opens.filter((o) => o.status === 200)).toHaveLength(5);
+    expect(opens.filter((o) => o.status !== 200).map((o) => [o.status, o.body.message])).toEqual(Array(25).fill([403, ShareRefusal.AccessLimitReached]));
+    expect((await page(token)).body).toMatchObject({ statusCode: 403, message: ShareRefusal.AccessLimitReached });
+    expect((await linksOf(owner, file.id)).find((l) => l.id === id)).toMatchObject({ downloadCount: 5 });
+  });
+
+  it('refuses a visitor outside the allow-list with its message, and lets one inside in', async () => {
+    const { owner, file } = await proOwner('Board pack.pdf');
+    const { token } = (await makeLink(owner, { fileId: file.id, allowedIps: ['203.0.113.0/24'] })).body;
+    expect((await page(token, {}, { ip: '192.0.2.50' })).body).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
+    expect((await open(token, {}, { ip: '192.0.2.50' })).body).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
+    expect((await page(token, {}, { ip: '203.0.113.9' })).status).toBe(200);
+    expect((await open(token, {}, { ip: '203.0.113.9' })).status).toBe(200);
+  });
+
+  it('throttles wrong passwords: 20 guesses give 5 "not right" and then only "too many", and the right password waits too', async () => {
+    const { owner, file } = await proOwner('Contract.pdf');
+    const { token } = (await makeLink(owner, { fileId: file.id, password: 'the real one' })).body;
+    const answers: Array<[number, string]> = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await page(token, { password: `guess-${i}` });
+      answers.push([res.status, res.body.message]);
+    }
+    expect(answers).toEqual([
+      ...Array(LINK_GUESSES_ALLOWED).fill([403, LinkRefusal.WrongPassword]),
+      ...Array(20 - LINK_GUESSES_ALLOWED).fill([429, LinkRefusal.TooManyGuesses]),
+    ]);
+    const right = await open(token, { password: 'the real one' });
+    expect(right.status).toBe(429);
+    expect(right.res.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('shows a link-preview bot the page without counting it, and never gives it the file', async () => {
+    const { owner, file } = await proOwner('Launch plan.pdf');
+    const { token, id } = (await makeLink(owner, { fileId: file.id, maxDownloads: 1 })).body;
+    for (const userAgent of [SLACKBOT, 'WhatsApp/2.23.20.0 A', 'facebookexternalhit/1.1', 'Mozilla/5.0 (compatible; Discordbot/2.0)', 'Twitterbot/1.0']) {
+      expect((await page(token, {}, { userAgent })).body).toMatchObject({ file: { name: 'Launch plan.pdf' } });
+      expect((await open(token, {}, { userAgent })).body).toMatchObject({ statusCode: 403, message: LinkRefusal.Preview });
+    }
+    expect((await linksOf(owner, file.id)).find((l) => l.id === id)).toMatchObject({ openCount: 0, downloadCount: 0 });
+    expect((await call<ListLinkAccessesReply>(`/api/links/${id}/accesses`, { token: owner.accessToken })).body.items).toEqual([]);
+    // A person still gets the one download.
+    expect((await open(token)).status).toBe(200);
+  });
+
+  it('lets the sharer change a link (add and remove a password) and revoke it: revoked, it ends at once, a download link handed out before it too', async () => {
+    const { owner, file } = await proOwner('Handbook.pdf');
+    const { token, id } = (await makeLink(owner, { fileId: file.id })).body;
+    const changed = await call<LinkItem>(`/api/links/${id}`, { method: 'PATCH', body: { password: 'new secret', maxDownloads: 10 }, token: owner.accessToken });
+    expect(changed.body).toMatchObject({ hasPassword: true, maxDownloads: 10 });
+    expect((await open(token)).body.message).toBe(LinkRefusal.PasswordRequired);
+    const before = (await open(token, { password: 'new secret' })).body;
+    expect((await call<LinkItem>(`/api/links/${id}`, { method: 'PATCH', body: { password: null }, token: owner.accessToken })).body.hasPassword).toBe(false);
+    expect((await open(token)).status).toBe(200);
+
+    // Nobody else may change, read or revoke it.
+    const stranger = await confirmedUser();
+    for (const [method, path, body] of [
+      ['PATCH', `/api/links/${id}`, { password: null }],
+      ['GET', `/api/links/${id}/accesses`, undefined],
+      ['DELETE', `/api/links/${id}`, undefined],
+    ] as const)
+      expect((await call(path, { method, body, token: stranger.accessToken })).status).toBe(404);
+
+    expect((await call(`/api/links/${id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await page(token)).body).toMatchObject({ statusCode: 404, message: LINK_NOT_FOUND });
+    expect((await open(token)).status).toBe(404);
+    expect((await download(before)).status).toBe(404);
+    expect(await linksOf(owner, file.id)).toEqual([]);
+    // A made-up or malformed token is refused the same way.
+    expect((await page('A'.repeat(43))).status).toBe(404);
+    expect((await page('not-a-token')).status).toBe(400);
+  });
+});
