@@ -62,6 +62,8 @@ const routes: RouteObject[] = [
       { path: 'account', element: account('account') },
     ],
   },
+  // A link's public page ("Anyone with the link"): no sign-in, in the sharer's branding rather than Coffer's frame.
+  { path: 'l/:token', element: files('publicLink') },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -23,6 +23,7 @@ import { useShareList } from '../hooks/use-share-list';
 import { ShowMore } from './show-more';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
+import { LinkSection } from './link-section';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';
 import { failureToast } from '../../../lib/open-link';
 
@@ -177,6 +178,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
           </DialogFooter>
         </form>
         {file && <SharedWithList fileId={file.id} onChange={(share) => fillFrom(share)} />}
+        {file && <LinkSection fileId={file.id} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,48 @@
+import { cofferApi } from '@coffer/web-core/store';
+import type { CreatedLink, CreateLinkInput, LinkItem, LinkPage, ListLinkAccessesReply, ListLinksReply, ShareLink, UpdateLinkInput } from '@coffer/contracts';
+
+const LINKS = { type: 'Share' as const, id: 'LINKS' };
+
+/** Links ("Anyone with the link"): the sharer's side, and the public page's (no sign-in, the token is the proof). */
+export const linksApi = cofferApi.injectEndpoints({
+  endpoints: (build) => ({
+    listLinks: build.query<ListLinksReply, string>({
+      query: (fileId) => ({ url: '/links', params: { fileId } }),
+      providesTags: [LINKS],
+    }),
+    createLink: build.mutation<CreatedLink, CreateLinkInput>({
+      query: (body) => ({ url: '/links', method: 'POST', body }),
+      invalidatesTags: [LINKS],
+    }),
+    updateLink: build.mutation<LinkItem, UpdateLinkInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/links/${id}`, method: 'PATCH', body }),
+      invalidatesTags: [LINKS],
+    }),
+    revokeLink: build.mutation<void, string>({
+      query: (id) => ({ url: `/links/${id}`, method: 'DELETE' }),
+      invalidatesTags: [LINKS],
+    }),
+    linkAccesses: build.query<ListLinkAccessesReply, string>({
+      query: (id) => ({ url: `/links/${id}/accesses` }),
+      providesTags: [LINKS],
+    }),
+    /** The public page; with the password once the visitor gives it. A mutation: a person's first look is counted. */
+    linkPage: build.mutation<LinkPage, { token: string; password?: string }>({
+      query: ({ token, password }) => ({ url: `/public-links/${token}`, method: 'POST', body: password === undefined ? {} : { password } }),
+    }),
+    /** A View or Download from the public page: checked and counted; a download link good once. */
+    openLink: build.mutation<ShareLink, { token: string; password?: string; disposition: 'inline' | 'attachment' }>({
+      query: ({ token, ...body }) => ({ url: `/public-links/${token}/open`, method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useListLinksQuery,
+  useCreateLinkMutation,
+  useUpdateLinkMutation,
+  useRevokeLinkMutation,
+  useLinkAccessesQuery,
+  useLinkPageMutation,
+  useOpenLinkMutation,
+} = linksApi;
