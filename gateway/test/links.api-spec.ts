@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AddressLinkRefusal,
   LINK_GUESSES_ALLOWED,
   LINK_NEEDS_PLAN,
   LINK_NOT_FOUND,
@@ -12,8 +13,10 @@ import {
   type ListLinkAccessesReply,
   type ListLinksReply,
   type ShareLink,
+  type AddressLink,
+  type ListNotificationsReply,
 } from '@coffer/contracts';
-import { appUrl, call, confirmedUser, gatewayUrl, signUp, uploadFile, type TestUser } from './support.js';
+import { appUrl, call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
@@ -181,5 +184,61 @@ describe('links ("Anyone with the link")', () => {
     // A made-up or malformed token is refused the same way.
     expect((await page('A'.repeat(43))).status).toBe(404);
     expect((await page('not-a-token')).status).toBe(400);
+  });
+});
+
+describe('a recipient without an account who follows a share email', () => {
+  const shareWith = (owner: TestUser, fileId: string, email: string) => call('/api/shares', { body: { fileId, email }, token: owner.accessToken });
+  const linkOf = async (email: string, subject: string) => (await mailTo(email, subject)).text.match(/\/dashboard\/shared\?confirm=([A-Za-z0-9_-]{43})/)![1];
+  const describeLink = (token: string) => call<AddressLink & HttpErrorBody>('/api/shares/address-link', { body: { token } });
+  const fileSharedOf = async (user: TestUser) =>
+    (await call<ListNotificationsReply>('/api/notifications', { token: user.accessToken })).body.items.filter((n) => n.type === 'file_shared');
+
+  it('is told who shared what, with the address to sign up with; signed up and confirmed from the link, they get the in-app notification then, once', async () => {
+    const owner = await confirmedUser('Dana Owner');
+    const file = await uploadFile(owner, 'Engagement letter.pdf', randomBytes(256));
+    const email = uniqueEmail('client');
+    await shareWith(owner, file.id, email);
+    const token = await linkOf(email, '"Dana Owner" shared "Engagement letter.pdf" with you on Coffer');
+
+    expect((await describeLink(token)).body).toEqual({
+      email,
+      sharedByName: 'Dana Owner',
+      fileName: 'Engagement letter.pdf',
+      otherFiles: 0,
+      hasAccount: false,
+    });
+    expect((await describeLink('x'.repeat(43))).body).toMatchObject({ statusCode: 404, message: AddressLinkRefusal.Invalid });
+
+    const recipient = await signUp({ email });
+    expect((await describeLink(token)).body.hasAccount).toBe(true);
+    // Not told while the address is not proven theirs.
+    expect(await fileSharedOf(recipient)).toEqual([]);
+    expect((await call('/api/shares/confirm-address', { body: { token }, token: recipient.accessToken })).status).toBe(200);
+    const [notified] = await eventually(async () => {
+      const items = await fileSharedOf(recipient);
+      return items.length > 0 && items;
+    });
+    expect(notified).toMatchObject({ title: 'New file shared with you', message: 'Dana Owner shared "Engagement letter.pdf" with you' });
+    // Auth's own EmailVerified event follows: nothing is delivered twice.
+    await call('/api/shares/confirm-address', { body: { token }, token: recipient.accessToken });
+    const later = await uploadFile(owner, 'Invoice.pdf', randomBytes(64));
+    await shareWith(owner, later.id, email);
+    await eventually(async () => (await fileSharedOf(recipient)).length === 2);
+    expect((await fileSharedOf(recipient)).map((n) => n.metadata.file_name).sort()).toEqual(['Engagement letter.pdf', 'Invoice.pdf']);
+  });
+
+  it('notifies a recipient who confirms the address with the confirmation email of every file shared with it before', async () => {
+    const owner = await confirmedUser('Dana Owner');
+    const recipient = await signUp();
+    for (const name of ['One.pdf', 'Two.pdf']) await shareWith(owner, (await uploadFile(owner, name, randomBytes(32))).id, recipient.email);
+    expect(await fileSharedOf(recipient)).toEqual([]);
+    const token = linkToken(await mailTo(recipient.email, 'Confirm your email address'), '/verify-email');
+    expect((await call('/api/auth/email/verify', { body: { token } })).status).toBe(204);
+    const items = await eventually(async () => {
+      const shared = await fileSharedOf(recipient);
+      return shared.length === 2 && shared;
+    });
+    expect(items.map((n) => n.metadata.file_name).sort()).toEqual(['One.pdf', 'Two.pdf']);
   });
 });

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import {
+  addressLinkSchema,
   confirmAddressSchema,
   createShareSchema,
   okReplySchema,
@@ -18,7 +19,7 @@ import {
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { idParams, ValidBody, ValidParams, ValidQuery, type IdParams, type Valid } from '../api/validation.js';
-import { Meta } from '../identity/caller.js';
+import { Meta, Public } from '../identity/caller.js';
 
 const shareParams = idParams('Share not found');
 
@@ -67,6 +68,19 @@ export class SharesController {
   @ApiDoc({ summary: "Confirm your email address with a share email's link (it was sent there): the files shared with it show at once", reply: okReplySchema })
   confirmAddress(@Meta() meta: RequestMeta, @ValidBody(confirmAddressSchema) body: Valid<typeof confirmAddressSchema>) {
     return this.services.request(SharingSubject.ConfirmAddress, body, meta);
+  }
+
+  @Public()
+  @Post('address-link')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      "A share email's link, followed by someone not signed in: who shared what with the address, and whether it has a Coffer account (to sign up with it filled in)",
+    reply: addressLinkSchema,
+    errors: { 404: 'The link is unknown or expired, or nothing is shared with the address any more' },
+  })
+  describeAddressLink(@Meta() meta: RequestMeta, @ValidBody(confirmAddressSchema) body: Valid<typeof confirmAddressSchema>) {
+    return this.services.request(SharingSubject.DescribeAddressLink, body, meta);
   }
 
   @Get(':id/accesses')

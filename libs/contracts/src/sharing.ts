@@ -13,6 +13,8 @@ export const SharingSubject = {
   /** The gateway sent less of a View's read than it was granted (the player went away): the rest goes back to the View. */
   ReturnUnreadBytes: 'sharing.share.unread',
   ConfirmAddress: 'sharing.address.confirm',
+  /** A share email's link, followed by someone not signed in: who shared what with the address (no sign-in; the token is the proof). */
+  DescribeAddressLink: 'sharing.address.describe',
   ListShareAccesses: 'sharing.share.accesses',
 } as const;
 
@@ -21,6 +23,8 @@ export const SharingEvent = {
   ShareCreated: 'events.sharing.share.created',
   ShareRevoked: 'events.sharing.share.revoked',
   ShareAccessed: 'events.sharing.share.accessed',
+  /** A share made before its recipient confirmed the address reaches them now that they have: they are notified in the app. */
+  ShareDelivered: 'events.sharing.share.delivered',
 } as const;
 
 /** A user who shared too much in the last hour (each share sends an email). */
@@ -50,6 +54,16 @@ export const confirmAddressSchema = z.object({
 });
 /** The query parameter of /dashboard/shared that carries it. */
 export const CONFIRM_ADDRESS_PARAM = 'confirm';
+/** What a share email's link says to someone not signed in: who shared what with the address, and whether it has an account. */
+export const addressLinkSchema = z.object({
+  email: z.string(),
+  sharedByName: z.string(),
+  fileName: z.string(),
+  /** Files shared with the address besides that one. */
+  otherFiles: z.number().int().min(0),
+  hasAccount: z.boolean(),
+});
+export type AddressLink = z.output<typeof addressLinkSchema>;
 
 /**
  * A recipient's open hands out a download ticket, not the file's address: to be used
@@ -323,6 +337,7 @@ export const sharingRequests = {
   [SharingSubject.RedeemShareTicket]: message(z.object({ ticket: shareTicketSchema, range: byteRangeSchema.optional() }), redeemedTicketSchema),
   [SharingSubject.ReturnUnreadBytes]: message(z.object({ ticket: shareTicketSchema, bytes: z.number().int().min(1) }), okReplySchema),
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
+  [SharingSubject.DescribeAddressLink]: message(confirmAddressSchema, addressLinkSchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
 };
 
@@ -345,6 +360,8 @@ export interface ShareCreated {
   /** When nobody has confirmed the address: the token of the email's link that proves its reader owns it. */
   addressToken: string | null;
 }
+/** A share made before its recipient confirmed the address, delivered once they did (ShareCreated's in-app side, without its email). */
+export type ShareDelivered = Pick<ShareCreated, 'share' | 'sharedByFullName' | 'sharedByEmail'> & { recipientUserId: string };
 /** A share was revoked by its sharer or an account admin. */
 export interface ShareRevoked {
   share: ShareItem;
@@ -368,4 +385,5 @@ export interface SharingEvents {
   [SharingEvent.ShareCreated]: ShareCreated;
   [SharingEvent.ShareRevoked]: ShareRevoked;
   [SharingEvent.ShareAccessed]: ShareAccessed;
+  [SharingEvent.ShareDelivered]: ShareDelivered;
 }

@@ -14,6 +14,8 @@ export class NotificationsHandler implements OnModuleInit {
 
   onModuleInit() {
     this.bus.on(SharingEvent.ShareCreated, (event) => this.notifications.shareCreated(event));
+    // A share made before its recipient confirmed the address: the same notification, now.
+    this.bus.on(SharingEvent.ShareDelivered, (event) => this.notifications.shareCreated(event));
     this.bus.on(SharingEvent.ShareAccessed, (event) => this.notifications.shareAccessed(event));
     this.bus.on(AccountEvent.MembershipChanged, (event) => this.notifications.membershipChanged(event));
     this.bus.on(AccountEvent.InvitationDeclined, (event) => this.notifications.invitationDeclined(event));

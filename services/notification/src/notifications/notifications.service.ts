@@ -16,6 +16,7 @@ import {
   type OkReply,
   type ShareAccessed,
   type ShareCreated,
+  type ShareDelivered,
 } from '@coffer/contracts';
 import { EventBus, notFound } from '@coffer/server-core';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository.js';
@@ -54,8 +55,8 @@ export class NotificationsService {
     });
   }
 
-  /** A file was shared with a Coffer user who confirmed the address: they get a file_shared notification. */
-  async shareCreated(event: DomainEvent<ShareCreated>) {
+  /** A file was shared with a Coffer user who confirmed the address (or who confirmed it since: ShareDelivered): they get a file_shared notification. */
+  async shareCreated(event: DomainEvent<ShareDelivered | ShareCreated>) {
     const { share, recipientUserId } = event.payload;
     if (!recipientUserId) return;
     const sharedBy = sharerName({ fullName: event.payload.sharedByFullName, email: event.payload.sharedByEmail });

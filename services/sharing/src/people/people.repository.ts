@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { addressTokens, people, type PersonRow } from '../db/schema.js';
 
@@ -30,17 +30,30 @@ export class PeopleRepository extends Repository {
     return new Map(rows.map((r) => [r.userId, r]));
   }
 
-  /** Adds the person or updates what the event tells; a confirmed address never goes back to unconfirmed. */
-  async remember(person: PersonUpdate): Promise<void> {
+  /**
+   * Adds the person or updates what the event tells; a confirmed address never goes back to unconfirmed.
+   * Answers whether this call confirmed it (it was not before): one statement, so of two at once only one does.
+   */
+  async remember(person: PersonUpdate): Promise<{ newlyConfirmed: boolean }> {
     const set = {
       email: person.email,
       ...(person.fullName !== undefined ? { fullName: person.fullName } : {}),
       ...(person.emailConfirmed ? { emailConfirmed: true } : {}),
     };
-    await this.db
+    if (person.emailConfirmed) {
+      const confirmed = await this.db
+        .update(people)
+        .set(set)
+        .where(and(eq(people.userId, person.userId), eq(people.emailConfirmed, false)))
+        .returning({ userId: people.userId });
+      if (confirmed.length > 0) return { newlyConfirmed: true };
+    }
+    const [row] = await this.db
       .insert(people)
       .values({ userId: person.userId, email: person.email, fullName: person.fullName ?? '', emailConfirmed: person.emailConfirmed ?? false })
-      .onConflictDoUpdate({ target: people.userId, set });
+      .onConflictDoUpdate({ target: people.userId, set })
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    return { newlyConfirmed: Boolean(person.emailConfirmed && row?.inserted) };
   }
 
   /** Keeps the token of a share email's link to `email` (by hash), good for ADDRESS_LINK_DAYS. */

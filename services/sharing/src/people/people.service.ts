@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, UserRegistered } from '@coffer/contracts';
 import { SharesRepository } from '../shares/shares.repository.js';
+import { SharesService } from '../shares/shares.service.js';
 import { PeopleRepository } from './people.repository.js';
 
 /** Keeps who the Coffer users are in step with auth's events: names for emails, and whose address is confirmed. */
@@ -9,19 +10,21 @@ export class PeopleService {
   constructor(
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(SharesRepository) private readonly shares: SharesRepository,
+    @Inject(SharesService) private readonly sharing: SharesService,
   ) {}
 
-  registered({ payload }: DomainEvent<UserRegistered>) {
-    return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
+  async registered({ payload }: DomainEvent<UserRegistered>) {
+    await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
+  /** The first confirmation delivers the shares made to the address before it (SharesService.addressConfirmed). */
   emailVerified({ payload }: DomainEvent<EmailVerified>) {
-    return this.people.remember({ userId: payload.userId, email: payload.email, emailConfirmed: true });
+    return this.sharing.addressConfirmed(payload.userId, payload.email);
   }
 
   /** The sharer's name in shares, share emails and notifications made from now on (the same event twice changes nothing more). */
-  nameChanged({ payload }: DomainEvent<NameChanged>) {
-    return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
+  async nameChanged({ payload }: DomainEvent<NameChanged>) {
+    await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
   async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {

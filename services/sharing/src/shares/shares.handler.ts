@@ -22,6 +22,8 @@ export class SharesHandler implements OnModuleInit {
     this.rpc.handle(SharingSubject.RevokeShare, ({ caller, payload }) => this.shares.revoke(caller, payload.shareId));
     this.rpc.handle(SharingSubject.ShareLink, ({ caller, client, payload }) => this.shares.link(caller, client.clientIp, payload.shareId, payload.disposition));
     this.rpc.handle(SharingSubject.ConfirmAddress, ({ caller, payload }) => this.shares.confirmAddress(caller, payload.token));
+    // Asked for someone not signed in who followed a share email's link: the token is the proof.
+    this.rpc.handle(SharingSubject.DescribeAddressLink, { caller: 'none' }, ({ payload }) => this.shares.describeAddressLink(payload.token));
     // Asked by the gateway for a browser presenting a ticket: there is no signed-in caller, the ticket is the proof.
     this.rpc.handle(SharingSubject.RedeemShareTicket, { caller: 'none' }, ({ client, payload }) =>
       this.shares.redeem(client.clientIp, payload.ticket, payload.range),

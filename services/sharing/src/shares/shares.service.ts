@@ -12,6 +12,7 @@ import {
   FilesSubject,
   RESTRICTION_NEEDS_PLAN,
   SHARE_REQUEST_REUSED,
+  SHARES_PAGE_MAX,
   ShareRefusal,
   OK,
   SharingEvent,
@@ -28,6 +29,7 @@ import {
   type OkReply,
   type ReceivedPayload,
   type ShareItem,
+  type AddressLink,
   sharerName,
 } from '@coffer/contracts';
 import { EventBus, forbidden, invalid, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
@@ -202,6 +204,49 @@ export class SharesService {
   }
 
   /**
+   * The person confirmed their address (auth's event, or a share email's link). The first time, every
+   * share made to it before reaches them: one ShareDelivered each, which notifies them in the app (they
+   * were not told when it was made: the address was not proven theirs). Call inside a transaction.
+   */
+  async addressConfirmed(userId: string, email: string): Promise<void> {
+    const { newlyConfirmed } = await this.people.remember({ userId, email, emailConfirmed: true });
+    if (!newlyConfirmed) return;
+    let after: string | undefined;
+    do {
+      const page = await this.repository.sharedWith(email, { limit: SHARES_PAGE_MAX, after });
+      const sharers = await this.people.findByIds([...new Set(page.rows.map((r) => r.sharedByUserId))]);
+      for (const share of page.rows) {
+        const sharer = sharers.get(share.sharedByUserId);
+        await this.bus.record(SharingEvent.ShareDelivered, {
+          accountId: share.accountId,
+          actorId: share.sharedByUserId,
+          payload: {
+            share: toShareItem(share, userId, sharer),
+            sharedByFullName: sharer?.fullName.trim() ?? '',
+            sharedByEmail: sharer?.email ?? '',
+            recipientUserId: userId,
+          },
+        });
+      }
+      after = page.next ?? undefined;
+    } while (after);
+  }
+
+  /**
+   * A share email's link, followed by someone not signed in: who shared what with the address (the
+   * newest share to it) and whether the address has an account, so the page can offer to sign up with it.
+   */
+  async describeAddressLink(token: string): Promise<AddressLink> {
+    const email = await this.people.addressOf(tokenHash(token));
+    const page = email ? await this.repository.sharedWith(email, { limit: 1 }) : undefined;
+    const share = page?.rows[0];
+    if (!email || !page || !share) throw notFound(AddressLinkRefusal.Invalid);
+    const sharer = await this.people.find(share.sharedByUserId);
+    const person = await this.people.findByEmail(email);
+    return { email, sharedByName: sharerName(sharer), fileName: share.fileName, otherFiles: page.total - 1, hasAccount: person !== undefined };
+  }
+
+  /**
    * The caller opened a share email's link: it was sent to their address, which they therefore own.
    * Auth confirms the address (as its confirmation email would) and the shares to it show at once.
    */
@@ -213,7 +258,7 @@ export class SharesService {
     if (me.emailConfirmed) return OK;
     await this.services.request(AuthSubject.ConfirmEmailOwnership, { email }, { caller });
     // Auth's EmailVerified says so too, a moment later; the caller's Shared tab need not wait for it.
-    await this.unit.run(() => this.people.remember({ userId: me.userId, email, emailConfirmed: true }));
+    await this.unit.run(() => this.addressConfirmed(me.userId, email));
     return OK;
   }
 
