@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { AddressLink } from '@coffer/contracts';
 import { Link, useSearchParams } from '@coffer/web-core/router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
@@ -6,6 +7,8 @@ import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { TwoFactorStep } from './two-factor-step';
+import { addressLinkToken, useDescribeAddressLinkQuery } from '../api/address-link-api';
+import { RETURN_TO_PARAM } from '../../../lib/return-to';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
@@ -21,6 +24,16 @@ export function LoginCard() {
   // The address typed in one form carries over to the next.
   const [email, setEmail] = useState(invitedEmail ?? '');
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  // A share email's link, followed while signed out: who shared what, and the address to sign up (or in) with, filled in.
+  const shareToken = inviteToken ? undefined : addressLinkToken(params.get(RETURN_TO_PARAM));
+  const shared = useDescribeAddressLinkQuery(shareToken ?? '', { skip: !shareToken }).data;
+  const [filledFromShare, setFilledFromShare] = useState(false);
+  if (shared && !filledFromShare) {
+    setFilledFromShare(true);
+    setEmail(shared.email);
+    setMode(shared.hasAccount ? 'sign-in' : 'sign-up');
+  }
+  const notice = shared && <SharedWithYou shared={shared} />;
 
   const toggle = (label: string, to: Mode) => (
     <button type="button" onClick={() => setMode(to)} className="cursor-pointer font-medium text-foreground underline underline-offset-4 hover:no-underline">
@@ -62,7 +75,9 @@ export function LoginCard() {
           </>
         }
       >
+        {notice}
         <SignUpForm
+          key={String(filledFromShare)}
           email={invitedEmail ?? email}
           emailReadOnly={invitedEmail !== undefined}
           onEmailChange={setEmail}
@@ -75,8 +90,24 @@ export function LoginCard() {
 
   return (
     <LoginFrame title="Sign in to your account" description={<>Don&apos;t have an account? {toggle('Sign up', 'sign-up')}</>}>
-      <SignInForm email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgot-password')} />
+      {notice}
+      <SignInForm key={String(filledFromShare)} email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgot-password')} />
     </LoginFrame>
+  );
+}
+
+/** What a share email's link was for: who shared what with the address, and what to do to see it. */
+function SharedWithYou({ shared }: { shared: AddressLink }) {
+  const more = shared.otherFiles > 0 ? ` and ${shared.otherFiles} more ${shared.otherFiles === 1 ? 'file' : 'files'}` : '';
+  return (
+    <div role="status" className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">
+      <p className="font-medium break-words">
+        {shared.sharedByName} shared “{shared.fileName}”{more} with you
+      </p>
+      <p className="break-words text-muted-foreground">
+        {shared.hasAccount ? `Sign in as ${shared.email} to see it.` : `Create your free Coffer account with ${shared.email} to see it.`}
+      </p>
+    </div>
   );
 }
 
