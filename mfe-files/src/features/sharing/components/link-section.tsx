@@ -8,6 +8,7 @@ import { planFeatures, type PlanFeatures } from '@coffer/plans';
 import { useCreateLinkMutation, useLinkAccessesQuery, useListLinksQuery, useRevokeLinkMutation, useUpdateLinkMutation } from '../api/links-api';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';
 import { failureToast } from '../../../lib/open-link';
+import { AccessLine } from './share-access-history';
 
 type Field = 'password' | 'expiresInDays' | 'maxDownloads' | 'allowedIps';
 const EMPTY: Record<Field, string> = { password: '', expiresInDays: '', maxDownloads: '', allowedIps: '' };
@@ -243,21 +244,9 @@ function LinkAccesses({ linkId }: { linkId: string }) {
   if (accesses.length === 0) return <p className="text-xs text-muted-foreground">Not opened yet</p>;
   return (
     <ul aria-label="Link activity" className="flex max-h-32 flex-col gap-1 overflow-y-auto">
-      {accesses.map((access) => {
-        const { label, Icon } = KIND[access.kind];
-        return (
-          <li key={access.id} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <Icon aria-hidden className="size-3 shrink-0" />
-            <span className="text-foreground">{label}</span>
-            <span aria-hidden>·</span>
-            <time dateTime={access.accessedAt} title={new Date(access.accessedAt).toLocaleString()}>
-              {formatRelativeTime(access.accessedAt)}
-            </time>
-            <span aria-hidden>·</span>
-            <span className="truncate">{access.clientIp ? `IP ${access.clientIp}` : 'IP unknown'}</span>
-          </li>
-        );
-      })}
+      {accesses.map((access) => (
+        <AccessLine key={access.id} {...KIND[access.kind]} accessedAt={access.accessedAt} clientIp={access.clientIp} />
+      ))}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Eye } from 'lucide-react';
+import { Download, Eye, type LucideIcon } from 'lucide-react';
 import { formatRelativeTime } from '@coffer/web-core/format';
 import { useShareAccessesInfiniteQuery } from '../api/sharing-api';
 import { pagedList } from '../hooks/paged-list';
@@ -15,22 +15,26 @@ export function ShareAccessHistory({ shareId, recipient }: { shareId: string; re
       <ul aria-label={`Opens by ${recipient}`} className="flex max-h-32 flex-col gap-1 overflow-y-auto">
         {accesses.map((access) => {
           const download = access.disposition === 'attachment';
-          const Icon = download ? Download : Eye;
-          return (
-            <li key={access.id} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Icon aria-hidden className="size-3 shrink-0" />
-              <span className="text-foreground">{download ? 'Downloaded' : 'Viewed'}</span>
-              <span aria-hidden>·</span>
-              <time dateTime={access.accessedAt} title={new Date(access.accessedAt).toLocaleString()}>
-                {formatRelativeTime(access.accessedAt)}
-              </time>
-              <span aria-hidden>·</span>
-              <span className="truncate">{access.clientIp ? `IP ${access.clientIp}` : 'IP unknown'}</span>
-            </li>
-          );
+          return <AccessLine key={access.id} label={download ? 'Downloaded' : 'Viewed'} Icon={download ? Download : Eye} {...access} />;
         })}
       </ul>
       <ShowMore list={pagedList(query, accesses.length)} size="xs" />
     </>
+  );
+}
+
+/** One open of a share or link: what it was, when, and from which IP. */
+export function AccessLine({ label, Icon, accessedAt, clientIp }: { label: string; Icon: LucideIcon; accessedAt: string; clientIp: string | null }) {
+  return (
+    <li className="flex items-center gap-1.5 text-xs text-muted-foreground">
+      <Icon aria-hidden className="size-3 shrink-0" />
+      <span className="text-foreground">{label}</span>
+      <span aria-hidden>·</span>
+      <time dateTime={accessedAt} title={new Date(accessedAt).toLocaleString()}>
+        {formatRelativeTime(accessedAt)}
+      </time>
+      <span aria-hidden>·</span>
+      <span className="truncate">{clientIp ? `IP ${clientIp}` : 'IP unknown'}</span>
+    </li>
   );
 }
