@@ -144,14 +144,26 @@ describe('links ("Anyone with the link")', () => {
     expect(right.res.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('shows a link-preview bot the page without counting it, and never gives it the file', async () => {
+  it('shows a link-preview bot the page and its meta tags (never the file name behind a password) without counting it, and never gives it the file', async () => {
     const { owner, file } = await proOwner('Launch plan.pdf');
     const { token, id } = (await makeLink(owner, { fileId: file.id, maxDownloads: 1 })).body;
     for (const userAgent of [SLACKBOT, 'WhatsApp/2.23.20.0 A', 'facebookexternalhit/1.1', 'Mozilla/5.0 (compatible; Discordbot/2.0)', 'Twitterbot/1.0']) {
       expect((await page(token, {}, { userAgent })).body).toMatchObject({ file: { name: 'Launch plan.pdf' } });
       expect((await open(token, {}, { userAgent })).body).toMatchObject({ statusCode: 403, message: LinkRefusal.Preview });
     }
+    // The page itself, as an unfurler fetches it: the app's page with meta tags saying who shared what.
+    const unfurled = await (await fetch(`${appUrl()}/l/${token}`, { headers: { 'user-agent': SLACKBOT } })).text();
+    expect(unfurled).toContain('<meta property="og:title" content="Pat Sharer shared “Launch plan.pdf” with you">');
+    expect(unfurled).toContain('<div id="root"');
+    // A person gets the app's page alone (the page asks the API, and that look is counted).
+    expect(await (await fetch(`${appUrl()}/l/${token}`, { headers: { 'user-agent': CHROME } })).text()).not.toContain('og:title');
+    // With a password, the tags never name the file.
+    const locked = (await makeLink(owner, { fileId: file.id, password: 'secret words' })).body;
+    const lockedPreview = await (await fetch(`${appUrl()}/l/${locked.token}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } })).text();
+    expect(lockedPreview).toContain('content="Pat Sharer shared a file with you"');
+    expect(lockedPreview).not.toContain('Launch plan.pdf');
     expect((await linksOf(owner, file.id)).find((l) => l.id === id)).toMatchObject({ openCount: 0, downloadCount: 0 });
+    expect((await linksOf(owner, file.id)).find((l) => l.id === locked.id)).toMatchObject({ openCount: 0 });
     expect((await call<ListLinkAccessesReply>(`/api/links/${id}/accesses`, { token: owner.accessToken })).body.items).toEqual([]);
     // A person still gets the one download.
     expect((await open(token)).status).toBe(200);
