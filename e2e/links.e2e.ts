@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { testDataDir } from '../deploy/local/stack.mjs';
-import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from './support/session';
-import { mailTo } from './support/mail';
-import { card, chooseFromMenu, textFile, uploadThroughApi } from './support/files';
+import { signUpThroughApi } from './support/session';
+import { chooseFromMenu, textFile, uploadThroughApi } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
@@ -98,43 +97,5 @@ test.describe('links ("Anyone with the link")', () => {
     await late.goto(address);
     await expect(late.getByText('This link does not exist or was turned off by its owner.')).toBeVisible();
     await late.close();
-  });
-
-  test('a recipient without an account follows the share email: the page says who shared what and signs them up with the address filled in; the file and its notification are there at once', async ({
-    page,
-    browser,
-  }) => {
-    fs.mkdirSync(shots, { recursive: true });
-    const owner = await signUpThroughApi(page, appUrl());
-    const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('engagement-letter.txt', 256));
-    const email = uniqueEmail();
-    const shared = await page.request.post('/api/shares', { data: { fileId, email }, headers: { authorization: `Bearer ${owner.accessToken}` } });
-    expect(shared.status()).toBe(201);
-    const link = (await mailTo(page.request, email, 'engagement-letter.txt')).text.match(/https?:\/\/\S+\/dashboard\/shared\?confirm=[\w-]+/)![0];
-
-    const visitor = await browser.newContext({ baseURL: appUrl() });
-    try {
-      const newcomer = await visitor.newPage();
-      await newcomer.goto(link);
-      await expect(newcomer.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-      await expect(newcomer.getByRole('status').filter({ hasText: `${owner.fullName} shared “engagement-letter.txt” with you` })).toContainText(
-        `Create your free Coffer account with ${email} to see it.`,
-      );
-      await expect(newcomer.getByLabel('Email')).toHaveValue(email);
-      for (const width of [1280, 360]) {
-        await newcomer.setViewportSize({ width, height: 900 });
-        await newcomer.screenshot({ path: path.join(shots, `share-email-sign-up-${width}.png`), fullPage: true });
-      }
-      await newcomer.setViewportSize({ width: 1280, height: 800 });
-      await newcomer.getByLabel('Full Name').fill('Casey Client');
-      await newcomer.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-      await newcomer.getByRole('button', { name: 'Create Account' }).click();
-      await expect(newcomer).toHaveURL(/\/dashboard\/shared$/);
-      await expect(card(newcomer, 'engagement-letter.txt')).toBeVisible();
-      await newcomer.goto('/dashboard/notifications');
-      await expect(newcomer.getByText(`${owner.fullName} shared "engagement-letter.txt" with you`)).toBeVisible();
-    } finally {
-      await visitor.close();
-    }
   });
 });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from './support/session';
 import { card, chooseFromMenu, textFile, toastWith, uploadThroughApi, uploadThroughDialog } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { testDataDir } from '../deploy/local/stack.mjs';
 import { mailTo } from './support/mail';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
@@ -137,7 +139,10 @@ test.describe('sharing', () => {
     }
   });
 
-  test('the share email’s link confirms a new recipient’s address: signed up from it, they see the file at once', async ({ page, browser }) => {
+  test('the share email’s link confirms a new recipient’s address: the sign-in page says who shared what and signs them up with the address filled in; they see the file and its notification at once', async ({
+    page,
+    browser,
+  }) => {
     const owner = await signUpThroughApi(page, appUrl());
     await confirmEmail(page.request, owner.email);
     const fileId = await uploadThroughApi(page.request, owner.accessToken, textFile('welcome-pack.txt', 300));
@@ -150,18 +155,29 @@ test.describe('sharing', () => {
     const recipientContext = await browser.newContext({ baseURL: appUrl() });
     try {
       const other = await recipientContext.newPage();
-      // Not signed in yet: the sign-in page, coming back to the link.
+      // Not signed in yet: the sign-in page, coming back to the link, says who shared what and offers to sign up with the address.
       await other.goto(new URL(link).pathname + new URL(link).search);
       await expect(other).toHaveURL(/\/login\?next=%2Fdashboard%2Fshared%3Fconfirm%3D/);
-      await other.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await expect(other.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expect(other.getByRole('status').filter({ hasText: `${owner.fullName} shared “welcome-pack.txt” with you` })).toContainText(
+        `Create your free Coffer account with ${email} to see it.`,
+      );
+      await expect(other.getByLabel('Email')).toHaveValue(email);
+      for (const width of [1280, 360]) {
+        await other.setViewportSize({ width, height: 900 });
+        await other.screenshot({ path: path.join(testDataDir(), 'screenshots', `share-email-sign-up-${width}.png`), fullPage: true });
+      }
+      await other.setViewportSize({ width: 1280, height: 800 });
       await other.getByLabel('Full Name').fill('Riley Recipient');
-      await other.getByLabel('Email').fill(email);
       await other.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
       await other.getByRole('button', { name: 'Create Account' }).click();
 
       await expect(toastWith(other, 'Email address confirmed')).toBeVisible();
       await expect(other).toHaveURL(/\/dashboard\/shared$/);
       await expect(card(other, 'welcome-pack.txt')).toBeVisible();
+      // Told in the app now that the address is proven theirs (not when the share was made).
+      await other.goto('/dashboard/notifications');
+      await expect(other.getByText(`${owner.fullName} shared "welcome-pack.txt" with you`)).toBeVisible();
     } finally {
       await recipientContext.close();
     }
