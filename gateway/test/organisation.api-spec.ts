@@ -587,18 +587,19 @@ describe('the organisation', () => {
   it('deletes an account from one event: no row and no object of that user stays in any service, and the email can sign up again', async () => {
     const user = await confirmedUser('Doomed User');
     const bystander = await confirmedUser('Bystander');
-    // Something of the user in every service: files and an object, shares both ways, an avatar, preferences, notifications and activity, a plan.
+    // Something of the user in every service: files and an object, shares both ways, a link, an avatar, preferences, notifications and activity, a plan.
     const file = await uploadFile(user, 'Mine.pdf', randomBytes(4096));
     const theirs = await uploadFile(bystander, 'Theirs.pdf', randomBytes(2048));
     expect((await call('/api/shares', { body: { fileId: file.id, email: bystander.email }, token: user.accessToken })).status).toBe(201);
     expect((await call('/api/shares', { body: { fileId: theirs.id, email: user.email }, token: bystander.accessToken })).status).toBe(201);
+    expect((await call('/api/links', { body: { fileId: file.id }, token: user.accessToken })).status).toBe(201);
     expect((await uploadAvatar(user, PNG)).status).toBe(200);
     await call('/api/preferences', { method: 'PATCH', body: { email: { ...DEFAULT_EMAIL_PREFERENCES, newsletter: true } }, token: user.accessToken });
     expect((await startTrial(user, 'business')).status).toBe(201);
     const person = { userId: user.userId, email: user.email };
     const before = await eventually(async () => {
       const counts = await personalData(rpc, person);
-      return SERVICES.every((s) => total(counts[s]) > 0) && counts.notification.notifications > 0 && counts;
+      return SERVICES.every((s) => total(counts[s]) > 0) && counts.notification.notifications > 0 && counts.sharing.links > 0 && counts;
     });
     expect(before.files.s3_objects).toBeGreaterThan(0);
     expect(before.auth.s3_objects).toBe(1);
