@@ -132,7 +132,7 @@ export type LinkPage = z.output<typeof linkPageSchema>;
  * its meta tags, but never use up a count, and never the file.
  */
 const UNFURLERS =
-  /Slackbot|Slack-ImgProxy|SkypeUriPreview|Teams|MicrosoftPreview|WhatsApp|facebookexternalhit|Facebot|Twitterbot|Discordbot|LinkedInBot|TelegramBot|Embedly|Pinterest|redditbot|Applebot|Googlebot|bingbot|vkShare|Iframely|Mattermost|Rocket\.Chat|Signal|Viber|Snapchat|Google-PageRenderer|bot\b|crawler|spider/i;
+  /Slackbot|Slack-ImgProxy|SkypeUriPreview|MicrosoftPreview|WhatsApp|facebookexternalhit|Facebot|Twitterbot|Discordbot|LinkedInBot|TelegramBot|Embedly|Pinterestbot|redditbot|Applebot|Googlebot|bingbot|vkShare|Iframely|Google-PageRenderer|\bbot\b|crawler|spider/i;
 export function isLinkPreviewBot(userAgent: string | undefined): boolean {
   return Boolean(userAgent && UNFURLERS.test(userAgent));
 }
