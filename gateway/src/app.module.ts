@@ -9,6 +9,7 @@ import { AccountController } from './account/account.controller.js';
 import { ProfileController } from './account/profile.controller.js';
 import { TeamController } from './account/team.controller.js';
 import { AuthController } from './auth/auth.controller.js';
+import { DevicesController } from './auth/devices.controller.js';
 import { JwksCache } from './auth/jwks.js';
 import { JwksController } from './auth/jwks.controller.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
@@ -36,6 +37,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     HealthController,
     ApiDocsController,
     AuthController,
+    DevicesController,
     JwksController,
     ProfileController,
     TeamController,

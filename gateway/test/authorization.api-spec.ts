@@ -5,6 +5,7 @@ import type {
   ListInvitationsReply,
   ListNotificationsReply,
   ListRolesReply,
+  ListSessionsReply,
   ListSharesReply,
   ListTeamReply,
   Profile,
@@ -71,6 +72,7 @@ describe('R4: authorization on every route', () => {
     const invitation = (await invite(owner, recipient.email)).body;
     const factor = await enableTwoFactor(owner);
     owner = { ...owner, accessToken: factor.accessToken };
+    const ownersSession = (await call<ListSessionsReply>('/api/auth/sessions', { token: owner.accessToken })).body.items.find((s) => s.current)!;
     Object.assign(ids, {
       '/api/files/{id}': file.id,
       '/api/files/{id}/trash': file.id,
@@ -85,6 +87,8 @@ describe('R4: authorization on every route', () => {
       '/api/shares/{id}/accesses': share.body.id,
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
+      '/api/team/members/{id}/sign-out': team.body.items.find((m) => m.email === member.email)!.id,
+      '/api/auth/sessions/{id}': ownersSession.id,
       '/api/roles/{id}': role.body.id,
       '/api/invitations/{id}/join': invitation.id,
       '/api/invitations/{id}/decline': invitation.id,
@@ -155,6 +159,9 @@ describe('R4: authorization on every route', () => {
       status: 'pending',
     });
     expect((await call<ListRolesReply>('/api/roles', { token })).body.items.map((r) => r.id)).toContain(ids['/api/roles/{id}']);
+    // The owner is still signed in on the session others tried to end, and the member too.
+    expect((await call<ListSessionsReply>('/api/auth/sessions', { token })).body.items.find((s) => s.current)?.id).toBe(ids['/api/auth/sessions/{id}']);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: member.cookie })).status).toBe(200);
     expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({
       id: ids['/api/notifications/{id}/read'],
       read: false,

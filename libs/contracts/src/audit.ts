@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_disable',
   'user.recovery_codes_regenerate',
   'user.recovery_code_use',
+  'session.end',
   'team.invite',
   'team.invite_withdraw',
   'team.invite_decline',

@@ -34,6 +34,8 @@ import { RateLimiter } from './rate-limits/rate-limits.service.js';
 import { RevocationsHandler } from './revocations/revocations.handler.js';
 import { RevocationsRepository } from './revocations/revocations.repository.js';
 import { RevocationsService } from './revocations/revocations.service.js';
+import { DevicesHandler } from './devices/devices.handler.js';
+import { DevicesService } from './devices/devices.service.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
@@ -56,6 +58,7 @@ export class AppModule {
       controllers: [
         UsersHandler,
         SessionsHandler,
+        DevicesHandler,
         FactorsHandler,
         SigningKeysHandler,
         ProfilesHandler,
@@ -69,6 +72,7 @@ export class AppModule {
       providers: [
         UsersRepository,
         SessionsRepository,
+        DevicesService,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

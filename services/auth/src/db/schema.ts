@@ -60,6 +60,13 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser that signed in (as sent, cut to 512 characters) and its address, each renewal taking the latest. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    /** When the browser signed in: kept by every renewal of the family. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the browser last got tokens for this session (sign-in or renewal): Settings → Security shows it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );

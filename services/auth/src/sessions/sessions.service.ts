@@ -11,7 +11,7 @@ import {
   type SessionUser,
   type SignedIn,
 } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { currentRequestContext, EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
@@ -39,6 +39,16 @@ export const toSessionUser = (u: UserRow): SessionUser => ({
   fullName: u.fullName,
   emailVerified: Boolean(u.emailVerifiedAt),
   createdAt: u.createdAt.toISOString(),
+});
+/** The browser and address the request came from, and now: what a session shows of its last use. */
+const lastUse = () => {
+  const ctx = currentRequestContext();
+  return { userAgent: ctx?.userAgent ?? null, ipAddress: ctx?.clientIp ?? null, lastUsedAt: new Date() };
+};
+const withFallback = (use: ReturnType<typeof lastUse>, before: SessionRow) => ({
+  ...use,
+  userAgent: use.userAgent ?? before.userAgent,
+  ipAddress: use.ipAddress ?? before.ipAddress,
 });
 const sessionExpiry = (rememberMe: boolean) => new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
 
@@ -91,7 +101,15 @@ export class SessionsService {
   /** A session that can only verify the second factor: no refresh token yet. */
   async startAal1(subject: SessionSubject, rememberMe: boolean) {
     const id = randomUUID();
-    await this.sessions.insert({ id, userId: subject.user.id, familyId: id, aal: 'aal1', rememberMe, expiresAt: new Date(Date.now() + 600_000) });
+    await this.sessions.insert({
+      id,
+      userId: subject.user.id,
+      familyId: id,
+      aal: 'aal1',
+      rememberMe,
+      expiresAt: new Date(Date.now() + 600_000),
+      ...lastUse(),
+    });
     return { sessionId: id, accessToken: await this.accessToken(subject, id, 'aal1'), expiresIn: this.ttl };
   }
 
@@ -101,7 +119,7 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt });
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt, ...lastUse() });
       await this.signedIn(subject, 'password');
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
@@ -113,7 +131,7 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt });
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt, ...lastUse() });
       await this.signedIn(subject, method);
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
@@ -149,6 +167,9 @@ export class SessionsService {
         aal: session.aal,
         rememberMe: session.rememberMe,
         expiresAt,
+        signedInAt: session.signedInAt,
+        // A renewal without a user agent or address (another service asking) keeps the ones the session had.
+        ...withFallback(lastUse(), session),
       });
       return true;
     });
@@ -196,14 +217,19 @@ export class SessionsService {
     return this.end(session.userId, { familyId: session.familyId });
   }
 
-  /** Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every gateway now. */
-  private async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0]) {
+  /**
+   * Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every
+   * gateway once committed; `within` records what else goes with it in the same transaction (an audit event).
+   */
+  async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0], within?: (ended: string[]) => Promise<void>): Promise<string[]> {
     const ended = await this.unit.run(async () => {
       const ids = await this.sessions.revokeWhere(which);
       await this.revocations.sessionsEnded(userId, ids);
+      await within?.(ids);
       return ids;
     });
     await this.announce(userId, ended);
+    return ended;
   }
 
   /** A full session began: the audit log keeps the sign-in, with the client's IP and user agent. */

@@ -1,6 +1,7 @@
 import {
   AccountEvent,
   AuthEvent,
+  DevicesEvent,
   FilesEvent,
   SharingEvent,
   type AuditAction,
@@ -67,6 +68,12 @@ export const AUDITED: Describers = {
     resourceType: 'user',
     resourceId: p.userId,
     details: { email: p.email, recoveryCodesLeft: String(p.recoveryCodesLeft), ...(p.proof ? { proof: p.proof } : {}) },
+  }),
+  [DevicesEvent.SessionsEnded]: ({ payload: p }) => ({
+    action: 'session.end',
+    resourceType: 'user',
+    resourceId: p.userId,
+    details: { email: p.email, scope: p.scope, sessions: String(p.count), ...(p.browser ? { browser: p.browser } : {}) },
   }),
   [AccountEvent.MemberInvited]: (e) => ({
     action: 'team.invite',
