@@ -1,5 +1,5 @@
 import type { AuditEntry, EndedSessionsReply, HttpErrorBody, ListAuditLogsReply, ListSessionsReply, ListTeamReply } from '@coffer/contracts';
-import { call, confirmedUser, eventually, gatewayUrl, joinedMember, refreshCookie, type TestUser } from './support.js';
+import { call, confirmedUser, eventStream, eventually, gatewayUrl, joinedMember, refreshCookie, type TestUser } from './support.js';
 
 // Issue 33: the browsers a person is signed in on (Settings → Security) and ending them; owners and admins
 // signing a member out everywhere (Team).
@@ -80,6 +80,9 @@ describe('sessions and devices', () => {
     const windows = await signInFrom(owner, CHROME_ON_WINDOWS, '203.0.113.21');
     const target = (await sessionsOf(mac)).find((s) => s.browser === 'Chrome on Windows')!;
     expect(await profileStatus(windows)).toBe(200);
+    // The ended browser's live stream ends with it: the page signs out then, not at its next call.
+    const windowsStream = await eventStream({ ...owner, ...windows });
+    const macStream = await eventStream({ ...owner, ...mac });
 
     const ended = await call(`/api/auth/sessions/${target.id}`, { method: 'DELETE', token: mac.accessToken });
     expect([ended.status, ended.body]).toEqual([200, { ok: true }]);
@@ -89,6 +92,9 @@ describe('sessions and devices', () => {
     expect(await refreshStatus(windows)).toBe(401);
     expect(await profileStatus(mac)).toBe(200);
     expect((await sessionsOf(mac)).map((s) => s.id)).not.toContain(target.id);
+    await eventually(async () => windowsStream.ended);
+    expect(macStream.ended).toBe(false);
+    await Promise.all([windowsStream.stop(), macStream.stop()]);
 
     // Ending it again, or a session that is not yours, finds nothing.
     const again = await call<HttpErrorBody>(`/api/auth/sessions/${target.id}`, { method: 'DELETE', token: mac.accessToken });
