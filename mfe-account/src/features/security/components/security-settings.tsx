@@ -1,3 +1,4 @@
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdatePasswordCard } from './update-password-card';
 
@@ -7,6 +8,7 @@ export function SecuritySettings() {
     <div className="flex flex-col gap-6">
       <UpdatePasswordCard />
       <TwoFactorCard />
+      <SessionsCard />
     </div>
   );
 }

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { testDataDir } from '../deploy/local/stack.mjs';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { toastWith } from './support/files';
+import { mailTo } from './support/mail';
+import { E2E_PASSWORD, signUp, uniqueEmail } from './support/session';
+
+const appUrl = () => process.env.COFFER_TEST_APP_URL;
+const MOBILE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+/** Where the screens this issue changed are kept, to look at (1280 px and 360 px). */
+const SCREENS = path.join(testDataDir(), 'screens');
+
+async function screens(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const [size, viewport] of [
+    ['1280', DESKTOP],
+    ['360', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SCREENS, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const signedInBrowsers = (page: Page) => page.getByRole('list', { name: 'Signed-in browsers' });
+
+test.describe('sessions and devices', () => {
+  test('a session ended from another browser signs that browser out at once; this browser stays', async ({ page, browser }) => {
+    const { email } = await signUp(page, { fullName: 'Dana Devices' });
+    const other = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const there = await other.newPage();
+      /** The other browser's page follows its event stream: the end of its session reaches it through that. */
+      const streamOpen = there.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
+      await there.goto('/login');
+      await there.getByLabel('Email').fill(email);
+      await there.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await there.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(there).toHaveURL(/\/dashboard$/);
+      await streamOpen;
+
+      await page.goto('/dashboard/settings/security');
+      const list = signedInBrowsers(page);
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      const thisOne = list.getByRole('listitem').filter({ hasText: 'This browser' });
+      await expect(thisOne).toContainText('Active now');
+      const theOther = list.getByRole('listitem').filter({ hasNotText: 'This browser' });
+      await expect(theOther).toContainText(/Chrome on Linux/);
+      await expect(theOther).toContainText(/Last active/);
+      await expectNoSeriousA11yViolations(page, 'Settings → Security with two sessions');
+      await screens(page, 'settings-security-sessions');
+
+      await theOther.getByRole('button', { name: 'Sign out' }).click();
+      await expect(toastWith(page, 'Session signed out')).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      // The other browser leaves the dashboard by itself, without a click or a reload.
+      await expect(there).toHaveURL(/\/login$/);
+      await there.goto('/dashboard');
+      await expect(there).toHaveURL(/\/login$/);
+      // This browser carries on.
+      await page.reload();
+      await expect(signedInBrowsers(page).getByRole('listitem')).toHaveCount(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('an owner signs a member out of every browser from the Team list', async ({ page, browser }) => {
+    await signUp(page, { fullName: 'Olga Owner' });
+    const colleague = uniqueEmail();
+    await page.goto('/dashboard/account');
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email Address').fill(colleague);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    const link = new URL((await mailTo(page.request, colleague, 'invited you to join')).text.match(/https?:\/\/\S+\/login\?invite=\S+/)![0]);
+    const inviteToken = link.searchParams.get('invite');
+
+    const memberContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const them = await memberContext.newPage();
+      const signedUp = await them.request.post('/api/auth/sign-up', { data: { fullName: 'Mo Member', email: colleague, password: E2E_PASSWORD, inviteToken } });
+      expect(signedUp.status()).toBe(201);
+      const streamOpen = them.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
+      await them.goto('/dashboard');
+      await streamOpen;
+
+      await page.reload();
+      const row = page.getByRole('list', { name: 'Team members' }).getByRole('listitem').filter({ hasText: colleague });
+      await expect(row.getByText('Active')).toBeVisible();
+      await screens(page, 'account-team-sign-out-everywhere');
+      await row.getByRole('button', { name: 'Sign Mo Member out everywhere' }).click();
+      await expect(toastWith(page, 'Signed out everywhere')).toContainText('Mo Member is signed out of every browser.');
+      await expect(them).toHaveURL(/\/login$/);
+    } finally {
+      await memberContext.close();
+    }
+  });
+});
