@@ -58,6 +58,7 @@ describe('sessions and devices', () => {
     // The sign-up's own browser is listed too, newest use first.
     expect(seenFromMac.map((s) => s.id)).toHaveLength(3);
     expect(seenFromMac[0].id).toBe(chrome.id);
+    expect((await sessionsOf(windows)).find((s) => s.current)?.id).toBe(chrome.id);
     expect(new Date(chrome.lastUsedAt).getTime()).toBeGreaterThanOrEqual(new Date(firefox.lastUsedAt).getTime());
 
     // A renewal from another address keeps the session (same id) with its newer address and use.
