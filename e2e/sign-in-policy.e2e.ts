@@ -68,6 +68,38 @@ test.describe('sessions and devices', () => {
     }
   });
 
+  test('a sign-in from a new browser emails a security alert whose link shows that session, to sign it out', async ({ page, browser }) => {
+    const { email } = await signUp(page, { fullName: 'Alex Alert' });
+    const firefox = await browser.newContext({
+      baseURL: appUrl(),
+      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0',
+    });
+    try {
+      const there = await firefox.newPage();
+      const streamOpen = there.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
+      await there.goto('/login');
+      await there.getByLabel('Email').fill(email);
+      await there.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await there.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(there).toHaveURL(/\/dashboard$/);
+      await streamOpen;
+
+      const alert = await mailTo(page.request, email, 'New sign-in to your Coffer account from "Firefox on macOS"');
+      const link = new URL(alert.text.match(/https?:\/\/\S+\/dashboard\/settings\/security\?session=\S+/)![0]);
+      await page.goto(link.pathname + link.search);
+      const pointed = signedInBrowsers(page).getByRole('listitem').filter({ hasText: 'From the security alert' });
+      await expect(pointed).toContainText('Firefox on macOS');
+      await expectNoSeriousA11yViolations(page, 'Settings → Security from the security alert');
+      await screens(page, 'settings-security-from-alert');
+      await pointed.getByRole('button', { name: 'Sign out' }).click();
+      await expect(toastWith(page, 'Session signed out')).toContainText('Firefox on macOS is signed out.');
+      await expect(page.getByText('The session from the security alert has already ended.')).toBeVisible();
+      await expect(there).toHaveURL(/\/login$/);
+    } finally {
+      await firefox.close();
+    }
+  });
+
   test('an owner signs a member out of every browser from the Team list', async ({ page, browser }) => {
     await signUp(page, { fullName: 'Olga Owner' });
     const colleague = uniqueEmail();

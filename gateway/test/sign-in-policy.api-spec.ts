@@ -1,5 +1,16 @@
 import type { AuditEntry, EndedSessionsReply, HttpErrorBody, ListAuditLogsReply, ListSessionsReply, ListTeamReply } from '@coffer/contracts';
-import { call, confirmedUser, eventStream, eventually, gatewayUrl, joinedMember, refreshCookie, type TestUser } from './support.js';
+import {
+  call,
+  capturedMailTo,
+  confirmedUser,
+  eventStream,
+  eventually,
+  gatewayUrl,
+  joinedMember,
+  mailMatching,
+  refreshCookie,
+  type TestUser,
+} from './support.js';
 
 // Issue 33: the browsers a person is signed in on (Settings → Security) and ending them; owners and admins
 // signing a member out everywhere (Team).
@@ -160,5 +171,50 @@ describe('signing a member out everywhere (Team)', () => {
 
     const [entry] = (await sessionEnds(owner.accessToken, 1)) as AuditEntry[];
     expect(entry).toMatchObject({ actorId: admin.userId, resourceId: member.userId, details: { scope: 'everywhere', email: member.email, sessions: '2' } });
+  });
+});
+
+describe('a sign-in from a new browser', () => {
+  const ALERT = /signed in to from a browser it had not seen before/;
+  const alertsTo = async (email: string) => (await capturedMailTo(email)).filter((m) => ALERT.test(m.text));
+
+  it('emails the person, even with security alerts switched off, naming the browser, the address and the time, with a link to end that session', async () => {
+    const user = await confirmedUser('Nina New');
+    const prefs = await call('/api/preferences', {
+      method: 'PATCH',
+      body: { email: { marketing: false, productUpdates: false, securityAlerts: false, newsletter: false } },
+      token: user.accessToken,
+    });
+    expect(prefs.status).toBe(200);
+    const before = Date.now();
+    const firefox = await signInFrom(user, FIREFOX_ON_MAC, '198.51.100.44');
+
+    const mail = await mailMatching(user.email, ALERT);
+    expect(mail.subject).toBe('New sign-in to your Coffer account from "Firefox on macOS"');
+    expect(mail.text).toContain('Browser: Firefox on macOS');
+    expect(mail.text).toContain('Address: 198.51.100.44');
+    const time = /Time: (.+)/.exec(mail.text)![1];
+    expect(time).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/);
+    expect(Math.abs(new Date(time.replace(' at ', ' ')).getTime() - before)).toBeLessThan(120_000);
+    const session = (await sessionsOf(firefox)).find((s) => s.current)!;
+    const link = new URL(/https?:\/\/\S+\/dashboard\/settings\/security\?session=\S+/.exec(mail.text)![0]);
+    expect(link.searchParams.get('session')).toBe(session.id);
+    expect(mail.html).toContain(`security?session&#x3D;${session.id}`);
+
+    // The link's session is one the person can end from another browser.
+    expect((await call(`/api/auth/sessions/${session.id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(200);
+    expect(await profileStatus(firefox)).toBe(401);
+  });
+
+  it('stays quiet for a browser the account has seen, and for the sign-up itself', async () => {
+    const user = await confirmedUser('Quentin Quiet');
+    await signInFrom(user, CHROME_ON_WINDOWS, '203.0.113.30');
+    await mailMatching(user.email, ALERT);
+    // The same browser again, from another address (a newer version too): no alert.
+    await signInFrom(user, CHROME_ON_WINDOWS.replace('131.0.0.0', '132.0.0.0'), '203.0.113.31');
+    // The welcome and confirmation emails came from the sign-up; a later email proves the mailbox caught up.
+    await call('/api/auth/password/forgot', { body: { email: user.email } });
+    await mailMatching(user.email, /reset the password/);
+    expect(await alertsTo(user.email)).toHaveLength(1);
   });
 });

@@ -18,7 +18,12 @@ export const DevicesSubject = {
 export const DevicesEvent = {
   /** Sessions ended on purpose from Settings → Security or the Team list (not a sign-out of one's own browser). */
   SessionsEnded: 'events.auth.devices.sessions-ended',
+  /** A person signed in from a browser their account had not seen: they get a security alert (always sent). */
+  NewBrowserSignedIn: 'events.auth.devices.new-browser-signed-in',
 } as const;
+
+/** The query parameter of Settings → Security that points at one session (the security alert's link). */
+export const SESSION_PARAM = 'session';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 export const MEMBER_NOT_FOUND = 'Team member not found';
@@ -54,8 +59,21 @@ export interface SessionsEnded {
   count: number;
 }
 
+/** A sign-in from a browser not seen before on the account: which, from where, when, and the session to end if it was not them. */
+export interface NewBrowserSignedIn {
+  userId: string;
+  email: string;
+  fullName: string;
+  /** The session's id as Settings → Security lists it. */
+  sessionId: string;
+  browser: string;
+  ipAddress: string | null;
+  signedInAt: string;
+}
+
 export interface DevicesEvents {
   [DevicesEvent.SessionsEnded]: SessionsEnded;
+  [DevicesEvent.NewBrowserSignedIn]: NewBrowserSignedIn;
 }
 
 const noPayload = z.object({});

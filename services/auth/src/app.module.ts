@@ -36,6 +36,7 @@ import { RevocationsRepository } from './revocations/revocations.repository.js';
 import { RevocationsService } from './revocations/revocations.service.js';
 import { DevicesHandler } from './devices/devices.handler.js';
 import { DevicesService } from './devices/devices.service.js';
+import { NewBrowserAlerts } from './devices/new-browser-alerts.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
@@ -73,6 +74,7 @@ export class AppModule {
         UsersRepository,
         SessionsRepository,
         DevicesService,
+        NewBrowserAlerts,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

@@ -41,6 +41,15 @@ export class SessionsRepository extends Repository {
       .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
   }
 
+  /** The user agents of the user's other signed-in sessions, ended ones too (the browsers their account has seen; not a two-factor step left unfinished). */
+  async userAgentsOf(userId: string, exceptFamilyId: string): Promise<Array<string | null>> {
+    const rows = await this.db
+      .selectDistinct({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.familyId, exceptFamilyId), isNotNull(sessions.tokenHash)));
+    return rows.map((r) => r.userAgent);
+  }
+
   /** Marks the session rotated only if nobody rotated it first; false when it lost that race. */
   async markRotated(id: string): Promise<boolean> {
     const rows = await this.db

@@ -17,6 +17,7 @@ import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { SigningKeys } from '../signing-keys/signing-keys.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { NewBrowserAlerts } from '../devices/new-browser-alerts.js';
 import { SessionsRepository, type SessionRow } from './sessions.repository.js';
 
 const REMEMBER_ME_DAYS = 30;
@@ -64,6 +65,7 @@ export class SessionsService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(NewBrowserAlerts) private readonly alerts: NewBrowserAlerts,
   ) {}
 
   private get ttl() {
@@ -119,8 +121,10 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt, ...lastUse() });
+      const use = lastUse();
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt, ...use });
       await this.signedIn(subject, 'password');
+      await this.alerts.signedIn(subject, { familyId: id, ...use });
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
   }
@@ -131,8 +135,10 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt, ...lastUse() });
+      const use = lastUse();
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt, ...use });
       await this.signedIn(subject, method);
+      await this.alerts.signedIn(subject, { familyId: session.familyId, ...withFallback(use, session) });
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }

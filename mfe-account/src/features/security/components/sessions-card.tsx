@@ -1,6 +1,7 @@
-import type { DeviceSession } from '@coffer/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
+import { SESSION_PARAM, type DeviceSession } from '@coffer/contracts';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, toast } from '@coffer/ui';
 import { formatRelativeTime } from '@coffer/web-core/format';
+import { useSearchParams } from '@coffer/web-core/router';
 import { toApiError } from '@coffer/web-core/store';
 import { ManagedList } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
@@ -10,7 +11,7 @@ import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuer
 /** "5 minutes ago", "just now" (mid-sentence). */
 const lastActive = (at: string, now: number) => formatRelativeTime(at, now).replace(/^Just now$/, 'just now');
 
-function SessionRow({ session, now }: { session: DeviceSession; now: number }) {
+function SessionRow({ session, now, fromAlert }: { session: DeviceSession; now: number; fromAlert: boolean }) {
   const [endSession, { isLoading }] = useEndSessionMutation();
   const onEnd = async () => {
     try {
@@ -21,11 +22,16 @@ function SessionRow({ session, now }: { session: DeviceSession; now: number }) {
     }
   };
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" aria-label={session.browser}>
+    <li
+      className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 py-3', fromAlert && 'rounded-md bg-accent px-3')}
+      aria-label={session.browser}
+      aria-current={fromAlert ? 'true' : undefined}
+    >
       <div className="min-w-0 flex-1 basis-56">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {session.browser}
           {session.current && <Badge variant="secondary">This browser</Badge>}
+          {fromAlert && <Badge variant="outline">From the security alert</Badge>}
         </p>
         <p className="text-sm break-all text-muted-foreground">
           {session.ipAddress ?? 'Unknown address'} · {session.current ? 'Active now' : `Last active ${lastActive(session.lastUsedAt, now)}`}
@@ -46,6 +52,10 @@ export function SessionsCard() {
   const { data, isLoading, isError, error } = useListSessionsQuery();
   const [endOthers, { isLoading: ending }] = useEndOtherSessionsMutation();
   const now = useNow();
+  // The security alert email links here with the session it was about.
+  const [params] = useSearchParams();
+  const fromAlert = params.get(SESSION_PARAM);
+  const alertSessionEnded = Boolean(data && fromAlert && !data.items.some((s) => s.id === fromAlert));
   const sessions = data?.items ?? [];
   const others = sessions.filter((s) => !s.current).length;
 
@@ -69,7 +79,8 @@ export function SessionsCard() {
           Sign out all other sessions
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
+        {alertSessionEnded && <p className="text-sm text-muted-foreground">The session from the security alert has already ended.</p>}
         <ManagedList
           label="Signed-in browsers"
           isLoading={isLoading}
@@ -79,7 +90,7 @@ export function SessionsCard() {
           count={sessions.length}
         >
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} now={now} />
+            <SessionRow key={session.id} session={session} now={now} fromAlert={session.id === fromAlert} />
           ))}
         </ManagedList>
       </CardContent>
