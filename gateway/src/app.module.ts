@@ -7,6 +7,7 @@ import { API_DOCUMENT, apiDocument } from './api/api-routes.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AccountController } from './account/account.controller.js';
 import { ProfileController } from './account/profile.controller.js';
+import { SignInPolicyController } from './account/sign-in-policy.controller.js';
 import { TeamController } from './account/team.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { DevicesController } from './auth/devices.controller.js';
@@ -41,6 +42,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     JwksController,
     ProfileController,
     TeamController,
+    SignInPolicyController,
     AccountController,
     FilesController,
     SharesController,

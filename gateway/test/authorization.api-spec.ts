@@ -33,6 +33,15 @@ const MFA_STEP_ROUTES = new Set([
   'POST /api/auth/recovery-codes/verify',
 ]);
 
+/** The routes a member who must set up two-factor first (the account requires it) may call: its setup. */
+const TWO_FACTOR_SETUP_ROUTES = new Set([
+  'GET /api/auth/session',
+  'GET /api/auth/factors',
+  'POST /api/auth/factors',
+  'POST /api/auth/factors/{id}/challenge',
+  'POST /api/auth/factors/{id}/verify',
+]);
+
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
@@ -169,6 +178,22 @@ describe('R4: authorization on every route', () => {
     expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({
       statusCode: 400,
     });
+  }, 120_000);
+
+  it('refuses every route but setting up two-factor to a member whose account requires it and who has none (403)', async () => {
+    expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: true }, token: owner.accessToken })).status).toBe(200);
+    try {
+      const signedIn = await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: member.email, password: member.password } });
+      const pending = signedIn.body.accessToken;
+      const allowed: string[] = [];
+      for (const route of operations().filter((o) => o.needsSession && !TWO_FACTOR_SETUP_ROUTES.has(o.route))) {
+        const res = await ask(route, pending);
+        if (res.status !== 403 || res.body.code !== 'TWO_FACTOR_SETUP_REQUIRED') allowed.push(`${route.route}: ${res.status} ${res.body.code}`);
+      }
+      expect(allowed).toEqual([]);
+    } finally {
+      expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: false }, token: owner.accessToken })).status).toBe(200);
+    }
   }, 120_000);
 
   it('lets only the invited person answer an invitation, and no one of either account join, leave or remove for someone else, whatever their role', async () => {

@@ -1,14 +1,25 @@
-import type { AuditEntry, EndedSessionsReply, HttpErrorBody, ListAuditLogsReply, ListSessionsReply, ListTeamReply } from '@coffer/contracts';
+import type {
+  AuditEntry,
+  EndedSessionsReply,
+  HttpErrorBody,
+  ListAuditLogsReply,
+  ListSessionsReply,
+  ListTeamReply,
+  SessionInfo,
+  SignInPolicy,
+} from '@coffer/contracts';
 import {
   call,
   capturedMailTo,
   confirmedUser,
+  enableTwoFactor,
   eventStream,
   eventually,
   gatewayUrl,
   joinedMember,
   mailMatching,
   refreshCookie,
+  refreshed,
   type TestUser,
 } from './support.js';
 
@@ -216,5 +227,82 @@ describe('a sign-in from a new browser', () => {
     await call('/api/auth/password/forgot', { body: { email: user.email } });
     await mailMatching(user.email, /reset the password/);
     expect(await alertsTo(user.email)).toHaveLength(1);
+  });
+});
+
+describe('two-factor required for everyone in the account', () => {
+  const setPolicy = (by: TestUser, requireTwoFactor: boolean) =>
+    call<SignInPolicy & HttpErrorBody>('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor }, token: by.accessToken });
+  const passwordSignIn = async (user: TestUser) => {
+    const res = await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: user.email, password: user.password, rememberMe: false } });
+    expect(res.status).toBe(200);
+    return { ...user, accessToken: res.body.accessToken, cookie: res.cookie! };
+  };
+  const setupRefusal = async (token: string) => {
+    const res = await call<HttpErrorBody>('/api/files?folder=root', { token });
+    return [res.status, res.body.code, res.body.message];
+  };
+  const REFUSED = [403, 'TWO_FACTOR_SETUP_REQUIRED', 'Your account requires two-factor authentication. Set it up to continue.'];
+
+  it('leads a member without a factor through setup at their next sign-in, refusing everything else until done; audited', async () => {
+    let owner = await ownerWithAuditLog();
+    const member = await joinedMember(owner, 'member', 'Mia Member');
+    // Whoever requires it has it on first; members may not change the policy.
+    const withoutOwn = await setPolicy(owner, true);
+    expect([withoutOwn.status, withoutOwn.body.message]).toEqual([409, 'Turn on two-factor authentication for yourself first.']);
+    owner = { ...owner, accessToken: (await enableTwoFactor(owner)).accessToken };
+    const byMember = await setPolicy(member, true);
+    expect([byMember.status, byMember.body.message]).toEqual([403, 'Only the account owner and admins can manage the team.']);
+    expect((await call<SignInPolicy>('/api/sign-in-policy', { token: owner.accessToken })).body).toEqual({ requireTwoFactor: false });
+
+    const on = await setPolicy(owner, true);
+    expect([on.status, on.body]).toEqual([200, { requireTwoFactor: true }]);
+    expect((await call<SignInPolicy>('/api/sign-in-policy', { token: owner.accessToken })).body).toEqual({ requireTwoFactor: true });
+    // The owner, who has a factor, carries on.
+    expect((await call('/api/files?folder=root', { token: owner.accessToken })).status).toBe(200);
+
+    // The member's next sign-in (or renewal) only sets two-factor up: the server refuses anything else.
+    const signedIn = await passwordSignIn(member);
+    expect(await setupRefusal(signedIn.accessToken)).toEqual(REFUSED);
+    expect(await setupRefusal((await refreshed(member)).accessToken)).toEqual(REFUSED);
+    for (const [path, method] of [
+      ['/api/profile', 'GET'],
+      ['/api/auth/sessions', 'GET'],
+      ['/api/team', 'GET'],
+    ] as const)
+      expect((await call<HttpErrorBody>(path, { method, token: signedIn.accessToken })).body.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    const session = await call<SessionInfo>('/api/auth/session', { token: signedIn.accessToken });
+    expect([session.status, session.body.twoFactorSetupRequired]).toEqual([200, true]);
+
+    const setUp = await enableTwoFactor(signedIn);
+    expect(setUp.verified.status).toBe(200);
+    expect(setUp.recoveryCodes).toHaveLength(10);
+    expect((await call('/api/files?folder=root', { token: setUp.accessToken })).status).toBe(200);
+    expect((await call<SessionInfo>('/api/auth/session', { token: setUp.accessToken })).body.twoFactorSetupRequired).toBe(false);
+    // While the account requires it, nobody turns theirs off.
+    const off = await call<HttpErrorBody>(`/api/auth/factors/${setUp.factorId}`, {
+      method: 'DELETE',
+      body: { password: member.password },
+      token: setUp.accessToken,
+    });
+    expect([off.status, off.body.message]).toEqual([409, 'Your account requires two-factor authentication: it cannot be turned off.']);
+
+    const entries = await eventually(async () => {
+      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token: owner.accessToken })).body.items?.filter(
+        (e) => e.action === 'policy.sign_in_update',
+      );
+      return items?.length && items;
+    });
+    expect(entries.map((e) => [e.actorId, e.resourceType, e.details.requireTwoFactor])).toEqual([[owner.userId, 'policy', 'on']]);
+  });
+
+  it('frees members without a factor again once it is no longer required', async () => {
+    let owner = await confirmedUser('Otto Owner');
+    owner = { ...owner, accessToken: (await enableTwoFactor(owner)).accessToken };
+    const member = await joinedMember(owner, 'member');
+    expect((await setPolicy(owner, true)).status).toBe(200);
+    expect(await setupRefusal((await passwordSignIn(member)).accessToken)).toEqual(REFUSED);
+    expect((await setPolicy(owner, false)).body).toEqual({ requireTwoFactor: false });
+    expect((await call('/api/files?folder=root', { token: (await passwordSignIn(member)).accessToken })).status).toBe(200);
   });
 });

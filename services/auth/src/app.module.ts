@@ -38,6 +38,9 @@ import { DevicesHandler } from './devices/devices.handler.js';
 import { DevicesService } from './devices/devices.service.js';
 import { NewBrowserAlerts } from './devices/new-browser-alerts.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
+import { SignInPolicyHandler } from './sign-in-policy/sign-in-policy.handler.js';
+import { SignInPolicyRepository } from './sign-in-policy/sign-in-policy.repository.js';
+import { SignInPolicyService } from './sign-in-policy/sign-in-policy.service.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SigningKeysHandler } from './signing-keys/signing-keys.handler.js';
@@ -60,6 +63,7 @@ export class AppModule {
         UsersHandler,
         SessionsHandler,
         DevicesHandler,
+        SignInPolicyHandler,
         FactorsHandler,
         SigningKeysHandler,
         ProfilesHandler,
@@ -75,6 +79,8 @@ export class AppModule {
         SessionsRepository,
         DevicesService,
         NewBrowserAlerts,
+        SignInPolicyRepository,
+        SignInPolicyService,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

@@ -162,6 +162,14 @@ export const avatarUploads = pgTable(
   (t) => [index('avatar_uploads_user_idx').on(t.userId)],
 );
 
+/** How the people of an account sign in (owner and admins set it): two-factor required for everyone. */
+export const signInPolicies = pgTable('sign_in_policies', {
+  accountId: uuid('account_id').primaryKey(),
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedBy: uuid('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Email preferences and general settings, one row per user (defaults until saved). */
 export const preferences = pgTable('preferences', {
   userId: uuid('user_id').primaryKey(),

@@ -18,6 +18,7 @@ import { RevocationsService } from '../revocations/revocations.service.js';
 import { SigningKeys } from '../signing-keys/signing-keys.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { NewBrowserAlerts } from '../devices/new-browser-alerts.js';
+import { SignInPolicyRepository } from '../sign-in-policy/sign-in-policy.repository.js';
 import { SessionsRepository, type SessionRow } from './sessions.repository.js';
 
 const REMEMBER_ME_DAYS = 30;
@@ -32,6 +33,8 @@ export interface SessionSubject {
   mfa: boolean;
   /** Raised when their account or role changes: gateways refuse tokens carrying an older one. */
   membershipVersion: number;
+  /** Their account requires two-factor and they have none: their tokens only set it up. */
+  twoFactorSetup: boolean;
 }
 
 export const toSessionUser = (u: UserRow): SessionUser => ({
@@ -66,6 +69,7 @@ export class SessionsService {
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
     @Inject(NewBrowserAlerts) private readonly alerts: NewBrowserAlerts,
+    @Inject(SignInPolicyRepository) private readonly policies: SignInPolicyRepository,
   ) {}
 
   private get ttl() {
@@ -75,7 +79,8 @@ export class SessionsService {
   /** Who a session is for, as its tokens say. */
   async subject(user: UserRow): Promise<SessionSubject> {
     const mfa = (await this.factors.list(user.id)).some((f) => f.status === 'verified');
-    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa, membershipVersion: user.membershipVersion };
+    const twoFactorSetup = !mfa && (await this.policies.requiresTwoFactor(user.accountId));
+    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa, membershipVersion: user.membershipVersion, twoFactorSetup };
   }
 
   async subjectOf(userId: string): Promise<SessionSubject | undefined> {
@@ -90,12 +95,29 @@ export class SessionsService {
     const factors = (await this.factors.list(user.id)).map(toFactor);
     const verified = factors.some((f) => f.status === 'verified');
     const recoveryCodesLeft = verified ? await this.factors.recoveryCodesLeft(user.id) : 0;
-    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors, recoveryCodesLeft };
+    const twoFactorSetupRequired = !verified && (await this.policies.requiresTwoFactor(user.accountId));
+    return {
+      user: toSessionUser(user),
+      currentLevel: caller.aal ?? 'aal1',
+      nextLevel: verified ? 'aal2' : 'aal1',
+      factors,
+      recoveryCodesLeft,
+      twoFactorSetupRequired,
+    };
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
     return this.keys.sign(
-      { sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa, mv: subject.membershipVersion },
+      {
+        sub: subject.user.id,
+        acc: subject.accountId,
+        role: subject.role,
+        sid: sessionId,
+        aal,
+        mfa: subject.mfa,
+        mv: subject.membershipVersion,
+        ...(subject.twoFactorSetup ? { tfs: true } : {}),
+      },
       this.ttl,
     );
   }
@@ -138,7 +160,8 @@ export class SessionsService {
       const use = lastUse();
       await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt, ...use });
       await this.signedIn(subject, method);
-      await this.alerts.signedIn(subject, { familyId: session.familyId, ...withFallback(use, session) });
+      // Only the second step of a sign-in is one; turning two-factor on in Settings upgrades a browser already signed in.
+      if (!session.tokenHash) await this.alerts.signedIn(subject, { familyId: session.familyId, ...withFallback(use, session) });
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }
