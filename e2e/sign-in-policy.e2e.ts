@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { testDataDir } from '../deploy/local/stack.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
 import { mailTo } from './support/mail';
-import { E2E_PASSWORD, signUp, uniqueEmail } from './support/session';
+import { E2E_PASSWORD, signUp, signUpThroughApi, uniqueEmail } from './support/session';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 const MOBILE = { width: 360, height: 740 };
@@ -127,6 +128,70 @@ test.describe('sessions and devices', () => {
       await row.getByRole('button', { name: 'Sign Mo Member out everywhere' }).click();
       await expect(toastWith(page, 'Signed out everywhere')).toContainText('Mo Member is signed out of every browser.');
       await expect(them).toHaveURL(/\/login$/);
+    } finally {
+      await memberContext.close();
+    }
+  });
+});
+
+test.describe('two-factor required for everyone', () => {
+  test('an admin requires it; a member without it is led through setup at sign-in and reaches the dashboard only when done', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // The owner, with two-factor on (through the API, in the page's own browser so the session is theirs).
+    const owner = await signUpThroughApi(page, appUrl());
+    let headers = { authorization: `Bearer ${owner.accessToken}` };
+    const factor = (await (await page.request.post('/api/auth/factors', { headers })).json()) as { id: string; secret: string };
+    const challenge = (await (await page.request.post(`/api/auth/factors/${factor.id}/challenge`, { headers })).json()) as { id: string };
+    const verified = await page.request.post(`/api/auth/factors/${factor.id}/verify`, {
+      headers,
+      data: { challengeId: challenge.id, code: await generate({ secret: factor.secret }) },
+    });
+    expect(verified.status()).toBe(200);
+    headers = { authorization: `Bearer ${((await verified.json()) as { accessToken: string }).accessToken}` };
+    const colleague = uniqueEmail();
+    expect((await page.request.post('/api/team/invitations', { data: { email: colleague }, headers })).status()).toBe(201);
+    const invite = new URL((await mailTo(page.request, colleague, 'invited you to join')).text.match(/https?:\/\/\S+\/login\?invite=\S+/)![0]);
+
+    await page.goto('/dashboard/settings/security');
+    const requireSwitch = page.getByRole('switch', { name: 'Require two-factor authentication for everyone' });
+    await expect(requireSwitch).not.toBeChecked();
+    await requireSwitch.click();
+    await expect(toastWith(page, 'Two-factor required')).toContainText('Everyone without it sets it up at their next sign-in.');
+    await expect(requireSwitch).toBeChecked();
+    await expectNoSeriousA11yViolations(page, 'Settings → Security with the sign-in policy');
+    await screens(page, 'settings-security-sign-in-policy');
+
+    const memberContext = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const them = await memberContext.newPage();
+      const signedUp = await them.request.post('/api/auth/sign-up', {
+        data: { fullName: 'Mo Member', email: colleague, password: E2E_PASSWORD, inviteToken: invite.searchParams.get('invite') },
+      });
+      expect(signedUp.status()).toBe(201);
+      await them.request.post('/api/auth/sign-out');
+      await them.goto('/login');
+      await them.getByLabel('Email').fill(colleague);
+      await them.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await them.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const setup = them.getByRole('heading', { name: 'Set Up Two-Factor Authentication' });
+      await expect(setup).toBeVisible();
+      await expect(them.getByText('Your account requires two-factor authentication. Set it up to continue.')).toBeVisible();
+      await expect(them).toHaveURL(/\/login$/);
+      await expectNoSeriousA11yViolations(them, 'the required two-factor setup');
+      await screens(them, 'login-two-factor-setup-required');
+      // The dashboard is not reachable until it is done.
+      await them.goto('/dashboard/files');
+      await expect(them).toHaveURL(/\/login$/);
+      await expect(setup).toBeVisible();
+
+      await them.getByRole('button', { name: 'Begin Setup' }).click();
+      const secret = await them.getByRole('textbox', { name: 'Secret key' }).inputValue();
+      await them.getByLabel('Verification Code').fill(await generate({ secret }));
+      await them.getByRole('button', { name: 'Enable 2FA' }).click();
+      await expect(them.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await them.getByRole('button', { name: 'Done' }).click();
+      await expect(them).toHaveURL(/\/dashboard$/);
+      await expect(them.getByRole('heading', { name: 'Files' })).toBeVisible();
     } finally {
       await memberContext.close();
     }

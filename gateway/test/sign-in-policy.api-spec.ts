@@ -291,7 +291,7 @@ describe('two-factor required for everyone in the account', () => {
       const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token: owner.accessToken })).body.items?.filter(
         (e) => e.action === 'policy.sign_in_update',
       );
-      return items?.length && items;
+      return items && items.length > 0 && items;
     });
     expect(entries.map((e) => [e.actorId, e.resourceType, e.details.requireTwoFactor])).toEqual([[owner.userId, 'policy', 'on']]);
   });

@@ -1,4 +1,5 @@
 import { SessionsCard } from './sessions-card';
+import { SignInPolicyCard } from './sign-in-policy-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdatePasswordCard } from './update-password-card';
 
@@ -9,6 +10,7 @@ export function SecuritySettings() {
       <UpdatePasswordCard />
       <TwoFactorCard />
       <SessionsCard />
+      <SignInPolicyCard />
     </div>
   );
 }
