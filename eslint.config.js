@@ -96,6 +96,7 @@ const TABLE_OWNERS = {
     'team/team.repository.ts': ['accounts', 'teamMembers', 'userRoles', 'invitationSends'],
     'profiles/profiles.repository.ts': ['profiles', 'avatarUploads'],
     'sessions/sessions.repository.ts': ['sessions'],
+    'sign-in-policy/sign-in-policy.repository.ts': ['signInPolicies'],
     'revocations/revocations.repository.ts': ['accessRevocations'],
     'factors/factors.repository.ts': ['totpFactors', 'mfaChallenges', 'recoveryCodes'],
     'challenges/challenges.repository.ts': ['signInChallenges'],

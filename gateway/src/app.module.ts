@@ -7,8 +7,10 @@ import { API_DOCUMENT, apiDocument } from './api/api-routes.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AccountController } from './account/account.controller.js';
 import { ProfileController } from './account/profile.controller.js';
+import { SignInPolicyController } from './account/sign-in-policy.controller.js';
 import { TeamController } from './account/team.controller.js';
 import { AuthController } from './auth/auth.controller.js';
+import { DevicesController } from './auth/devices.controller.js';
 import { JwksCache } from './auth/jwks.js';
 import { JwksController } from './auth/jwks.controller.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
@@ -38,9 +40,11 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     HealthController,
     ApiDocsController,
     AuthController,
+    DevicesController,
     JwksController,
     ProfileController,
     TeamController,
+    SignInPolicyController,
     AccountController,
     FilesController,
     SharesController,

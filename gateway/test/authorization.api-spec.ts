@@ -7,6 +7,7 @@ import type {
   ListLinksReply,
   ListNotificationsReply,
   ListRolesReply,
+  ListSessionsReply,
   ListSharesReply,
   ListTeamReply,
   Profile,
@@ -32,6 +33,15 @@ const MFA_STEP_ROUTES = new Set([
   'POST /api/auth/factors/{id}/challenge',
   'POST /api/auth/factors/{id}/verify',
   'POST /api/auth/recovery-codes/verify',
+]);
+
+/** The routes a member who must set up two-factor first (the account requires it) may call: its setup. */
+const TWO_FACTOR_SETUP_ROUTES = new Set([
+  'GET /api/auth/session',
+  'GET /api/auth/factors',
+  'POST /api/auth/factors',
+  'POST /api/auth/factors/{id}/challenge',
+  'POST /api/auth/factors/{id}/verify',
 ]);
 
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
@@ -75,6 +85,7 @@ describe('R4: authorization on every route', () => {
     const invitation = (await invite(owner, recipient.email)).body;
     const factor = await enableTwoFactor(owner);
     owner = { ...owner, accessToken: factor.accessToken };
+    const ownersSession = (await call<ListSessionsReply>('/api/auth/sessions', { token: owner.accessToken })).body.items.find((s) => s.current)!;
     Object.assign(ids, {
       '/api/files/{id}': file.id,
       '/api/files/{id}/trash': file.id,
@@ -91,6 +102,8 @@ describe('R4: authorization on every route', () => {
       '/api/links/{id}/accesses': link.body.id,
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
+      '/api/team/members/{id}/sign-out': team.body.items.find((m) => m.email === member.email)!.id,
+      '/api/auth/sessions/{id}': ownersSession.id,
       '/api/roles/{id}': role.body.id,
       '/api/invitations/{id}/join': invitation.id,
       '/api/invitations/{id}/decline': invitation.id,
@@ -164,6 +177,9 @@ describe('R4: authorization on every route', () => {
       status: 'pending',
     });
     expect((await call<ListRolesReply>('/api/roles', { token })).body.items.map((r) => r.id)).toContain(ids['/api/roles/{id}']);
+    // The owner is still signed in on the session others tried to end, and the member too.
+    expect((await call<ListSessionsReply>('/api/auth/sessions', { token })).body.items.find((s) => s.current)?.id).toBe(ids['/api/auth/sessions/{id}']);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: member.cookie })).status).toBe(200);
     expect((await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0]).toMatchObject({
       id: ids['/api/notifications/{id}/read'],
       read: false,
@@ -171,6 +187,22 @@ describe('R4: authorization on every route', () => {
     expect((await call<FileItem>(`/api/uploads/${ids['/api/uploads/{id}/complete']}/complete`, { method: 'POST', token })).body).toMatchObject({
       statusCode: 400,
     });
+  }, 120_000);
+
+  it('refuses every route but setting up two-factor to a member whose account requires it and who has none (403)', async () => {
+    expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: true }, token: owner.accessToken })).status).toBe(200);
+    try {
+      const signedIn = await call<{ accessToken: string }>('/api/auth/sign-in', { body: { email: member.email, password: member.password } });
+      const pending = signedIn.body.accessToken;
+      const allowed: string[] = [];
+      for (const route of operations().filter((o) => o.needsSession && !TWO_FACTOR_SETUP_ROUTES.has(o.route))) {
+        const res = await ask(route, pending);
+        if (res.status !== 403 || res.body.code !== 'TWO_FACTOR_SETUP_REQUIRED') allowed.push(`${route.route}: ${res.status} ${res.body.code}`);
+      }
+      expect(allowed).toEqual([]);
+    } finally {
+      expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: false }, token: owner.accessToken })).status).toBe(200);
+    }
   }, 120_000);
 
   it('lets only the invited person answer an invitation, and no one of either account join, leave or remove for someone else, whatever their role', async () => {

@@ -27,7 +27,7 @@ import { ServiceRequester } from '@coffer/server-core';
 import { z } from 'zod';
 import { ApiDoc } from '../api/api-doc.js';
 import { idParams, ValidBody, ValidParams, type IdParams, type Valid } from '../api/validation.js';
-import { AllowMfaStep, CallerIfAny, Meta, Public } from '../identity/caller.js';
+import { AllowMfaStep, AllowTwoFactorSetup, CallerIfAny, Meta, Public } from '../identity/caller.js';
 
 /** The httpOnly cookie that carries the refresh token, scoped to the auth routes. */
 export const REFRESH_COOKIE = 'coffer_refresh';
@@ -123,18 +123,21 @@ export class AuthController {
   }
 
   @AllowMfaStep()
+  @AllowTwoFactorSetup()
   @Get('session')
   @ApiDoc({ summary: 'The signed-in user, the assurance level and the factors', reply: sessionInfoSchema })
   session(@Meta() meta: RequestMeta) {
     return this.services.request(AuthSubject.GetSession, {}, meta);
   }
 
+  @AllowTwoFactorSetup()
   @Get('factors')
   @ApiDoc({ summary: "The user's two-factor factors", reply: z.array(factorSchema) })
   factors(@Meta() meta: RequestMeta) {
     return this.services.request(AuthSubject.ListFactors, {}, meta);
   }
 
+  @AllowTwoFactorSetup()
   @Post('factors')
   @HttpCode(201)
   @ApiDoc({ summary: 'Start setting up an authenticator app (TOTP): the QR code and secret', reply: factorEnrolledSchema })
@@ -143,6 +146,7 @@ export class AuthController {
   }
 
   @AllowMfaStep()
+  @AllowTwoFactorSetup()
   @Post('factors/:id/challenge')
   @HttpCode(201)
   @ApiDoc({ summary: 'Open a challenge for a factor', reply: challengeCreatedSchema })
@@ -151,6 +155,7 @@ export class AuthController {
   }
 
   @AllowMfaStep()
+  @AllowTwoFactorSetup()
   @Post('factors/:id/verify')
   @HttpCode(200)
   @ApiDoc({

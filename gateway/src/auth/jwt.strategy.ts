@@ -13,6 +13,8 @@ interface AccessTokenPayload {
   mfa: boolean;
   /** Membership version (absent in tokens issued before it existed). */
   mv?: number;
+  /** Two-factor setup pending: the account requires it and the user has none. */
+  tfs?: boolean;
 }
 
 function kidOf(rawJwt: string): string | undefined {
@@ -55,6 +57,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       aal: payload.aal,
       mfaPending: payload.aal === 'aal1' && payload.mfa,
       membershipVersion: payload.mv ?? 0,
+      ...(payload.tfs ? { twoFactorSetupPending: true } : {}),
     };
   }
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Subject, type Observable } from 'rxjs';
+import { filter } from 'rxjs/operators';
 import {
   AccountEvent,
   AuthEvent,
@@ -35,6 +37,8 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionRevocations.name);
   /** sessionId → until when (this gateway's clock) its tokens are refused. */
   private readonly revoked = new Map<string, number>();
+  /** Each session heard ending, as it is heard (the realtime streams opened with its tokens close). */
+  private readonly endings = new Subject<string>();
   /** userId → the membership version their tokens must carry, and until when it needs remembering. */
   private readonly memberships = new Map<string, { version: number; until: number }>();
   private rememberMs = DEFAULT_TTL_SECONDS * 1000 + CLOCK_MARGIN_MS;
@@ -158,6 +162,12 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
   revoke(sessionIds: string[]) {
     const until = Date.now() + this.rememberMs;
     for (const id of sessionIds) this.keepRevoked(id, until);
+    for (const id of sessionIds) this.endings.next(id);
+  }
+
+  /** Emits when `sessionId` ends from now on (signed out here or from another browser, or by an admin). */
+  endOf(sessionId: string): Observable<string> {
+    return this.endings.pipe(filter((id) => id === sessionId));
   }
 
   private keepRevoked(sessionId: string, until: number) {
@@ -176,6 +186,7 @@ export class SessionRevocations implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     this.stopped = true;
+    this.endings.complete();
     clearInterval(this.sweeper);
     await this.nc?.drain().catch(() => undefined);
   }

@@ -2,19 +2,22 @@ import { createParamDecorator, Inject, Injectable, SetMetadata, UnauthorizedExce
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ErrorCode, type CallerIdentity, type RequestMeta } from '@coffer/contracts';
+import { ErrorCode, TWO_FACTOR_SETUP_REQUIRED, type CallerIdentity, type RequestMeta } from '@coffer/contracts';
 import { SessionRevocations } from '../auth/session-revocations.js';
 import { rpcError } from '@coffer/server-core';
 
 export const PUBLIC_ROUTE = 'coffer:public';
 const MFA_STEP_ROUTE = 'coffer:mfa-step';
 const CALLER_OPTIONAL = 'coffer:caller-optional';
+const TWO_FACTOR_SETUP_ROUTE = 'coffer:two-factor-setup';
 /** Marks a route that needs no session. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 /** Marks a public route that a valid access token, when one is sent, also identifies (sign-out ends that token's session). */
 export const CallerIfAny = () => SetMetadata(CALLER_OPTIONAL, true);
 /** Marks a route the aal1 step of a two-factor sign-in may call (session, challenge, verify, sign-out). */
 export const AllowMfaStep = () => SetMetadata(MFA_STEP_ROUTE, true);
+/** Marks a route a member who must set up two-factor first (the account requires it) may call: the session and the factor setup. */
+export const AllowTwoFactorSetup = () => SetMetadata(TWO_FACTOR_SETUP_ROUTE, true);
 
 type CallerRequest = Request & { user?: CallerIdentity; caller?: CallerIdentity };
 
@@ -53,6 +56,9 @@ export class CallerGuard extends AuthGuard('jwt') {
       throw new UnauthorizedException('Your account changed. Please refresh your session.');
     if (caller.mfaPending && !this.reflector.getAllAndOverride<boolean>(MFA_STEP_ROUTE, targets)) {
       throw rpcError(ErrorCode.MfaRequired, 403, 'Enter your two-factor code first');
+    }
+    if (caller.twoFactorSetupPending && !this.reflector.getAllAndOverride<boolean>(TWO_FACTOR_SETUP_ROUTE, targets)) {
+      throw rpcError(ErrorCode.TwoFactorSetupRequired, 403, TWO_FACTOR_SETUP_REQUIRED);
     }
     req.caller = caller;
     return true;

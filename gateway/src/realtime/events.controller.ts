@@ -1,8 +1,9 @@
 import { Controller, Inject, Sse, type MessageEvent } from '@nestjs/common';
-import { interval, merge, type Observable } from 'rxjs';
-import { map, takeWhile } from 'rxjs/operators';
+import { interval, merge, NEVER, type Observable } from 'rxjs';
+import { map, takeUntil, takeWhile } from 'rxjs/operators';
 import type { CallerIdentity, RealtimeChannel, TeamPush } from '@coffer/contracts';
 import { ApiDoc } from '../api/api-doc.js';
+import { SessionRevocations } from '../auth/session-revocations.js';
 import { CurrentCaller } from '../identity/caller.js';
 import { RealtimeHub } from './realtime-hub.js';
 
@@ -16,13 +17,18 @@ function outdates(push: MessageEvent, caller: CallerIdentity): boolean {
 
 @Controller('events')
 export class EventsController {
-  constructor(@Inject(RealtimeHub) private readonly hub: RealtimeHub) {}
+  constructor(
+    @Inject(RealtimeHub) private readonly hub: RealtimeHub,
+    @Inject(SessionRevocations) private readonly revocations: SessionRevocations,
+  ) {}
 
   /**
    * Server-sent events: the caller's file, share and notification changes and their account's plan, team
    * and branding changes as they happen, and a ping that keeps proxies from closing the stream. A change
    * to the caller's own account or role is the stream's last push: it was opened with a token that no
    * longer holds, so the browser renews its session and opens another (for the account it is in now).
+   * The stream also ends when its session ends (from another browser, or by an admin): the browser's next
+   * attempt is refused and it signs out, at once rather than at its next call.
    */
   @Sse()
   @ApiDoc({
@@ -34,6 +40,9 @@ export class EventsController {
     return merge(
       this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
-    ).pipe(takeWhile((push) => !outdates(push, caller), true));
+    ).pipe(
+      takeWhile((push) => !outdates(push, caller), true),
+      takeUntil(caller.sessionId ? this.revocations.endOf(caller.sessionId) : NEVER),
+    );
   }
 }

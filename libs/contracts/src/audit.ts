@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'user.two_factor_disable',
   'user.recovery_codes_regenerate',
   'user.recovery_code_use',
+  'session.end',
+  'policy.sign_in_update',
   'team.invite',
   'team.invite_withdraw',
   'team.invite_decline',
@@ -40,7 +42,7 @@ export const AUDIT_ACTIONS = [
   'branding.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding'] as const;
+export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding', 'policy'] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** One entry of the account's audit log (spec §3 audit_logs, with who did it and from where). */

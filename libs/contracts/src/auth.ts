@@ -194,6 +194,8 @@ export const sessionInfoSchema = z.object({
   factors: z.array(factorSchema),
   /** Unused recovery codes (0 while two-factor is off). */
   recoveryCodesLeft: z.number().int(),
+  /** The account requires two-factor and the user has none: the app leads them through setup before anything else. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type SessionInfo = z.output<typeof sessionInfoSchema>;
 

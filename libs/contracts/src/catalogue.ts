@@ -3,6 +3,8 @@ import { accountRequests, type AccountEvents } from './account.js';
 import { auditRequests } from './audit.js';
 import { authRequests, type AuthEvents } from './auth.js';
 import { billingRequests, type BillingEvents } from './billing.js';
+import { devicesRequests, type DevicesEvents } from './devices.js';
+import { signInPolicyRequests, type SignInPolicyEvents } from './sign-in-policy.js';
 import { filesRequests, type FilesEvents } from './files.js';
 import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
@@ -15,6 +17,8 @@ import { sharingRequests, type SharingEvents } from './sharing.js';
  */
 export const requestContracts = {
   ...authRequests,
+  ...devicesRequests,
+  ...signInPolicyRequests,
   ...accountRequests,
   ...filesRequests,
   ...sharingRequests,
@@ -34,7 +38,7 @@ export type ReceivedPayload<S extends Subject> = z.output<RequestContracts[S]['p
 export type ReplyOf<S extends Subject> = z.output<RequestContracts[S]['reply']>;
 
 /** Every domain event of Coffer with its payload type. */
-export type DomainEvents = AuthEvents & AccountEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
+export type DomainEvents = AuthEvents & DevicesEvents & SignInPolicyEvents & AccountEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
 export type EventType = keyof DomainEvents;
 /** Any map from event subjects to payloads (tests declare their own). */
 export type EventMap = object;

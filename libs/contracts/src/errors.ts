@@ -18,6 +18,8 @@ export const ErrorCode = {
   TooManyAttempts: 'TOO_MANY_ATTEMPTS',
   /** Sign-in asks a proof of work first (the account saw repeated failures): solve `challenge` and send it again. */
   ChallengeRequired: 'CHALLENGE_REQUIRED',
+  /** The account requires two-factor and the caller has none: only setting it up is allowed. */
+  TwoFactorSetupRequired: 'TWO_FACTOR_SETUP_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

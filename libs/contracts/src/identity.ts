@@ -9,6 +9,8 @@ export interface CallerIdentity {
   aal?: 'aal1' | 'aal2';
   /** aal1 of a user with a verified factor: only the second step of sign-in is allowed. */
   mfaPending?: boolean;
+  /** The account requires two-factor and the user has no factor yet: only its setup is allowed. */
+  twoFactorSetupPending?: boolean;
   /** The user's membership version when the access token was issued (a newer one means its account or role changed since). */
   membershipVersion?: number;
 }

@@ -5,6 +5,8 @@ export * from './messages.js';
 export * from './text.js';
 export * from './health.js';
 export * from './auth.js';
+export * from './devices.js';
+export * from './sign-in-policy.js';
 export * from './sign-in-challenge.js';
 export * from './account.js';
 export * from './files.js';

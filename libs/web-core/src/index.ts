@@ -43,6 +43,6 @@ export { restoreSession, leaveSecondFactorStep, type RefreshOutcome } from './au
 
 // The session, as the data layer (@coffer/web-core/store) drives it: it imports
 // these from here, never by path, so that it shares the page's one session.
-export { getAccessToken } from './auth/access-token';
+export { getAccessToken, isTwoFactorSetupPending } from './auth/access-token';
 export { loginReturningTo, RETURN_TO_PARAM } from './auth/return-to';
 export { startSession, startSecondFactorStep, endSessionEverywhere, refreshSession, settledRefresh, updateSessionInfo } from './auth/session-runtime';

@@ -34,7 +34,13 @@ import { RateLimiter } from './rate-limits/rate-limits.service.js';
 import { RevocationsHandler } from './revocations/revocations.handler.js';
 import { RevocationsRepository } from './revocations/revocations.repository.js';
 import { RevocationsService } from './revocations/revocations.service.js';
+import { DevicesHandler } from './devices/devices.handler.js';
+import { DevicesService } from './devices/devices.service.js';
+import { NewBrowserAlerts } from './devices/new-browser-alerts.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
+import { SignInPolicyHandler } from './sign-in-policy/sign-in-policy.handler.js';
+import { SignInPolicyRepository } from './sign-in-policy/sign-in-policy.repository.js';
+import { SignInPolicyService } from './sign-in-policy/sign-in-policy.service.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SigningKeysHandler } from './signing-keys/signing-keys.handler.js';
@@ -56,6 +62,8 @@ export class AppModule {
       controllers: [
         UsersHandler,
         SessionsHandler,
+        DevicesHandler,
+        SignInPolicyHandler,
         FactorsHandler,
         SigningKeysHandler,
         ProfilesHandler,
@@ -69,6 +77,10 @@ export class AppModule {
       providers: [
         UsersRepository,
         SessionsRepository,
+        DevicesService,
+        NewBrowserAlerts,
+        SignInPolicyRepository,
+        SignInPolicyService,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

@@ -1,13 +1,13 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@coffer/web-core/router';
 import { Spinner } from '@coffer/ui';
-import { loginReturningTo, useSession } from '@coffer/web-core';
+import { isTwoFactorSetupPending, loginReturningTo, useSession } from '@coffer/web-core';
 
 /**
  * The dashboard's guard: "Loading..." while the page finds out whether it has a
  * session (and while the dashboard's code arrives), the sign-in page (coming
  * back to this address) when it has none (signed out here or in another tab, or still owing its second
- * factor), the dashboard otherwise.
+ * factor) or must set up two-factor first, the dashboard otherwise.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { status } = useSession();
@@ -21,6 +21,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const here = `${location.pathname}${location.search}`;
     return <Navigate to={wasSignedIn || here === '/dashboard' ? '/login' : loginReturningTo(here)} replace />;
   }
+  // The account requires two-factor and this user has none: the sign-in page leads them through its setup first.
+  if (isTwoFactorSetupPending()) return <Navigate to="/login" replace />;
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
 

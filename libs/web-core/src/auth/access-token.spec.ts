@@ -1,4 +1,12 @@
-import { accessTokenExpiresAt, clearAccessToken, getAccessToken, needsSecondFactor, readTokenClaims, setAccessToken } from './access-token';
+import {
+  accessTokenExpiresAt,
+  clearAccessToken,
+  getAccessToken,
+  isTwoFactorSetupPending,
+  needsSecondFactor,
+  readTokenClaims,
+  setAccessToken,
+} from './access-token';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: object) => `${base64url({ alg: 'ES256', typ: 'JWT' })}.${base64url(claims)}.signature`;
@@ -32,5 +40,14 @@ describe('readTokenClaims', () => {
     expect(needsSecondFactor(jwt({ aal: 'aal1', mfa: false }))).toBe(false);
     expect(needsSecondFactor(jwt({ aal: 'aal2', mfa: true }))).toBe(false);
     expect(needsSecondFactor('opaque')).toBe(false);
+  });
+});
+
+describe('isTwoFactorSetupPending', () => {
+  it('is true only for a token that may only set two-factor up (its account requires it)', () => {
+    expect(isTwoFactorSetupPending(jwt({ aal: 'aal1', mfa: false, tfs: true }))).toBe(true);
+    expect(isTwoFactorSetupPending(jwt({ aal: 'aal2', mfa: true }))).toBe(false);
+    expect(isTwoFactorSetupPending('opaque')).toBe(false);
+    expect(isTwoFactorSetupPending(null)).toBe(false);
   });
 });

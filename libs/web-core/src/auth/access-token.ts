@@ -34,6 +34,8 @@ export interface AccessTokenClaims {
   aal?: AssuranceLevel;
   /** The user has a verified second factor: an aal1 token then only allows verifying it. */
   mfa?: boolean;
+  /** The account requires two-factor and the user has none: the token only sets it up. */
+  tfs?: boolean;
   exp?: number;
 }
 
@@ -57,4 +59,9 @@ export function readTokenClaims(token: string): AccessTokenClaims | null {
 export function needsSecondFactor(token: string): boolean {
   const claims = readTokenClaims(token);
   return claims?.aal === 'aal1' && claims.mfa === true;
+}
+
+/** Whether the session may only set up two-factor (its account requires it and the user has none): the app shows that setup and nothing else. */
+export function isTwoFactorSetupPending(token: string | null = getAccessToken()): boolean {
+  return Boolean(token && readTokenClaims(token)?.tfs);
 }

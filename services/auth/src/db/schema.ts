@@ -60,6 +60,13 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser that signed in (as sent, cut to 512 characters) and its address, each renewal taking the latest. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    /** When the browser signed in: kept by every renewal of the family. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the browser last got tokens for this session (sign-in or renewal): Settings → Security shows it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
@@ -154,6 +161,14 @@ export const avatarUploads = pgTable(
   },
   (t) => [index('avatar_uploads_user_idx').on(t.userId)],
 );
+
+/** How the people of an account sign in (owner and admins set it): two-factor required for everyone. */
+export const signInPolicies = pgTable('sign_in_policies', {
+  accountId: uuid('account_id').primaryKey(),
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedBy: uuid('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Email preferences and general settings, one row per user (defaults until saved). */
 export const preferences = pgTable('preferences', {

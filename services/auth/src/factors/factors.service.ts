@@ -5,6 +5,7 @@ import {
   AuthEvent,
   ErrorCode,
   OK,
+  TWO_FACTOR_REQUIRED_BY_ACCOUNT,
   type CallerIdentity,
   type ChallengeCreated,
   type Factor,
@@ -19,6 +20,7 @@ import {
 import { EventBus, notFound, rpcError, unauthenticated, UnitOfWork } from '@coffer/server-core';
 import { RateLimiter, type LimitKey } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { SignInPolicyRepository } from '../sign-in-policy/sign-in-policy.repository.js';
 import { Passwords } from '../users/passwords.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { FactorsRepository, toFactor, type FactorRow } from './factors.repository.js';
@@ -46,6 +48,7 @@ export class FactorsService {
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SignInPolicyRepository) private readonly policies: SignInPolicyRepository,
   ) {}
 
   async list(userId: string): Promise<Factor[]> {
@@ -123,6 +126,8 @@ export class FactorsService {
     if (!factor) throw notFound('Two-factor method not found');
     const proven = await this.prove(caller.userId, clientIp, proof);
     const othersLeft = (await this.factors.list(caller.userId)).some((f) => f.status === 'verified' && f.id !== factorId);
+    if (factor.status === 'verified' && !othersLeft && (await this.policies.requiresTwoFactor(caller.accountId)))
+      throw rpcError(ErrorCode.Conflict, 409, TWO_FACTOR_REQUIRED_BY_ACCOUNT);
     await this.unit.run(async () => {
       if (!(await this.factors.remove(caller.userId, factorId))) throw notFound('Two-factor method not found');
       if (othersLeft) return;

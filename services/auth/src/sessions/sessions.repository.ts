@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { sessions } from '../db/schema.js';
 
@@ -22,6 +22,32 @@ export class SessionsRepository extends Repository {
 
   async update(id: string, set: Partial<typeof sessions.$inferInsert>) {
     await this.db.update(sessions).set(set).where(eq(sessions.id, id));
+  }
+
+  /** The user's signed-in browsers: the newest token of each family still in force (not the two-factor step), last used first. */
+  liveOf(userId: string): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          isNull(sessions.rotatedAt),
+          isNotNull(sessions.tokenHash),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+  }
+
+  /** The user agents of the user's other signed-in sessions, ended ones too (the browsers their account has seen; not a two-factor step left unfinished). */
+  async userAgentsOf(userId: string, exceptFamilyId: string): Promise<Array<string | null>> {
+    const rows = await this.db
+      .selectDistinct({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.familyId, exceptFamilyId), isNotNull(sessions.tokenHash)));
+    return rows.map((r) => r.userAgent);
   }
 
   /** Marks the session rotated only if nobody rotated it first; false when it lost that race. */

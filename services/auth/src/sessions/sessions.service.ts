@@ -11,12 +11,14 @@ import {
   type SessionUser,
   type SignedIn,
 } from '@coffer/contracts';
-import { EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { currentRequestContext, EventBus, rpcError, SERVICE_CONFIG, unauthenticated, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { FactorsRepository, toFactor } from '../factors/factors.repository.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { SigningKeys } from '../signing-keys/signing-keys.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { NewBrowserAlerts } from '../devices/new-browser-alerts.js';
+import { SignInPolicyRepository } from '../sign-in-policy/sign-in-policy.repository.js';
 import { SessionsRepository, type SessionRow } from './sessions.repository.js';
 
 const REMEMBER_ME_DAYS = 30;
@@ -31,6 +33,8 @@ export interface SessionSubject {
   mfa: boolean;
   /** Raised when their account or role changes: gateways refuse tokens carrying an older one. */
   membershipVersion: number;
+  /** Their account requires two-factor and they have none: their tokens only set it up. */
+  twoFactorSetup: boolean;
 }
 
 export const toSessionUser = (u: UserRow): SessionUser => ({
@@ -39,6 +43,16 @@ export const toSessionUser = (u: UserRow): SessionUser => ({
   fullName: u.fullName,
   emailVerified: Boolean(u.emailVerifiedAt),
   createdAt: u.createdAt.toISOString(),
+});
+/** The browser and address the request came from, and now: what a session shows of its last use. */
+const lastUse = () => {
+  const ctx = currentRequestContext();
+  return { userAgent: ctx?.userAgent ?? null, ipAddress: ctx?.clientIp ?? null, lastUsedAt: new Date() };
+};
+const withFallback = (use: ReturnType<typeof lastUse>, before: SessionRow) => ({
+  ...use,
+  userAgent: use.userAgent ?? before.userAgent,
+  ipAddress: use.ipAddress ?? before.ipAddress,
 });
 const sessionExpiry = (rememberMe: boolean) => new Date(Date.now() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : BROWSER_SESSION_HOURS * 3600_000));
 
@@ -54,6 +68,8 @@ export class SessionsService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(NewBrowserAlerts) private readonly alerts: NewBrowserAlerts,
+    @Inject(SignInPolicyRepository) private readonly policies: SignInPolicyRepository,
   ) {}
 
   private get ttl() {
@@ -63,7 +79,8 @@ export class SessionsService {
   /** Who a session is for, as its tokens say. */
   async subject(user: UserRow): Promise<SessionSubject> {
     const mfa = (await this.factors.list(user.id)).some((f) => f.status === 'verified');
-    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa, membershipVersion: user.membershipVersion };
+    const twoFactorSetup = !mfa && (await this.policies.requiresTwoFactor(user.accountId));
+    return { user: toSessionUser(user), accountId: user.accountId, role: user.role, mfa, membershipVersion: user.membershipVersion, twoFactorSetup };
   }
 
   async subjectOf(userId: string): Promise<SessionSubject | undefined> {
@@ -78,12 +95,29 @@ export class SessionsService {
     const factors = (await this.factors.list(user.id)).map(toFactor);
     const verified = factors.some((f) => f.status === 'verified');
     const recoveryCodesLeft = verified ? await this.factors.recoveryCodesLeft(user.id) : 0;
-    return { user: toSessionUser(user), currentLevel: caller.aal ?? 'aal1', nextLevel: verified ? 'aal2' : 'aal1', factors, recoveryCodesLeft };
+    const twoFactorSetupRequired = !verified && (await this.policies.requiresTwoFactor(user.accountId));
+    return {
+      user: toSessionUser(user),
+      currentLevel: caller.aal ?? 'aal1',
+      nextLevel: verified ? 'aal2' : 'aal1',
+      factors,
+      recoveryCodesLeft,
+      twoFactorSetupRequired,
+    };
   }
 
   accessToken(subject: SessionSubject, sessionId: string, aal: 'aal1' | 'aal2') {
     return this.keys.sign(
-      { sub: subject.user.id, acc: subject.accountId, role: subject.role, sid: sessionId, aal, mfa: subject.mfa, mv: subject.membershipVersion },
+      {
+        sub: subject.user.id,
+        acc: subject.accountId,
+        role: subject.role,
+        sid: sessionId,
+        aal,
+        mfa: subject.mfa,
+        mv: subject.membershipVersion,
+        ...(subject.twoFactorSetup ? { tfs: true } : {}),
+      },
       this.ttl,
     );
   }
@@ -91,7 +125,15 @@ export class SessionsService {
   /** A session that can only verify the second factor: no refresh token yet. */
   async startAal1(subject: SessionSubject, rememberMe: boolean) {
     const id = randomUUID();
-    await this.sessions.insert({ id, userId: subject.user.id, familyId: id, aal: 'aal1', rememberMe, expiresAt: new Date(Date.now() + 600_000) });
+    await this.sessions.insert({
+      id,
+      userId: subject.user.id,
+      familyId: id,
+      aal: 'aal1',
+      rememberMe,
+      expiresAt: new Date(Date.now() + 600_000),
+      ...lastUse(),
+    });
     return { sessionId: id, accessToken: await this.accessToken(subject, id, 'aal1'), expiresIn: this.ttl };
   }
 
@@ -101,8 +143,10 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt });
+      const use = lastUse();
+      await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt, ...use });
       await this.signedIn(subject, 'password');
+      await this.alerts.signedIn(subject, { familyId: id, ...use });
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
   }
@@ -113,8 +157,11 @@ export class SessionsService {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(session.rememberMe);
     await this.unit.run(async () => {
-      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt });
+      const use = lastUse();
+      await this.sessions.update(sessionId, { aal: 'aal2', tokenHash: tokenHash(secret), expiresAt, ...use });
       await this.signedIn(subject, method);
+      // Only the second step of a sign-in is one; turning two-factor on in Settings upgrades a browser already signed in.
+      if (!session.tokenHash) await this.alerts.signedIn(subject, { familyId: session.familyId, ...withFallback(use, session) });
     });
     return this.issued(subject, sessionId, secret, 'aal2', session.rememberMe, expiresAt);
   }
@@ -149,6 +196,9 @@ export class SessionsService {
         aal: session.aal,
         rememberMe: session.rememberMe,
         expiresAt,
+        signedInAt: session.signedInAt,
+        // A renewal without a user agent or address (another service asking) keeps the ones the session had.
+        ...withFallback(lastUse(), session),
       });
       return true;
     });
@@ -196,14 +246,19 @@ export class SessionsService {
     return this.end(session.userId, { familyId: session.familyId });
   }
 
-  /** Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every gateway now. */
-  private async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0]) {
+  /**
+   * Ends sessions, keeping their access tokens refused (for gateways that start later), and tells every
+   * gateway once committed; `within` records what else goes with it in the same transaction (an audit event).
+   */
+  async end(userId: string, which: Parameters<SessionsRepository['revokeWhere']>[0], within?: (ended: string[]) => Promise<void>): Promise<string[]> {
     const ended = await this.unit.run(async () => {
       const ids = await this.sessions.revokeWhere(which);
       await this.revocations.sessionsEnded(userId, ids);
+      await within?.(ids);
       return ids;
     });
     await this.announce(userId, ended);
+    return ended;
   }
 
   /** A full session began: the audit log keeps the sign-in, with the client's IP and user agent. */

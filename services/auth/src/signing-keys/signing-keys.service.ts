@@ -17,6 +17,8 @@ export interface AccessClaims {
   mfa: boolean;
   /** The user's membership version when the token was issued. */
   mv: number;
+  /** Two-factor setup pending: the account requires it and the user has none (absent otherwise). */
+  tfs?: true;
 }
 
 /** Signs access tokens with ES256 and publishes the public key as a JWKS. */
@@ -46,7 +48,8 @@ export class SigningKeys implements OnModuleInit {
   }
 
   sign(claims: AccessClaims, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: claims.mfa, mv: claims.mv })
+    const { sub: _sub, ...payload } = claims;
+    return new SignJWT(payload)
       .setProtectedHeader({ alg: 'ES256', kid: this.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)

@@ -1,6 +1,8 @@
 import {
   AccountEvent,
   AuthEvent,
+  DevicesEvent,
+  SignInPolicyEvent,
   FilesEvent,
   SharingEvent,
   type AuditAction,
@@ -67,6 +69,18 @@ export const AUDITED: Describers = {
     resourceType: 'user',
     resourceId: p.userId,
     details: { email: p.email, recoveryCodesLeft: String(p.recoveryCodesLeft), ...(p.proof ? { proof: p.proof } : {}) },
+  }),
+  [DevicesEvent.SessionsEnded]: ({ payload: p }) => ({
+    action: 'session.end',
+    resourceType: 'user',
+    resourceId: p.userId,
+    details: { email: p.email, scope: p.scope, sessions: String(p.count), ...(p.browser ? { browser: p.browser } : {}) },
+  }),
+  [SignInPolicyEvent.Changed]: (e) => ({
+    action: 'policy.sign_in_update',
+    resourceType: 'policy',
+    resourceId: e.accountId,
+    details: { requireTwoFactor: e.payload.requireTwoFactor ? 'on' : 'off' },
   }),
   [AccountEvent.MemberInvited]: (e) => ({
     action: 'team.invite',

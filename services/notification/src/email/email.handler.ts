@@ -1,5 +1,5 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, AuthEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { AccountEvent, AuthEvent, BillingEvent, DevicesEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
 import { EventBus, RpcRouter } from '@coffer/server-core';
 import { EmailService } from './email.service.js';
 
@@ -16,6 +16,7 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(AuthEvent.UserRegistered, (event) => this.email.welcome(event));
     this.bus.on(AuthEvent.EmailVerificationRequested, (event) => this.email.verifyEmail(event));
     this.bus.on(AuthEvent.PasswordResetRequested, (event) => this.email.resetPassword(event));
+    this.bus.on(DevicesEvent.NewBrowserSignedIn, (event) => this.email.newSignIn(event));
     this.bus.on(AccountEvent.MemberInvited, (event) => this.email.userInvited(event));
     this.bus.on(SharingEvent.ShareCreated, (event) => this.email.fileShared(event));
     this.bus.on(SharingEvent.ShareAccessed, (event) => this.email.shareOpened(event));

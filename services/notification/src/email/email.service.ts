@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CAPTURED_MAIL_LIMIT,
   CONFIRM_ADDRESS_PARAM,
+  SESSION_PARAM,
   longUsDate,
   sharerName,
   type CapturedMailQuery,
@@ -10,6 +11,7 @@ import {
   type EmailVerificationRequested,
   type ListCapturedMailReply,
   type MemberInvited,
+  type NewBrowserSignedIn,
   type PasswordResetRequested,
   type ShareAccessed,
   type ShareCreated,
@@ -23,6 +25,17 @@ import { PreferencesRepository } from '../preferences/preferences.repository.js'
 import { EmailRepository } from './email.repository.js';
 import { Mailer } from './mailer.js';
 import { renderEmail, type EmailTemplates, type TemplateName } from './templates.js';
+
+/** When a sign-in happened, as a security alert names it: "November 27, 2026 at 7:40 AM UTC". */
+const SIGN_IN_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
 
 /** The emails that events ask for, each recorded once per event for EmailSender to send. */
 @Injectable()
@@ -62,6 +75,18 @@ export class EmailService {
     return this.send(event, event.payload.email, 'reset-password', {
       userName: event.payload.fullName,
       resetUrl: this.link('/reset-password', { token: event.payload.token }),
+    });
+  }
+
+  /** A security alert: always sent, whatever the email preferences; its link opens Settings → Security at that session. */
+  newSignIn(event: DomainEvent<NewBrowserSignedIn>) {
+    const { email, fullName, browser, ipAddress, signedInAt, sessionId } = event.payload;
+    return this.send(event, email, 'new-sign-in', {
+      userName: fullName || email.split('@')[0],
+      browser,
+      ipAddress: ipAddress ?? 'unknown',
+      signedInAt: SIGN_IN_TIME.format(new Date(signedInAt)),
+      endSessionUrl: this.link('/dashboard/settings/security', { [SESSION_PARAM]: sessionId }),
     });
   }
 

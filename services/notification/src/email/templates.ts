@@ -13,6 +13,7 @@ export interface EmailTemplates {
   'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
   'share-opened': { userName: string; openedBy: string; fileName: string; filesUrl: string };
   'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
+  'new-sign-in': { userName: string; browser: string; ipAddress: string; signedInAt: string; endSessionUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
 export type TemplateName = keyof EmailTemplates;

@@ -1,3 +1,5 @@
+import { SessionsCard } from './sessions-card';
+import { SignInPolicyCard } from './sign-in-policy-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdatePasswordCard } from './update-password-card';
 
@@ -7,6 +9,8 @@ export function SecuritySettings() {
     <div className="flex flex-col gap-6">
       <UpdatePasswordCard />
       <TwoFactorCard />
+      <SessionsCard />
+      <SignInPolicyCard />
     </div>
   );
 }

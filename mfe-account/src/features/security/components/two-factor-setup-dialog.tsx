@@ -40,13 +40,14 @@ export function TwoFactorSetupDialog({ open, onOpenChange }: TwoFactorSetupDialo
           <DialogDescription>Protect your account with a code from an authenticator app each time you sign in.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so closing forgets the secret and the code. */}
-        {open && <SetupSteps onDone={() => onOpenChange(false)} />}
+        {open && <TwoFactorSetupSteps onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SetupSteps({ onDone }: { onDone: () => void }) {
+/** The setup itself, in the dialog or on the sign-in page (an account that requires two-factor). */
+export function TwoFactorSetupSteps({ onDone }: { onDone: () => void }) {
   // The secret stays in this component, never in the store.
   const [factor, setFactor] = useState<EnrolledFactor | null>(null);
   const form = useZodForm(verificationCodeFormSchema, { code: '' });

@@ -1,4 +1,4 @@
-import type { InviteMemberRequest, ListTeamReply, TeamMember } from '@coffer/contracts';
+import type { EndedSessionsReply, InviteMemberRequest, ListTeamReply, TeamMember } from '@coffer/contracts';
 import { cofferApi } from '@coffer/web-core/store';
 
 /** The account's team: its members and invitations. */
@@ -13,7 +13,11 @@ export const teamApi = cofferApi.injectEndpoints({
       query: (id) => ({ url: `/team/members/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Team', 'Roles'],
     }),
+    /** Owners and admins: ends every session of a member (each of their browsers is signed out at once). */
+    signMemberOut: build.mutation<EndedSessionsReply, string>({
+      query: (id) => ({ url: `/team/members/${id}/sign-out`, method: 'POST' }),
+    }),
   }),
 });
 
-export const { useListTeamQuery, useInviteMemberMutation, useRemoveMemberMutation } = teamApi;
+export const { useListTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useSignMemberOutMutation } = teamApi;

@@ -1,13 +1,31 @@
 import { roleMay, type TeamMember } from '@coffer/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
 import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
 import { InviteMemberDialog } from './invite-member-dialog';
-import { useListTeamQuery, useRemoveMemberMutation } from '../api/team-api';
+import { useListTeamQuery, useRemoveMemberMutation, useSignMemberOutMutation } from '../api/team-api';
 
-function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boolean }) {
+/** Owners and admins sign an active member out of every browser (a stolen laptop, a departure in progress). */
+function SignOutEverywhereButton({ member, name }: { member: TeamMember; name: string }) {
+  const [signOut, { isLoading }] = useSignMemberOutMutation();
+  const onSignOut = async () => {
+    try {
+      await signOut(member.id).unwrap();
+      toast({ title: 'Signed out everywhere', description: `${name} is signed out of every browser.` });
+    } catch (error) {
+      failureToast('Failed to sign the member out', error);
+    }
+  };
+  return (
+    <Button type="button" variant="outline" size="sm" disabled={isLoading} aria-label={`Sign ${name} out everywhere`} onClick={() => void onSignOut()}>
+      Sign out everywhere
+    </Button>
+  );
+}
+
+function MemberRow({ member, mayManage, isSelf }: { member: TeamMember; mayManage: boolean; isSelf: boolean }) {
   const [remove, { isLoading }] = useRemoveMemberMutation();
   const name = member.fullName || member.email;
   const onRemove = async () => {
@@ -28,6 +46,7 @@ function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boole
       <div className="flex items-center gap-3 max-sm:w-full">
         <span className="text-sm text-muted-foreground">{roleLabel(member.role)}</span>
         {member.status === 'pending' ? <Badge variant="outline">Pending</Badge> : <Badge variant="secondary">Active</Badge>}
+        {mayManage && member.status === 'active' && !isSelf && <SignOutEverywhereButton member={member} name={name} />}
         {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} className="ml-auto" />}
       </div>
     </li>
@@ -60,7 +79,7 @@ export function TeamMembersCard() {
           count={members.length}
         >
           {members.map((member) => (
-            <MemberRow key={member.id} member={member} mayManage={mayManage} />
+            <MemberRow key={member.id} member={member} mayManage={mayManage} isSelf={member.email === profile?.email} />
           ))}
         </ManagedList>
       </CardContent>
