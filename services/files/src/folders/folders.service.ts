@@ -15,7 +15,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { FilesRepository, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 
 /** A folder path longer than this is cut (folders cannot move, so a cycle cannot happen; this only bounds the walk). */
@@ -47,19 +47,30 @@ export class FoldersService {
     let current: FileRow | undefined = folder;
     for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
       path.unshift({ id: current.id, name: current.name });
-      current = current.folder === ROOT_FOLDER ? undefined : await this.files.find(caller.userId, current.folder);
+      current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, current.folder);
     }
     const [item] = await this.items.withCounts([folder]);
     return { folder: item, path };
   }
 
+  /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
-    if (parentId !== ROOT_FOLDER) await this.items.activeFolder(caller, parentId);
+    const parent = parentId !== ROOT_FOLDER ? await this.items.activeFolder(caller, parentId, 'edit') : undefined;
+    const space: Space = parent ? spaceOf(parent) : { userId: caller.userId };
     const row = await this.unit.run(async () => {
-      await this.files.lockNames(caller.userId, parentId);
-      const taken = await this.files.namesLike(caller.userId, parentId, name, 'folder');
+      await this.files.lockNames(spaceKey(space), parentId);
+      const taken = await this.files.namesLike(space, parentId, name, 'folder');
       if (taken.some((n) => n.toLowerCase() === name.toLowerCase())) throw rpcError(ErrorCode.Conflict, 409, folderExists(name));
-      const [folder] = await this.files.insertFolders([{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
+      const [folder] = await this.files.insertFolders([
+        {
+          userId: 'userId' in space ? space.userId : null,
+          teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+          addedBy: caller.userId,
+          accountId: caller.accountId,
+          name,
+          parentId,
+        },
+      ]);
       await this.items.announce(FilesEvent.FolderCreated, caller, folder);
       return folder;
     });
@@ -74,7 +85,14 @@ export class FoldersService {
   async createDefaults(user: UserRegistered): Promise<void> {
     const now = Date.now();
     await this.files.insertFolders(
-      DEFAULT_FOLDER_NAMES.map((name, i) => ({ userId: user.userId, accountId: user.accountId, name, parentId: ROOT_FOLDER, createdAt: new Date(now - i) })),
+      DEFAULT_FOLDER_NAMES.map((name, i) => ({
+        userId: user.userId,
+        addedBy: user.userId,
+        accountId: user.accountId,
+        name,
+        parentId: ROOT_FOLDER,
+        createdAt: new Date(now - i),
+      })),
     );
   }
 }
