@@ -216,6 +216,49 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(list(t.stranger, shared.id))).toBe('404 Folder not found');
   });
 
+  it('lets search, Recent, the trash and the folder pickers reach team folders as far as access allows', async () => {
+    const t = team();
+    const handbook = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Handbook' }, t.owner);
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      {
+        folderId: handbook.id,
+        entries: [
+          { grantee: EVERYONE, level: 'view' },
+          { grantee: t.editor.userId, level: 'edit' },
+        ],
+      },
+      t.owner,
+    );
+    const secret = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook secrets', parentId: handbook.id }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: secret.id, entries: [{ grantee: t.editor.userId, level: 'view' }] }, t.owner);
+    const chapter = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook chapter', parentId: handbook.id }, t.editor);
+    await upload(t.editor, chapter.id, 'handbook-1.txt');
+    const hidden = await upload(t.owner, secret.id, 'handbook-2.txt');
+    await caller.request(FilesSubject.CreateFolder, { name: 'Handbook notes', parentId: 'root' }, t.viewer);
+
+    const search = async (who: CallerIdentity) =>
+      (await caller.request(FilesSubject.ListFiles, { view: 'search', q: 'handbook' }, who)).items.map((i) => i.name).sort();
+    expect(await search(t.owner)).toEqual(['Handbook', 'Handbook chapter', 'Handbook secrets', 'handbook-1.txt', 'handbook-2.txt']);
+    expect(await search(t.editor)).toEqual(['Handbook', 'Handbook chapter', 'Handbook secrets', 'handbook-1.txt', 'handbook-2.txt']);
+    // The viewer: Everyone → Can view, but not the restricted folder; and their own My files.
+    expect(await search(t.viewer)).toEqual(['Handbook', 'Handbook chapter', 'Handbook notes', 'handbook-1.txt']);
+    expect(await search(t.stranger)).toEqual([]);
+
+    // Pickers offer where the person may add: the editor's team folders, not the viewer's.
+    const picker = async (who: CallerIdentity) => (await caller.request(FilesSubject.ListFolders, { q: 'handbook' }, who)).items.map((i) => i.path).sort();
+    expect(await picker(t.editor)).toEqual(['Handbook', 'Handbook / Handbook chapter']);
+    expect(await picker(t.viewer)).toEqual(['Handbook notes']);
+
+    // Recent: the files one added; the trash: what one may restore.
+    expect((await caller.request(FilesSubject.ListFiles, { view: 'recent' }, t.editor)).items.map((i) => i.name)).toEqual(['handbook-1.txt']);
+    await caller.request(FilesSubject.TrashFile, { fileId: hidden.id }, t.owner);
+    const trash = async (who: CallerIdentity) => (await caller.request(FilesSubject.ListFiles, { view: 'trash' }, who)).items.map((i) => i.name);
+    expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
+    expect(await trash(t.editor)).toEqual([]);
+    expect(await trash(t.viewer)).toEqual([]);
+  });
+
   it("keeps My files its person's alone", async () => {
     const t = team();
     const mine = await caller.request(FilesSubject.CreateFolder, { name: 'Private', parentId: 'root' }, t.editor);

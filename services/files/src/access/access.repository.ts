@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
-import { EVERYONE, type AccessEntry } from '@coffer/contracts';
+import { EVERYONE, type AccessEntry, type AccessLevel } from '@coffer/contracts';
 import { Repository } from '@coffer/server-core';
 import { folderAccess, type FolderAccessRow } from '../db/schema.js';
 
@@ -21,6 +21,15 @@ export class AccessRepository extends Repository {
       .from(folderAccess)
       .where(and(inArray(folderAccess.folderId, folderIds), inArray(folderAccess.grantee, [EVERYONE, userId])));
     return new Set(rows.map((r) => r.folderId));
+  }
+
+  /** The folders of the account whose lists give the user (or everyone) at least one of `levels`. */
+  async sourcesOpenTo(accountId: string, userId: string, levels: readonly AccessLevel[]): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ folderId: folderAccess.folderId })
+      .from(folderAccess)
+      .where(and(eq(folderAccess.accountId, accountId), inArray(folderAccess.grantee, [EVERYONE, userId]), inArray(folderAccess.level, [...levels])));
+    return rows.map((r) => r.folderId);
   }
 
   /** Replaces a folder's list (in the caller's unit of work). */

@@ -14,7 +14,7 @@ import {
 } from '@coffer/contracts';
 import { forbidden, notFound } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { FilesRepository, type Reach } from '../files/files.repository.js';
 import { StorageService } from '../storage/storage.service.js';
 import { AccessRepository } from './access.repository.js';
 
@@ -83,6 +83,15 @@ export class AccessService {
     }
     if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
     return row;
+  }
+
+  /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */
+  async reach(caller: CallerIdentity, action: ItemAction): Promise<Reach> {
+    const base = { userId: caller.userId, accountId: caller.accountId };
+    if (roleMay(caller.role, 'manageTeamFolders')) return { ...base, teamSources: 'all' };
+    if (!(await this.permissionsAvailable(caller))) return { ...base, teamSources: action === 'manage' ? [] : 'all' };
+    const levels = ACCESS_LEVELS.filter((l) => allows(l, action));
+    return { ...base, teamSources: await this.lists.sourcesOpenTo(caller.accountId, caller.userId, levels) };
   }
 
   /** The caller's level in each of these team folders (listing the account's team folders). */

@@ -65,6 +65,43 @@ export const spaceOf = (row: Pick<FileRow, 'userId' | 'teamFolderId'>): Space =>
 /** The space's key for name locks. */
 export const spaceKey = (space: Space) => ('teamFolderId' in space ? space.teamFolderId : space.userId);
 
+/**
+ * What a person can reach in lists that span folders (search, Recent, the trash, the folder pickers): their
+ * My files, and in the account's team folders everything under the lists that let them in (`teamSources`:
+ * the team folders and restricted folders whose lists give them enough; "all" for owners and admins, or
+ * on plans without hasPermissions).
+ */
+export interface Reach {
+  userId: string;
+  accountId: string;
+  teamSources: string[] | 'all';
+}
+
+/**
+ * The rows a person can reach: theirs in My files, or in a team folder, whose folder is one of the folders
+ * their lists reach (walked down from each list's folder, stopping at restricted folders, which have lists
+ * of their own), never a restricted folder outside their lists.
+ */
+function reachable({ userId, accountId, teamSources }: Reach): SQL {
+  const mine = and(eq(files.userId, userId), isNull(files.teamFolderId))!;
+  if (teamSources === 'all') return sql`(${mine} or (${files.accountId} = ${accountId} and ${files.teamFolderId} is not null))`;
+  if (teamSources.length === 0) return mine;
+  const sources = sql.join(
+    teamSources.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`(${mine} or (${files.accountId} = ${accountId} and ${files.teamFolderId} is not null and (${files.id} in (${sources}) or (
+    ${files.folder} in (
+      with recursive reached(id) as (
+        select unnest(array[${sources}])
+        union
+        select f.id from ${files} f join reached on f.folder = reached.id::text
+          where f.mime_type = ${FOLDER_MIME_TYPE} and not f.restricted and f.deleted_at is null
+      )
+      select id::text from reached
+    ) and not (${files.restricted} and ${files.id} not in (${sources}))))))`;
+}
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -130,13 +167,8 @@ export class FilesRepository extends Repository {
   }
 
   /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
-  async searchFolders(userId: string, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
-    const where = and(
-      eq(files.userId, userId),
-      eq(files.mimeType, FOLDER_MIME_TYPE),
-      isNull(files.deletedAt),
-      q ? ilike(files.name, likePattern(q)) : undefined,
-    );
+  async searchFolders(reach: Reach, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
+    const where = and(reachable(reach), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt), q ? ilike(files.name, likePattern(q)) : undefined);
     const rows = await this.db
       .select()
       .from(files)
@@ -150,13 +182,13 @@ export class FilesRepository extends Repository {
     return { rows, total };
   }
 
-  /** Each folder's path from the root ("Projects / 2026 / Q1"), walked up its parents in one query. */
-  async pathsOf(userId: string, ids: string[]): Promise<Map<string, string>> {
+  /** Each folder's path from the root ("Projects / 2026 / Q1", a team folder's from the team folder), walked up its parents in one query. */
+  async pathsOf(accountId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const result = (await this.db.execute(sql`
       with recursive up(start, name, parent, depth) as (
         select ${files.id}, ${files.name}, ${files.folder}, 0 from ${files}
-          where ${files.userId} = ${userId} and ${files.id} in (${sql.join(
+          where ${files.accountId} = ${accountId} and ${files.id} in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})
@@ -179,24 +211,32 @@ export class FilesRepository extends Repository {
       .where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
   }
 
-  /** One page of the user's trashed items, newest deletion first. */
-  listTrash(userId: string, page: PageRequest): Promise<FilesPage> {
-    return this.page(and(eq(files.userId, userId), isNotNull(files.deletedAt))!, TRASH_ORDER, page);
+  /** One page of the trashed items the person can reach (theirs, and in team folders where they may edit), newest deletion first. */
+  listTrash(reach: Reach, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(reachable(reach), isNotNull(files.deletedAt))!, TRASH_ORDER, page);
   }
 
-  /** The user's files by last access, newest first. */
-  listRecent(userId: string, limit = 50): Promise<FileRow[]> {
+  /** The person's files by last access, newest first: in My files, and the files they added to team folders they can open. */
+  listRecent(reach: Reach, limit = 50): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, userId), isNull(files.deletedAt), isNotNull(files.lastAccessedAt), sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`))
+      .where(
+        and(
+          reachable(reach),
+          eq(files.addedBy, reach.userId),
+          isNull(files.deletedAt),
+          isNotNull(files.lastAccessedAt),
+          sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`,
+        ),
+      )
       .orderBy(desc(files.lastAccessedAt), asc(files.id))
       .limit(limit);
   }
 
-  /** One page of the user's active files and folders whose name contains `q`, in any folder. */
-  search(userId: string, q: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
-    return this.page(and(eq(files.userId, userId), isNull(files.deletedAt), ilike(files.name, likePattern(q)))!, SORTS[sort], page);
+  /** One page of the active files and folders the person can reach whose name contains `q`, in any folder. */
+  search(reach: Reach, q: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(reachable(reach), isNull(files.deletedAt), ilike(files.name, likePattern(q)))!, SORTS[sort], page);
   }
 
   private async page(where: SQL, order: ListOrder, { limit, after }: PageRequest): Promise<FilesPage> {

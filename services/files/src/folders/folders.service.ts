@@ -15,6 +15,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
+import { AccessService } from '../access/access.service.js';
 import { FilesRepository, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 
@@ -29,13 +30,17 @@ export class FoldersService {
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(AccessService) private readonly access: AccessService,
   ) {}
 
-  /** The folders a picker offers: matching a search, by name, each with its path; never a hidden remainder (`total` says how many). */
+  /**
+   * The folders a picker offers (to upload or move into: the caller's own, and those of team folders they
+   * may edit): matching a search, by name, each with its path; never a hidden remainder (`total` says how many).
+   */
   async folders(caller: CallerIdentity, request: ReceivedPayload<typeof FilesSubject.ListFolders>): Promise<ListFoldersReply> {
-    const { rows, total } = await this.files.searchFolders(caller.userId, request);
+    const { rows, total } = await this.files.searchFolders(await this.access.reach(caller, 'edit'), request);
     const paths = await this.files.pathsOf(
-      caller.userId,
+      caller.accountId,
       rows.map((r) => r.id),
     );
     return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
