@@ -183,6 +183,8 @@ const invitedEmail = text(ENTER_AN_EMAIL).trim().min(1, ENTER_AN_EMAIL).pipe(ema
 
 export const teamMemberSchema = z.object({
   id: z.uuid(),
+  /** The member's user id once they joined (what a team folder's access entry names); null while invited. */
+  userId: z.uuid().nullable(),
   email: z.string(),
   fullName: z.string().nullable(),
   /** The role given at the invitation; once they joined, the role they have now. */

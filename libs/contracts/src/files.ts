@@ -298,7 +298,11 @@ export const ACCESS_ENTRIES_MAX = 500;
 /** A team folder as the Files root lists it: the folder, and what the caller may do there. */
 export const teamFolderSchema = fileItemSchema.extend({ level: accessLevelSchema });
 export type TeamFolder = z.output<typeof teamFolderSchema>;
-export const listTeamFoldersReplySchema = z.object({ items: z.array(teamFolderSchema) });
+export const listTeamFoldersReplySchema = z.object({
+  items: z.array(teamFolderSchema),
+  /** The caller may create team folders (the account's owner and admins). */
+  canCreate: z.boolean(),
+});
 export type ListTeamFoldersReply = z.output<typeof listTeamFoldersReplySchema>;
 export const teamFolderNameSchema = z.object({ name: itemName('Please enter a folder name') });
 

@@ -55,7 +55,10 @@ export class TeamFoldersService {
     const levels = await this.access.levelsIn(caller, rows);
     const open = rows.filter((r) => levels.get(r.id) !== 'none');
     const items = await this.items.withCounts(open);
-    return { items: items.map((item) => ({ ...item, level: levels.get(item.id) as Exclude<Level, 'none'> })) };
+    return {
+      items: items.map((item) => ({ ...item, level: levels.get(item.id) as Exclude<Level, 'none'> })),
+      canCreate: roleMay(caller.role, 'manageTeamFolders'),
+    };
   }
 
   async create(caller: CallerIdentity, name: string): Promise<TeamFolder> {
