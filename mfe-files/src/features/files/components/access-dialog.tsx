@@ -27,7 +27,7 @@ const isLevel = (value: string): value is AccessLevel => (ACCESS_LEVELS as reado
 function LevelSelect({ value, onChange, label }: { value: AccessLevel; onChange: (level: AccessLevel) => void; label: string }) {
   return (
     <Select value={value} onValueChange={(next) => isLevel(next) && onChange(next)}>
-      <SelectTrigger aria-label={label} size="sm" className="w-36 shrink-0">
+      <SelectTrigger aria-label={label} size="sm" className="flex-1 sm:w-36 sm:flex-none">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -105,8 +105,8 @@ function AccessForm({ folderId, isTeamFolder, onDone }: { folderId: string; isTe
           <ul aria-label="Who has access" className="flex flex-col gap-2">
             {entries.length === 0 && <li className="text-sm text-muted-foreground">Only the owner and admins.</li>}
             {entries.map((entry) => (
-              <li key={entry.grantee} className="flex items-center gap-2">
-                <span className="min-w-0 flex-1 truncate text-sm">{nameOf(entry.grantee)}</span>
+              <li key={entry.grantee} className="flex flex-wrap items-center gap-2">
+                <span className="w-full min-w-0 truncate text-sm sm:w-auto sm:flex-1">{nameOf(entry.grantee)}</span>
                 <LevelSelect
                   label={`Level of ${nameOf(entry.grantee)}`}
                   value={entry.level}

@@ -18,7 +18,7 @@ export function TeamFolders() {
         {data.canCreate && <NewFolderDialog parentId={ROOT_FOLDER} kind="team" />}
       </div>
       {data.items.length > 0 && (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {data.items.map((folder) => (
             <li key={folder.id}>
               <Card className="p-0 transition-colors hover:bg-accent">
