@@ -62,6 +62,11 @@ export type Space = { userId: string } | { teamFolderId: string };
 /** The space an item is in. */
 export const spaceOf = (row: Pick<FileRow, 'userId' | 'teamFolderId'>): Space =>
   row.teamFolderId ? { teamFolderId: row.teamFolderId } : { userId: row.userId! };
+/** The columns that put a row in a space: a person's My files, or a team folder's tree. */
+export const placedIn = (space: Space) => ({
+  userId: 'userId' in space ? space.userId : null,
+  teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+});
 /** The space's key for name locks. */
 export const spaceKey = (space: Space) => ('teamFolderId' in space ? space.teamFolderId : space.userId);
 

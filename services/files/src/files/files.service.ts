@@ -16,7 +16,7 @@ import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from './free-name.js';
 import { AccessService } from '../access/access.service.js';
-import { FilesRepository, spaceKey, spaceOf, type FilesPage } from './files.repository.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, type FilesPage } from './files.repository.js';
 
 /** Whose an item is: the events and the quota are per user and per account. */
 export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
@@ -154,8 +154,7 @@ export class FilesService {
       const moved = (await this.files.update(fileId, {
         folder: folderId,
         name,
-        userId: 'userId' in space ? space.userId : null,
-        teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+        ...placedIn(space),
       }))!;
       await this.bus.record(FilesEvent.FileMoved, {
         accountId: caller.accountId,

@@ -16,7 +16,7 @@ import {
 import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { AccessService } from '../access/access.service.js';
-import { FilesRepository, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 
 /** A folder path longer than this is cut (folders cannot move, so a cycle cannot happen; this only bounds the walk). */
@@ -68,8 +68,7 @@ export class FoldersService {
       if (taken.some((n) => n.toLowerCase() === name.toLowerCase())) throw rpcError(ErrorCode.Conflict, 409, folderExists(name));
       const [folder] = await this.files.insertFolders([
         {
-          userId: 'userId' in space ? space.userId : null,
-          teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+          ...placedIn(space),
           addedBy: caller.userId,
           accountId: caller.accountId,
           name,

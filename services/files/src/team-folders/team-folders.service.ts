@@ -12,6 +12,7 @@ import {
   TEAM_FOLDER_NOT_EMPTY,
   teamFolderExists,
   type AccessEntry,
+  type AccessLevel,
   type CallerIdentity,
   type FolderAccess,
   type ListTeamFoldersReply,
@@ -22,8 +23,7 @@ import {
 } from '@coffer/contracts';
 import { forbidden, rpcError, UnitOfWork } from '@coffer/server-core';
 import { AccessRepository } from '../access/access.repository.js';
-import { allows, type Level } from '../access/access.service.js';
-import { AccessService } from '../access/access.service.js';
+import { AccessService, allows, highest, type Level } from '../access/access.service.js';
 import type { FileRow } from '../db/schema.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
@@ -166,11 +166,7 @@ export class TeamFoldersService {
 
 /** One entry per grantee: the highest level given wins. */
 function uniqueEntries(entries: AccessEntry[]): AccessEntry[] {
-  const order = ['view', 'edit', 'manage'];
-  const best = new Map<string, AccessEntry>();
-  for (const e of entries) {
-    const had = best.get(e.grantee);
-    if (!had || order.indexOf(e.level) > order.indexOf(had.level)) best.set(e.grantee, e);
-  }
-  return [...best.values()];
+  const best = new Map<string, Level>();
+  for (const e of entries) best.set(e.grantee, highest([best.get(e.grantee) ?? 'none', e.level]));
+  return [...best].map(([grantee, level]) => ({ grantee, level: level as AccessLevel }));
 }

@@ -28,7 +28,7 @@ import type { RpcException } from '@nestjs/microservices';
 import type { FilesConfig } from '../config.js';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from '../files/free-name.js';
-import { FilesRepository, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageService, type StorageLimits } from '../storage/storage.service.js';
@@ -326,8 +326,7 @@ export class UploadsService {
     await this.files.lockNames(spaceKey(space), folder);
     const name = freeName(upload.name, await this.files.namesLike(space, folder, upload.name, 'file'));
     const file = await this.files.insertFile({
-      userId: 'userId' in space ? space.userId : null,
-      teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+      ...placedIn(space),
       addedBy: caller.userId,
       accountId: caller.accountId,
       name,
