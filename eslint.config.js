@@ -108,6 +108,7 @@ const TABLE_OWNERS = {
   files: {
     'files/files.repository.ts': ['files', 'accountStorage'],
     'uploads/uploads.repository.ts': ['uploads', 'confirmedUploads'],
+    'access/access.repository.ts': ['folderAccess'],
   },
   sharing: {
     'shares/shares.repository.ts': ['shares', 'shareSends', 'shareTickets', 'shareRequests'],

@@ -43,8 +43,8 @@ try {
     await page.request.post('/api/folders', { data: { name: 'Scans', parentId: 'root' }, headers: { authorization: `Bearer ${accessToken}` } })
   ).json();
   await pool.query(
-    `insert into files (user_id, account_id, name, size, storage_path, mime_type, folder, created_at, updated_at)
-     select $1, $2, 'scan-' || lpad(n::text, 5, '0') || '.pdf', n * 1000, $1 || '/bench-' || n || '.pdf', 'application/pdf', $3, now() - n * interval '1 second', now()
+    `insert into files (user_id, added_by, account_id, name, size, storage_path, mime_type, folder, created_at, updated_at)
+     select $1, $1, $2, 'scan-' || lpad(n::text, 5, '0') || '.pdf', n * 1000, $1 || '/bench-' || n || '.pdf', 'application/pdf', $3, now() - n * interval '1 second', now()
      from generate_series(1, ${FILES}) as n`,
     [claims.sub, claims.acc, folder.id],
   );

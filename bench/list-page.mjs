@@ -30,8 +30,8 @@ const folder = await (await fetch(`${appUrl}/api/folders`, json({ name: 'Big fol
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
 await pool.query(
-  `insert into files (user_id, account_id, name, size, storage_path, mime_type, folder, created_at, updated_at)
-   select $1, $2, 'file-' || n || '.pdf', n * 1000, $1 || '/bench-' || n || '.pdf', 'application/pdf', $3, now() - n * interval '1 second', now()
+  `insert into files (user_id, added_by, account_id, name, size, storage_path, mime_type, folder, created_at, updated_at)
+   select $1, $1, $2, 'file-' || n || '.pdf', n * 1000, $1 || '/bench-' || n || '.pdf', 'application/pdf', $3, now() - n * interval '1 second', now()
    from generate_series(1, ${FILES}) as n`,
   [claims.sub, claims.acc, folder.id],
 );

@@ -20,6 +20,7 @@ import { SubscriptionController } from './billing/subscription.controller.js';
 import { DevClockController } from './dev/dev-clock.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
 import { FilesController } from './files/files.controller.js';
+import { TeamFoldersController } from './files/team-folders.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { ActivityController } from './notifications/activity.controller.js';
 import { AuditLogsController } from './notifications/audit-logs.controller.js';
@@ -47,6 +48,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     SignInPolicyController,
     AccountController,
     FilesController,
+    TeamFoldersController,
     SharesController,
     ShareDownloadsController,
     LinksController,

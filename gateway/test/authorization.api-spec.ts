@@ -47,6 +47,9 @@ const TWO_FACTOR_SETUP_ROUTES = new Set([
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
+  'POST /api/team-folders': { name: 'Team' },
+  'PATCH /api/team-folders/{id}': { name: 'Renamed' },
+  'PUT /api/folders/{id}/access': { entries: [] },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },
   'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
   'DELETE /api/auth/factors/{id}': { password: 'a-guess-123' },
@@ -72,6 +75,8 @@ describe('R4: authorization on every route', () => {
 
     const file = await uploadFile(owner, 'Salaries.xlsx', randomBytes(256));
     const folder = await call<FileItem>('/api/folders', { body: { name: 'HR', parentId: 'root' }, token: owner.accessToken });
+    // A team folder with no access entries: the account's owner and admins only.
+    const teamFolder = await call<FileItem>('/api/team-folders', { body: { name: 'Board' }, token: owner.accessToken });
     const slot = await call<UploadSlot>('/api/uploads', { body: { name: 'Pending.pdf', size: 10 }, token: owner.accessToken });
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
@@ -92,6 +97,9 @@ describe('R4: authorization on every route', () => {
       '/api/files/{id}/restore': file.id,
       '/api/files/{id}/link': file.id,
       '/api/folders/{id}': folder.body.id,
+      '/api/files/{id}/access': file.id,
+      '/api/team-folders/{id}': teamFolder.body.id,
+      '/api/folders/{id}/access': teamFolder.body.id,
       '/api/uploads/{id}/complete': slot.body.uploadId,
       '/api/uploads/{id}/parts': bigFile.body.uploadId,
       '/api/uploads/{id}': bigFile.body.uploadId,

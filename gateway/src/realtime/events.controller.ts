@@ -38,7 +38,7 @@ export class EventsController {
   })
   stream(@CurrentCaller() caller: CallerIdentity): Observable<MessageEvent> {
     return merge(
-      this.hub.forUser(caller.userId, caller.accountId).pipe(map(({ channel, data }): MessageEvent => ({ type: channel, data }))),
+      this.hub.forUser(caller.userId, caller.accountId, caller.role).pipe(map(({ channel, data }): MessageEvent => ({ type: channel, data }))),
       interval(PING_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} }))),
     ).pipe(
       takeWhile((push) => !outdates(push, caller), true),

@@ -34,6 +34,14 @@ describe('the realtime pushes', () => {
     });
   });
 
+  it('carry a change inside a team folder to everyone its list lets open it, who made it, and the owners and admins', () => {
+    const teamItem = { ...item, teamFolderId: item.id };
+    const restricted = pushOf('files', event(FilesEvent.FolderCreated, { userId: 'u1', item: teamItem, audience: { everyone: false, userIds: ['u2', 'u1'] } }));
+    expect(restricted.to).toEqual({ userIds: ['u1', 'u2'], accountIds: [], managersOf: 'a1' });
+    const everyone = pushOf('files', event(FilesEvent.FileUploaded, { userId: 'u3', item: teamItem, audience: { everyone: true, userIds: [] } }));
+    expect(everyone.to).toEqual({ userIds: ['u3'], accountIds: ['a1'], managersOf: 'a1' });
+  });
+
   it('are pushed only on the channels of the contract: a misspelled or renamed channel does not compile', () => {
     // @ts-expect-error there is no channel 'file' (it is 'files')
     expect(() => pushOf('file', event(FilesEvent.FolderCreated, { userId: 'u1', item }))).toThrow();

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subject, type Observable } from 'rxjs';
 import { filter, map } from 'rxjs/operators';
-import type { DomainEvent, RealtimeChannel, RealtimePush } from '@coffer/contracts';
+import { roleMay, type DomainEvent, type RealtimeChannel, type RealtimePush, type Role } from '@coffer/contracts';
 import { natsConnectionOptions } from '@coffer/server-core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { CHANNEL_ROUTES, pushOf, type RoutedPush } from './realtime-routes.js';
@@ -41,9 +41,10 @@ export class RealtimeHub implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The changes to one user's files, shares, notifications and membership, and to their account's plan, team and branding. */
-  forUser(userId: string, accountId: string): Observable<RealtimePush> {
+  forUser(userId: string, accountId: string, role?: Role): Observable<RealtimePush> {
+    const manager = role !== undefined && roleMay(role, 'manageTeamFolders');
     return this.changes.pipe(
-      filter(({ to }) => to.userIds.includes(userId) || (to.accountIds?.includes(accountId) ?? false)),
+      filter(({ to }) => to.userIds.includes(userId) || (to.accountIds?.includes(accountId) ?? false) || (manager && to.managersOf === accountId)),
       map(({ to: _audience, ...push }) => push as RealtimePush),
     );
   }

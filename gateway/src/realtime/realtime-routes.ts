@@ -12,10 +12,14 @@ import {
   type ShareCreated,
 } from '@coffer/contracts';
 
-/** Who hears a push: these users, and every user of these accounts (the plan, team and branding belong to the account). */
+/**
+ * Who hears a push: these users, every user of these accounts (the plan, team and branding belong to the
+ * account), and the owners and admins of the account `managersOf` (who manage every team folder).
+ */
 export interface Audience {
   userIds: string[];
   accountIds?: string[];
+  managersOf?: string;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface ChannelRoute<C extends RealtimeChannel> {
 export type ChannelRoutes = { [C in RealtimeChannel]: ChannelRoute<C> };
 
 /**
- * The domain events pushed to browsers, and who hears each: a file's owner; a share's sharer and recipient;
+ * The domain events pushed to browsers, and who hears each: a file's owner (in a team folder: everyone who can open it); a share's sharer and recipient;
  * everyone in an account whose plan, team or branding changed (a member who moved, both accounts and the
  * member); a notification's user. For a file the push carries the item as it is now (lists update in
  * place); for the team, the member whose account or role changed, or the invitation, or the role.
@@ -41,8 +45,14 @@ export const CHANNEL_ROUTES: ChannelRoutes = {
   files: {
     subjects: ['events.files.>'],
     route: (event) => {
-      const { item, userId, fromFolderId } = (event as DomainEvent<FileChange & { fromFolderId?: string }>).payload;
-      return { data: { itemId: item.id, item, ...(fromFolderId && { fromFolderId }) }, to: { userIds: [userId] } };
+      const { item, userId, fromFolderId, audience } = (event as DomainEvent<FileChange & { fromFolderId?: string }>).payload;
+      const data = { itemId: item.id, item, ...(fromFolderId && { fromFolderId }) };
+      if (!audience) return { data, to: { userIds: [userId] } };
+      // In a team folder: everyone who can open the item (the whole account with an "Everyone" entry), who changed it, and the owners and admins.
+      return {
+        data,
+        to: { userIds: [...new Set([userId, ...audience.userIds])], accountIds: audience.everyone ? [event.accountId] : [], managersOf: event.accountId },
+      };
     },
   },
   shares: {

@@ -87,6 +87,7 @@ export const ROLE_ABILITIES = {
   manageTeam: ['owner', 'admin'],
   manageBranding: ['owner', 'admin'],
   managePlan: ['owner'],
+  manageTeamFolders: ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleAbility = keyof typeof ROLE_ABILITIES;
 export const roleMay = (role: Role, ability: RoleAbility): boolean => (ROLE_ABILITIES[ability] as readonly Role[]).includes(role);
@@ -97,6 +98,7 @@ export const ROLE_REFUSALS: Record<RoleAbility, string> = {
   manageTeam: 'Only the account owner and admins can manage the team.',
   manageBranding: 'Only the account owner and admins can change the branding.',
   managePlan: 'Only the account owner can do that.',
+  manageTeamFolders: 'Only the account owner and admins can create, rename or delete team folders.',
 };
 /** What a user is told when the account's plan lacks a feature. */
 export const PLAN_REFUSALS = {
@@ -181,6 +183,8 @@ const invitedEmail = text(ENTER_AN_EMAIL).trim().min(1, ENTER_AN_EMAIL).pipe(ema
 
 export const teamMemberSchema = z.object({
   id: z.uuid(),
+  /** The member's user id once they joined (what a team folder's access entry names); null while invited. */
+  userId: z.uuid().nullable(),
   email: z.string(),
   fullName: z.string().nullable(),
   /** The role given at the invitation; once they joined, the role they have now. */

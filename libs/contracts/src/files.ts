@@ -25,6 +25,16 @@ export const FilesSubject = {
   /** One active file of the caller (sharing asks it before a share is made). */
   GetFile: 'files.file.get',
   StorageUsage: 'files.storage.usage',
+  /** The account's team folders the caller can open, each with the caller's level there. */
+  ListTeamFolders: 'files.team-folder.list',
+  CreateTeamFolder: 'files.team-folder.create',
+  RenameTeamFolder: 'files.team-folder.rename',
+  DeleteTeamFolder: 'files.team-folder.delete',
+  /** The access list of a team folder or of a folder inside one (its own, or the one it inherits). */
+  GetFolderAccess: 'files.access.get',
+  SetFolderAccess: 'files.access.set',
+  /** Everyone who can open an item, and why. */
+  WhoHasAccess: 'files.access.who',
 } as const;
 
 /** Events published by the files service. */
@@ -101,6 +111,12 @@ export const fileItemSchema = z.object({
   updatedAt: isoDateTime(),
   deletedAt: isoDateTime().nullable(),
   lastAccessedAt: isoDateTime().nullable(),
+  /** The team folder whose tree holds the item (a team folder: its own id); null in My files. */
+  teamFolderId: z.uuid().nullable().optional(),
+  /** Who added it (a user id). */
+  addedBy: z.string().optional(),
+  /** A folder inside a team folder with its own access list. */
+  restricted: z.boolean().optional(),
 });
 export type FileItem = z.output<typeof fileItemSchema>;
 
@@ -251,6 +267,80 @@ export type StorageUsage = z.output<typeof storageUsageSchema>;
 
 export const emptyTrashReplySchema = z.object({ deleted: z.number().int().min(0) });
 
+/** Levels of access to a team folder, lowest first: each allows what the ones before it do (PRODUCT-DECISIONS.md "Team folders"). */
+export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+/** What a person may do to an item: open it (view), change what is in it (edit), change who has access (manage). */
+export type ItemAction = AccessLevel;
+export const ACCESS_LEVEL_LABELS: Record<AccessLevel, string> = { view: 'Can view', edit: 'Can edit', manage: 'Can manage' };
+/** The grantee of an entry that gives everyone in the account access. */
+export const EVERYONE = 'everyone';
+export const everyoneAt = (company: string) => `Everyone at ${company || 'your company'}`;
+
+/** Refusals of the access decision (403). */
+export const NO_FOLDER_ACCESS = "You don't have access to this folder.";
+export const VIEW_ONLY = 'You can only view this folder. Ask someone who manages it for Can edit.';
+export const MANAGE_ONLY = 'Only people who can manage this folder can change its access.';
+export const NOT_IN_TEAM_FOLDER = 'Access can only be set on a team folder or a folder inside one.';
+export const TEAM_FOLDER_NOT_EMPTY = 'Cannot delete a team folder with contents. Please empty it first.';
+export const teamFolderExists = (name: string) => `A team folder named "${name}" already exists. Choose another name.`;
+
+const accessLevelSchema = z.enum(ACCESS_LEVELS, { error: `level must be one of ${ACCESS_LEVELS.join(', ')}` });
+/** One entry of an access list: everyone in the account, or one member. */
+export const accessEntrySchema = z.object({
+  grantee: z.union([z.literal(EVERYONE), z.uuid()], { error: `grantee must be "${EVERYONE}" or a member's id` }),
+  level: accessLevelSchema,
+});
+export type AccessEntry = z.output<typeof accessEntrySchema>;
+/** The most entries one access list holds. */
+export const ACCESS_ENTRIES_MAX = 500;
+
+/** A team folder as the Files root lists it: the folder, and what the caller may do there. */
+export const teamFolderSchema = fileItemSchema.extend({ level: accessLevelSchema });
+export type TeamFolder = z.output<typeof teamFolderSchema>;
+export const listTeamFoldersReplySchema = z.object({
+  items: z.array(teamFolderSchema),
+  /** The caller may create team folders (the account's owner and admins). */
+  canCreate: z.boolean(),
+});
+export type ListTeamFoldersReply = z.output<typeof listTeamFoldersReplySchema>;
+export const teamFolderNameSchema = z.object({ name: itemName('Please enter a folder name') });
+
+/** A folder's access list: its own (a team folder, a restricted folder) or the one it inherits from `from`. */
+export const folderAccessSchema = z.object({
+  folderId: z.uuid(),
+  /** The team folder, or the restricted folder, whose list applies here. */
+  from: z.object({ id: z.uuid(), name: z.string() }),
+  /** This folder has its own list (a team folder always has). */
+  own: z.boolean(),
+  entries: z.array(accessEntrySchema),
+  /** The plan lets the account choose members and levels (hasPermissions); without it every team folder is open to everyone at Can edit. */
+  permissionsAvailable: z.boolean(),
+});
+export type FolderAccess = z.output<typeof folderAccessSchema>;
+/**
+ * A new access list for a folder. On a team folder: its list. On a folder inside one: `own` true makes it a
+ * restricted folder with these entries; false drops its list, so it inherits its parent's again.
+ */
+export const setFolderAccessSchema = z.object({
+  own: z.boolean().default(true),
+  entries: z.array(accessEntrySchema).max(ACCESS_ENTRIES_MAX, `At most ${ACCESS_ENTRIES_MAX} entries`),
+});
+export type SetFolderAccessInput = z.input<typeof setFolderAccessSchema>;
+
+/** Why a person can open an item: an entry of a team folder's or a restricted folder's list, their role, or their own My files. */
+export const accessGrantSchema = z.object({
+  /** "everyone", a user's id, or the roles "owner" and "admin" (who manage every team folder). */
+  grantee: z.string(),
+  kind: z.enum(['everyone', 'member', 'role', 'my-files']),
+  level: accessLevelSchema,
+  /** The folder whose list gives it (absent for a role or My files). */
+  via: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(['team-folder', 'restricted-folder']) }).optional(),
+});
+export type AccessGrant = z.output<typeof accessGrantSchema>;
+export const whoHasAccessSchema = z.object({ itemId: z.uuid(), grants: z.array(accessGrantSchema) });
+export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
+
 const noPayload = z.object({});
 
 /** Every request the files service answers: its payload and its reply. */
@@ -273,12 +363,27 @@ export const filesRequests = {
   [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional() }), fileLinkSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
+  [FilesSubject.ListTeamFolders]: message(noPayload, listTeamFoldersReplySchema),
+  [FilesSubject.CreateTeamFolder]: message(teamFolderNameSchema, teamFolderSchema),
+  [FilesSubject.RenameTeamFolder]: message(folderIdSchema.extend(teamFolderNameSchema.shape), teamFolderSchema),
+  [FilesSubject.DeleteTeamFolder]: message(folderIdSchema, okReplySchema),
+  [FilesSubject.GetFolderAccess]: message(folderIdSchema, folderAccessSchema),
+  [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),
+  [FilesSubject.WhoHasAccess]: message(fileIdSchema, whoHasAccessSchema),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */
 export interface FileChange {
   item: FileItem;
+  /** Whose My files it is in (for an item of a team folder: who changed it). */
   userId: string;
+  /** An item of a team folder: everyone who can open it hears the change (`everyone`: the whole account). */
+  audience?: TeamAudience;
+}
+/** Who hears a change inside a team folder: these users, the account's owners and admins, and with `everyone` the whole account. */
+export interface TeamAudience {
+  everyone: boolean;
+  userIds: string[];
 }
 /** A folder was created. */
 export type FolderCreated = FileChange;

@@ -3,6 +3,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule } from '@coffer/server-core';
 import type { FilesConfig } from './config.js';
 import * as schema from './db/schema.js';
+import { AccessRepository } from './access/access.repository.js';
+import { AccessService } from './access/access.service.js';
 import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
@@ -16,6 +18,8 @@ import { PersonalDataRepository } from './personal-data/personal-data.repository
 import { PersonalDataService } from './personal-data/personal-data.service.js';
 import { StorageHandler } from './storage/storage.handler.js';
 import { StorageService } from './storage/storage.service.js';
+import { TeamFoldersHandler } from './team-folders/team-folders.handler.js';
+import { TeamFoldersService } from './team-folders/team-folders.service.js';
 import { TrashPurge } from './trash/trash-purge.js';
 import { TrashHandler } from './trash/trash.handler.js';
 import { TrashService } from './trash/trash.service.js';
@@ -31,7 +35,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler],
+      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler, TeamFoldersHandler],
       providers: [
         FilesRepository,
         UploadsRepository,
@@ -45,6 +49,9 @@ export class AppModule {
         StorageService,
         PersonalDataRepository,
         PersonalDataService,
+        AccessRepository,
+        AccessService,
+        TeamFoldersService,
       ],
     };
   }

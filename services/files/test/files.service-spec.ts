@@ -163,6 +163,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const folder = (id: string, name: string, parent: string) => ({
       id,
       userId: user.userId,
+      addedBy: user.userId,
       accountId: user.accountId,
       name,
       size: 0,
@@ -208,6 +209,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const base = Date.now() - COUNT * 1000;
     const rows = Array.from({ length: COUNT }, (_, i) => ({
       userId: user.userId,
+      addedBy: user.userId,
       accountId: user.accountId,
       // Names, sizes and times that repeat, so every order has to fall back on the id.
       name: `Report ${String(i % 3000).padStart(4, '0')}${i % 2 ? '.PDF' : '.pdf'}`,
@@ -274,10 +276,19 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       const key = `${user.userId}/${name}`;
       await put(key);
       const row = await unit.run(() =>
-        repository.insertFile({ userId: user.userId, accountId: user.accountId, name, size: 4, storagePath: key, mimeType: 'text/plain', folder: 'root' }),
+        repository.insertFile({
+          userId: user.userId,
+          addedBy: user.userId,
+          accountId: user.accountId,
+          name,
+          size: 4,
+          storagePath: key,
+          mimeType: 'text/plain',
+          folder: 'root',
+        }),
       );
       if (trashedDaysAgo !== null) {
-        await unit.run(() => repository.update(user.userId, row.id, { deletedAt: new Date(Date.now() - trashedDaysAgo * day) }));
+        await unit.run(() => repository.update(row.id, { deletedAt: new Date(Date.now() - trashedDaysAgo * day) }));
       }
       return { id: row.id, key };
     };
@@ -341,6 +352,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     for (const [i, owner] of owners.entries()) {
       const rows = Array.from({ length: i === 0 ? 975 : 325 }, (_, n) => ({
         userId: owner.userId,
+        addedBy: owner.userId,
         accountId: owner.accountId,
         name: `old-${n}.bin`,
         size: 3,
@@ -349,7 +361,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       }));
       await db()
         .insert(files)
-        .values([...rows, { userId: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' }]);
+        .values([
+          ...rows,
+          { userId: owner.userId, addedBy: owner.userId, accountId: owner.accountId, name: 'kept.bin', size: 5, mimeType: 'application/octet-stream' },
+        ]);
     }
     expect(await Promise.all(owners.map((o) => repository.storedBytes(o.accountId)))).toEqual([975 * 3 + 5, 325 * 3 + 5, 325 * 3 + 5]);
 
@@ -366,6 +381,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       unit.run(() =>
         repository.insertFile({
           userId: user.userId,
+          addedBy: user.userId,
           accountId: user.accountId,
           name,
           size,
@@ -388,7 +404,9 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const a = await add(alice, 'a.pdf', 100);
     const b = await add(alice, 'b.pdf', 250);
     await unit.run(() =>
-      repository.insertFolders([{ userId: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() }]),
+      repository.insertFolders([
+        { userId: alice.userId, addedBy: alice.userId, accountId: alice.accountId, name: 'Contracts', parentId: 'root', createdAt: new Date() },
+      ]),
     );
     await add(bob, 'c.pdf', 40);
     expect([await stored(alice), await stored(bob)]).toEqual([
@@ -396,7 +414,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
       [40, 40],
     ]);
     // The trash still takes space; renaming or viewing changes nothing.
-    await unit.run(() => repository.update(alice.userId, b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
+    await unit.run(() => repository.update(b.id, { deletedAt: new Date(), name: 'b (old).pdf' }));
     await repository.touch(a.id);
     expect(await stored(alice)).toEqual([350, 350]);
     await unit.run(() => repository.remove([b.id]));
@@ -492,6 +510,7 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const file = await unit.run(() =>
       repository.insertFile({
         userId: user.userId,
+        addedBy: user.userId,
         accountId: user.accountId,
         name: 'q3.pdf',
         size: 4,
@@ -526,37 +545,77 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('files migrations on %s', (kind) => {
-  it("give a database made before account storage every account's bytes as its files add up", async () => {
+  /** A database whose migrations stop before `tag`, and a way to open it with every migration. */
+  const databaseBefore = async (tag: string) => {
     const target = await freshDatabase(kind);
     const open = (migrationsFolder: string) =>
       openDatabase({ service: 'files', schema: {}, migrationsFolder, databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
-    // The journal as it was before 0006_account_storage.
     const before = await mkdtemp(join(tmpdir(), 'files-migrations-'));
     await cp(MIGRATIONS_FOLDER, before, { recursive: true });
     const journalFile = join(before, 'meta', '_journal.json');
     const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < '0006');
+    journal.entries = journal.entries.filter((e) => e.tag < tag);
     await writeFile(journalFile, JSON.stringify(journal));
+    return { old: await open(before), upgrade: () => open(MIGRATIONS_FOLDER) };
+  };
 
-    const old = await open(before);
+  it("give a database made before account storage every account's bytes as its files add up", async () => {
+    const { old, upgrade } = await databaseBefore('0006');
     const [alice, bob, empty] = [randomUUID(), randomUUID(), randomUUID()];
     try {
-      await old.db.insert(files).values([
-        { userId: 'u1', accountId: alice, name: 'a.pdf', size: 100, mimeType: 'application/pdf' },
-        { userId: 'u2', accountId: alice, name: 'b.pdf', size: 23, mimeType: 'application/pdf', deletedAt: new Date() },
-        { userId: 'u3', accountId: bob, name: 'c.pdf', size: 5, mimeType: 'application/pdf' },
-        { userId: 'u4', accountId: empty, name: 'Folder', size: 0, mimeType: 'folder' },
-      ]);
+      // The columns of that time.
+      await old.db.execute(sql`insert into files (user_id, account_id, name, size, mime_type, deleted_at) values
+        ('u1', ${alice}, 'a.pdf', 100, 'application/pdf', null),
+        ('u2', ${alice}, 'b.pdf', 23, 'application/pdf', now()),
+        ('u3', ${bob}, 'c.pdf', 5, 'application/pdf', null),
+        ('u4', ${empty}, 'Folder', 0, 'folder', null)`);
     } finally {
       await old.close();
     }
-    const upgraded = await open(MIGRATIONS_FOLDER);
+    const upgraded = await upgrade();
     try {
       const repository = new FilesRepository(upgraded.db);
       expect(await Promise.all([alice, bob, empty].map((id) => repository.storedBytes(id)))).toEqual([123, 5, 0]);
       // And kept from then on.
-      await upgraded.db.insert(files).values({ userId: 'u3', accountId: bob, name: 'd.pdf', size: 10, mimeType: 'application/pdf' });
+      await upgraded.db.insert(files).values({ userId: 'u3', addedBy: 'u3', accountId: bob, name: 'd.pdf', size: 10, mimeType: 'application/pdf' });
       expect(await repository.storedBytes(bob)).toBe(15);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  it('keep, on a database made before team folders, every file where it was (its bytes, its person and account) and record who added it', async () => {
+    const { old, upgrade } = await databaseBefore('0008');
+    const [account, ann, ben] = [randomUUID(), randomUUID(), randomUUID()];
+    let before: Record<string, unknown>[];
+    try {
+      await old.db.execute(sql`insert into files (user_id, account_id, name, size, storage_path, mime_type, folder) values
+        (${ann}, ${account}, 'Plans', 0, null, 'folder', 'root'),
+        (${ann}, ${account}, 'a.pdf', 100, ${`${ann}/1-a.pdf`}, 'application/pdf', 'root'),
+        (${ben}, ${account}, 'b.pdf', 23, ${`${ben}/2-b.pdf`}, 'application/pdf', 'root')`);
+      await old.db.execute(sql`update files set folder = (select id::text from files where name = 'Plans') where name = 'a.pdf'`);
+      before = (
+        (await old.db.execute(sql`select id, user_id, account_id, name, size, storage_path, folder from files order by name`)) as unknown as {
+          rows: Record<string, unknown>[];
+        }
+      ).rows;
+    } finally {
+      await old.close();
+    }
+    const upgraded = await upgrade();
+    try {
+      const after = (
+        (await upgraded.db.execute(
+          sql`select id, user_id, account_id, name, size, storage_path, folder, added_by, team_folder_id, restricted from files order by name`,
+        )) as unknown as { rows: Record<string, unknown>[] }
+      ).rows;
+      expect(after).toEqual(before.map((row) => ({ ...row, added_by: row.user_id, team_folder_id: null, restricted: false })));
+      const repository = new FilesRepository(upgraded.db);
+      expect(await repository.storedBytes(account)).toBe(123);
+      // Each person's My files lists what it did.
+      const plans = after.find((r) => r.name === 'Plans')!;
+      expect((await repository.listFolder(ann, plans.id as string, 'newest', { limit: 10 })).rows.map((r) => r.name)).toEqual(['a.pdf']);
+      expect((await repository.listFolder(ben, 'root', 'newest', { limit: 10 })).rows.map((r) => r.name)).toEqual(['b.pdf']);
     } finally {
       await upgraded.close();
     }

@@ -28,6 +28,7 @@ import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.rep
 /** An invitation, or the member who accepted it with their name and their role as it is now (Permissions may have changed it). */
 const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: TeamMember['role'] | 'owner' }): TeamMember => ({
   id: row.id,
+  userId: row.userId ?? null,
   email: row.email,
   fullName: member?.fullName || null,
   role: member && member.role !== 'owner' ? member.role : row.role,

@@ -1,14 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
-/** Files and folders of every user; a folder has mime type "folder", size 0 and no storage path. */
+/**
+ * Files and folders of every account (the account owns them all); a folder has mime type "folder", size 0
+ * and no storage path. An item is either in someone's My files (`userId` set, `teamFolderId` null) or in a
+ * team folder's tree (`teamFolderId` set on every row of it, the team folder's own row included; `userId` null).
+ */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull(),
+    /** Whose My files the item is in; null for an item of a team folder. */
+    userId: text('user_id'),
     accountId: text('account_id').notNull(),
+    /** Who added it (uploaded the file, created the folder): shown, never used to decide access. */
+    addedBy: text('added_by').notNull(),
+    /** The team folder whose tree holds the item (a team folder's own row: its id); null in My files. */
+    teamFolderId: uuid('team_folder_id'),
+    /** A folder inside a team folder that uses its own access list instead of its parent's. */
+    restricted: boolean('restricted').notNull().default(false),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     storagePath: text('storage_path'),
@@ -41,7 +52,41 @@ export const files = pgTable(
     index('files_trash_idx')
       .on(t.userId, t.deletedAt, t.id)
       .where(sql`${t.deletedAt} is not null`),
+    // A team folder's pages, one per order as in My files, led by the folder (its rows have no user).
+    index('files_team_created_idx')
+      .on(t.folder, t.createdAt, t.id)
+      .where(sql`${t.teamFolderId} is not null and ${t.deletedAt} is null`),
+    index('files_team_name_idx')
+      .on(t.folder, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.teamFolderId} is not null and ${t.deletedAt} is null`),
+    index('files_team_size_idx')
+      .on(t.folder, t.size, t.id)
+      .where(sql`${t.teamFolderId} is not null and ${t.deletedAt} is null`),
+    // The account's team folders, by name.
+    index('files_team_folders_idx')
+      .on(t.accountId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.teamFolderId} = ${t.id}`),
+    index('files_team_tree_idx').on(t.teamFolderId),
   ],
+);
+
+/** The levels of access to a team folder, lowest first: each also allows what the ones before it do. */
+export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
+
+/**
+ * Who may open a team folder or a restricted folder inside one, and at which level: "everyone" (everyone in
+ * the account) or one user's id. No deny rules: a person's level is the highest any entry gives them.
+ */
+export const folderAccess = pgTable(
+  'folder_access',
+  {
+    folderId: uuid('folder_id').notNull(),
+    accountId: text('account_id').notNull(),
+    /** "everyone", or a user's id. */
+    grantee: text('grantee').notNull(),
+    level: text('level', { enum: ACCESS_LEVELS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.grantee] }), index('folder_access_grantee_idx').on(t.grantee)],
 );
 
 /**
@@ -94,3 +139,4 @@ export const confirmedUploads = pgTable(
 );
 
 export type FileRow = typeof files.$inferSelect;
+export type FolderAccessRow = typeof folderAccess.$inferSelect;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FOLDER_MIME_TYPE, ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
 import { Repository } from '@coffer/server-core';
 import { accountStorage, files, type FileRow } from '../db/schema.js';
@@ -45,11 +45,66 @@ export interface FilesPage {
 }
 
 export interface NewFolder {
-  userId: string;
+  /** Whose My files it is in; null inside a team folder. */
+  userId: string | null;
   accountId: string;
+  addedBy: string;
+  /** The team folder whose tree it joins (a new team folder: its own id, given as `id`). */
+  teamFolderId?: string | null;
+  id?: string;
   name: string;
   parentId: string;
   createdAt?: Date;
+}
+
+/** Where an item lives: in a person's My files, or in a team folder's tree. */
+export type Space = { userId: string } | { teamFolderId: string };
+/** The space an item is in. */
+export const spaceOf = (row: Pick<FileRow, 'userId' | 'teamFolderId'>): Space =>
+  row.teamFolderId ? { teamFolderId: row.teamFolderId } : { userId: row.userId! };
+/** The columns that put a row in a space: a person's My files, or a team folder's tree. */
+export const placedIn = (space: Space) => ({
+  userId: 'userId' in space ? space.userId : null,
+  teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
+});
+/** The space's key for name locks. */
+export const spaceKey = (space: Space) => ('teamFolderId' in space ? space.teamFolderId : space.userId);
+
+/**
+ * What a person can reach in lists that span folders (search, Recent, the trash, the folder pickers): their
+ * My files, and in the account's team folders everything under the lists that let them in (`teamSources`:
+ * the team folders and restricted folders whose lists give them enough; "all" for owners and admins, or
+ * on plans without hasPermissions).
+ */
+export interface Reach {
+  userId: string;
+  accountId: string;
+  teamSources: string[] | 'all';
+}
+
+/**
+ * The rows a person can reach: theirs in My files, or in a team folder, whose folder is one of the folders
+ * their lists reach (walked down from each list's folder, stopping at restricted folders, which have lists
+ * of their own), never a restricted folder outside their lists.
+ */
+function reachable({ userId, accountId, teamSources }: Reach): SQL {
+  const mine = and(eq(files.userId, userId), isNull(files.teamFolderId))!;
+  if (teamSources === 'all') return sql`(${mine} or (${files.accountId} = ${accountId} and ${files.teamFolderId} is not null))`;
+  if (teamSources.length === 0) return mine;
+  const sources = sql.join(
+    teamSources.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`(${mine} or (${files.accountId} = ${accountId} and ${files.teamFolderId} is not null and (${files.id} in (${sources}) or (
+    ${files.folder} in (
+      with recursive reached(id) as (
+        select unnest(array[${sources}])
+        union
+        select f.id from ${files} f join reached on f.folder = reached.id::text
+          where f.mime_type = ${FOLDER_MIME_TYPE} and not f.restricted and f.deleted_at is null
+      )
+      select id::text from reached
+    ) and not (${files.restricted} and ${files.id} not in (${sources}))))))`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
@@ -63,14 +118,62 @@ export class FilesRepository extends Repository {
     return this.page(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt))!, SORTS[sort], page);
   }
 
-  /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
-  async searchFolders(userId: string, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
+  /**
+   * One page of the active items directly in a folder of a team folder's tree, in `sort`, read from the
+   * folder-led indexes; `hidden` are restricted folders there the reader cannot open (left out of the page and the count).
+   */
+  listTeamFolder(folder: string, sort: SortOrder, page: PageRequest, hidden: string[]): Promise<FilesPage> {
     const where = and(
-      eq(files.userId, userId),
-      eq(files.mimeType, FOLDER_MIME_TYPE),
+      eq(files.folder, folder),
+      isNotNull(files.teamFolderId),
       isNull(files.deletedAt),
-      q ? ilike(files.name, likePattern(q)) : undefined,
-    );
+      hidden.length > 0 ? notInArray(files.id, hidden) : undefined,
+    )!;
+    return this.page(where, SORTS[sort], page);
+  }
+
+  /** The restricted folders directly in a folder (a listing hides those the reader cannot open). */
+  async restrictedIn(folder: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.folder, folder), eq(files.restricted, true), isNotNull(files.teamFolderId), isNull(files.deletedAt)));
+    return rows.map((r) => r.id);
+  }
+
+  /** The account's team folders, by name. */
+  teamFolders(accountId: string): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.accountId, accountId), eq(files.teamFolderId, files.id), isNull(files.deletedAt)))
+      .orderBy(asc(sql`lower(${files.name})`), asc(files.id));
+  }
+
+  /**
+   * The folder whose access list decides for item `id`: the nearest of the item itself and its folders up to
+   * its team folder that is a restricted folder, or else the team folder; found in one query that walks up
+   * the ancestors, so nothing is written per item when a list changes or a folder moves.
+   */
+  async accessSource(id: string): Promise<Pick<FileRow, 'id' | 'name' | 'teamFolderId' | 'restricted'> | undefined> {
+    const result = (await this.db.execute(sql`
+      with recursive up(id, name, folder, team_folder_id, restricted, depth) as (
+        select ${files.id}, ${files.name}, ${files.folder}, ${files.teamFolderId}, ${files.restricted}, 0 from ${files} where ${files.id} = ${id}
+        union all
+        select f.id, f.name, f.folder, f.team_folder_id, f.restricted, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.folder = ${ROOT_FOLDER} then null else up.folder end)::uuid
+          where not (up.restricted or up.id = up.team_folder_id) and up.depth < 256
+      )
+      select id::text as id, name, team_folder_id::text as "teamFolderId", restricted from up
+        where restricted or id = team_folder_id order by depth limit 1`)) as unknown as {
+      rows: Pick<FileRow, 'id' | 'name' | 'teamFolderId' | 'restricted'>[];
+    };
+    return result.rows[0];
+  }
+
+  /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
+  async searchFolders(reach: Reach, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
+    const where = and(reachable(reach), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt), q ? ilike(files.name, likePattern(q)) : undefined);
     const rows = await this.db
       .select()
       .from(files)
@@ -84,13 +187,13 @@ export class FilesRepository extends Repository {
     return { rows, total };
   }
 
-  /** Each folder's path from the root ("Projects / 2026 / Q1"), walked up its parents in one query. */
-  async pathsOf(userId: string, ids: string[]): Promise<Map<string, string>> {
+  /** Each folder's path from the root ("Projects / 2026 / Q1", a team folder's from the team folder), walked up its parents in one query. */
+  async pathsOf(accountId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const result = (await this.db.execute(sql`
       with recursive up(start, name, parent, depth) as (
         select ${files.id}, ${files.name}, ${files.folder}, 0 from ${files}
-          where ${files.userId} = ${userId} and ${files.id} in (${sql.join(
+          where ${files.accountId} = ${accountId} and ${files.id} in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})
@@ -113,29 +216,32 @@ export class FilesRepository extends Repository {
       .where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
   }
 
-  /** One page of the user's trashed items, newest deletion first. */
-  listTrash(userId: string, page: PageRequest): Promise<FilesPage> {
-    return this.page(and(eq(files.userId, userId), isNotNull(files.deletedAt))!, TRASH_ORDER, page);
+  /** One page of the trashed items the person can reach (theirs, and in team folders where they may edit), newest deletion first. */
+  listTrash(reach: Reach, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(reachable(reach), isNotNull(files.deletedAt))!, TRASH_ORDER, page);
   }
 
-  /** The user's files by last access, newest first. */
-  listRecent(userId: string, limit = 50): Promise<FileRow[]> {
+  /** The person's files by last access, newest first: in My files, and the files they added to team folders they can open. */
+  listRecent(reach: Reach, limit = 50): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, userId), isNull(files.deletedAt), isNotNull(files.lastAccessedAt), sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`))
+      .where(
+        and(
+          reachable(reach),
+          eq(files.addedBy, reach.userId),
+          isNull(files.deletedAt),
+          isNotNull(files.lastAccessedAt),
+          sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`,
+        ),
+      )
       .orderBy(desc(files.lastAccessedAt), asc(files.id))
       .limit(limit);
   }
 
-  /** One page of the user's active files and folders whose name contains `q`, in any folder. */
-  search(userId: string, q: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
-    return this.page(and(eq(files.userId, userId), isNull(files.deletedAt), ilike(files.name, likePattern(q)))!, SORTS[sort], page);
-  }
-
-  /** Whether item `id` is still the user's (trashed or not): a page can start after it. */
-  async exists(userId: string, id: string): Promise<boolean> {
-    return (await this.find(userId, id)) !== undefined;
+  /** One page of the active files and folders the person can reach whose name contains `q`, in any folder. */
+  search(reach: Reach, q: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
+    return this.page(and(reachable(reach), isNull(files.deletedAt), ilike(files.name, likePattern(q)))!, SORTS[sort], page);
   }
 
   private async page(where: SQL, order: ListOrder, { limit, after }: PageRequest): Promise<FilesPage> {
@@ -171,6 +277,15 @@ export class FilesRepository extends Repository {
     return new Map(rows.map((r) => [r.folder, { files: r.files, folders: r.folders }]));
   }
 
+  /** One item of the account (trashed or not), in anyone's My files or a team folder: the access decision says who may have it. */
+  async findInAccount(accountId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.accountId, accountId)));
+    return row;
+  }
+
   /** One of the user's items (trashed or not); another user's is as if it did not exist. */
   async find(userId: string, id: string): Promise<FileRow | undefined> {
     const [row] = await this.db
@@ -186,8 +301,11 @@ export class FilesRepository extends Repository {
       .insert(files)
       .values(
         folders.map((f) => ({
+          ...(f.id && { id: f.id }),
           userId: f.userId,
           accountId: f.accountId,
+          addedBy: f.addedBy,
+          teamFolderId: f.teamFolderId ?? null,
           name: f.name,
           folder: f.parentId,
           mimeType: FOLDER_MIME_TYPE,
@@ -200,22 +318,36 @@ export class FilesRepository extends Repository {
   }
 
   /**
-   * Holds the names in one of the user's folders until the transaction ends, so that two
-   * uploads, moves or new folders at once cannot both take the same name.
+   * Holds the names in one folder until the transaction ends, so that two uploads, moves or new folders
+   * at once cannot both take the same name: a folder of My files or of a team folder (`space`: the user's
+   * or the team folder's id), or the account's team folders (`space`: the account's id).
    */
-  async lockNames(userId: string, folder: string): Promise<void> {
-    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${userId}-${folder}`}))`);
+  async lockNames(space: string, folder: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${space}-${folder}`}))`);
   }
 
-  /** The names of the user's files (or folders) in `folder`, out of the trash, that start like `name` (any case). */
-  async namesLike(userId: string, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
+  /** The names of the account's team folders that are `name` (any case). */
+  async teamFolderNamed(accountId: string, name: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), eq(files.teamFolderId, files.id), sql`lower(${files.name}) = lower(${name})`))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * The names of the files (or folders) in `folder`, out of the trash, that start like `name` (any case):
+   * in the user's My files, or in a team folder's tree (`space.teamFolderId`).
+   */
+  async namesLike(space: Space, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
     const stem = name.includes('.') && name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
     const rows = await this.db
       .select({ name: files.name })
       .from(files)
       .where(
         and(
-          eq(files.userId, userId),
+          'teamFolderId' in space ? eq(files.teamFolderId, space.teamFolderId) : and(eq(files.userId, space.userId), isNull(files.teamFolderId)),
           eq(files.folder, folder),
           isNull(files.deletedAt),
           kind === 'folder' ? eq(files.mimeType, FOLDER_MIME_TYPE) : sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`,
@@ -230,13 +362,19 @@ export class FilesRepository extends Repository {
     return inserted;
   }
 
-  async update(userId: string, id: string, set: Partial<typeof files.$inferInsert>): Promise<FileRow | undefined> {
+  /** Changes one item (the access decision has said the caller may). */
+  async update(id: string, set: Partial<typeof files.$inferInsert>): Promise<FileRow | undefined> {
     const [row] = await this.db
       .update(files)
       .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .where(eq(files.id, id))
       .returning();
     return row;
+  }
+
+  /** Every row of a team folder's tree (the team folder's included), trashed or not: what deleting it removes. */
+  teamFolderTree(teamFolderId: string): Promise<FileRow[]> {
+    return this.db.select().from(files).where(eq(files.teamFolderId, teamFolderId));
   }
 
   async touch(id: string) {

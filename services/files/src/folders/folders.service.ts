@@ -15,7 +15,8 @@ import {
 } from '@coffer/contracts';
 import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { AccessService } from '../access/access.service.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 
 /** A folder path longer than this is cut (folders cannot move, so a cycle cannot happen; this only bounds the walk). */
@@ -29,13 +30,17 @@ export class FoldersService {
     @Inject(FilesService) private readonly items: FilesService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(AccessService) private readonly access: AccessService,
   ) {}
 
-  /** The folders a picker offers: matching a search, by name, each with its path; never a hidden remainder (`total` says how many). */
+  /**
+   * The folders a picker offers (to upload or move into: the caller's own, and those of team folders they
+   * may edit): matching a search, by name, each with its path; never a hidden remainder (`total` says how many).
+   */
   async folders(caller: CallerIdentity, request: ReceivedPayload<typeof FilesSubject.ListFolders>): Promise<ListFoldersReply> {
-    const { rows, total } = await this.files.searchFolders(caller.userId, request);
+    const { rows, total } = await this.files.searchFolders(await this.access.reach(caller, 'edit'), request);
     const paths = await this.files.pathsOf(
-      caller.userId,
+      caller.accountId,
       rows.map((r) => r.id),
     );
     return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
@@ -47,19 +52,29 @@ export class FoldersService {
     let current: FileRow | undefined = folder;
     for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
       path.unshift({ id: current.id, name: current.name });
-      current = current.folder === ROOT_FOLDER ? undefined : await this.files.find(caller.userId, current.folder);
+      current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, current.folder);
     }
     const [item] = await this.items.withCounts([folder]);
     return { folder: item, path };
   }
 
+  /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
-    if (parentId !== ROOT_FOLDER) await this.items.activeFolder(caller, parentId);
+    const parent = parentId !== ROOT_FOLDER ? await this.items.activeFolder(caller, parentId, 'edit') : undefined;
+    const space: Space = parent ? spaceOf(parent) : { userId: caller.userId };
     const row = await this.unit.run(async () => {
-      await this.files.lockNames(caller.userId, parentId);
-      const taken = await this.files.namesLike(caller.userId, parentId, name, 'folder');
+      await this.files.lockNames(spaceKey(space), parentId);
+      const taken = await this.files.namesLike(space, parentId, name, 'folder');
       if (taken.some((n) => n.toLowerCase() === name.toLowerCase())) throw rpcError(ErrorCode.Conflict, 409, folderExists(name));
-      const [folder] = await this.files.insertFolders([{ userId: caller.userId, accountId: caller.accountId, name, parentId }]);
+      const [folder] = await this.files.insertFolders([
+        {
+          ...placedIn(space),
+          addedBy: caller.userId,
+          accountId: caller.accountId,
+          name,
+          parentId,
+        },
+      ]);
       await this.items.announce(FilesEvent.FolderCreated, caller, folder);
       return folder;
     });
@@ -74,7 +89,14 @@ export class FoldersService {
   async createDefaults(user: UserRegistered): Promise<void> {
     const now = Date.now();
     await this.files.insertFolders(
-      DEFAULT_FOLDER_NAMES.map((name, i) => ({ userId: user.userId, accountId: user.accountId, name, parentId: ROOT_FOLDER, createdAt: new Date(now - i) })),
+      DEFAULT_FOLDER_NAMES.map((name, i) => ({
+        userId: user.userId,
+        addedBy: user.userId,
+        accountId: user.accountId,
+        name,
+        parentId: ROOT_FOLDER,
+        createdAt: new Date(now - i),
+      })),
     );
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FilesEvent, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS, type CallerIdentity, type FileLink } from '@coffer/contracts';
 import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
-import { FilesService, toFileItem } from '../files/files.service.js';
+import { FilesService } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 
 /** Signed view and download links of the caller's own files (the sharing service asks as the owner). */
@@ -32,7 +32,7 @@ export class LinksService {
           await this.bus.record(FilesEvent.FileDownloaded, {
             accountId: caller.accountId,
             actorId: caller.userId,
-            payload: { item: toFileItem(file), userId: file.userId },
+            payload: await this.items.changeOf(caller, file),
           });
       });
     return { url, expiresAt: new Date(Date.now() + (viaShare ? SHARE_TICKET_SECONDS : SIGNED_URL_SECONDS) * 1000).toISOString() };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingSubject, type CallerIdentity, type StorageUsage } from '@coffer/contracts';
+import { BillingSubject, type AccountPlan, type CallerIdentity, type StorageUsage } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 
@@ -16,9 +16,14 @@ export class StorageService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
   ) {}
 
+  /** The account's plan and its features (billing knows them). */
+  plan(caller: CallerIdentity): Promise<AccountPlan> {
+    return this.services.request(BillingSubject.GetPlan, {}, { caller });
+  }
+
   /** What the account's plan allows: its storage, and its largest file. */
   async limits(caller: CallerIdentity): Promise<StorageLimits> {
-    const plan = await this.services.request(BillingSubject.GetPlan, {}, { caller });
+    const plan = await this.plan(caller);
     return { storageBytes: plan.storageLimitBytes, maxFileBytes: plan.features.maxFileBytes };
   }
 

@@ -12,6 +12,7 @@ import {
 } from '@coffer/contracts';
 import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
+import { AccessService } from '../access/access.service.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, type Owner } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
@@ -33,12 +34,14 @@ export class TrashService {
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(AccessService) private readonly access: AccessService,
   ) {}
 
   /** Moves a file, or an empty folder, to the trash. */
   async trash(caller: CallerIdentity, id: string): Promise<FileItem> {
-    const item = await this.files.find(caller.userId, id);
-    if (!item || item.deletedAt) throw notFound('File not found');
+    const item = await this.access.item(caller, id, 'edit');
+    if (item.deletedAt) throw notFound('File not found');
+    if (item.teamFolderId === item.id) throw rpcError(ErrorCode.ValidationFailed, 400, 'A team folder is deleted from its menu, not moved to the trash.');
     if (item.mimeType === FOLDER_MIME_TYPE) {
       const counts = (await this.files.countChildren([item.id])).get(item.id);
       if (counts && counts.files + counts.folders > 0) {
@@ -48,21 +51,29 @@ export class TrashService {
     return this.items.change(caller, id, { deletedAt: new Date() }, FilesEvent.FileTrashed);
   }
 
-  /** Brings an item back from the trash; into the root if its folder is gone. */
+  /**
+   * Brings an item back from the trash; if its folder is gone, into its team folder (an item of one that is
+   * still there) or the root of the caller's My files.
+   */
   async restore(caller: CallerIdentity, id: string): Promise<FileItem> {
-    const item = await this.files.find(caller.userId, id);
-    if (!item || !item.deletedAt) throw notFound('File not found in the trash');
-    let folder = item.folder;
-    if (folder !== ROOT_FOLDER) {
-      const parent = await this.files.find(caller.userId, folder);
-      if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
-    }
-    return this.items.change(caller, id, { deletedAt: null, folder }, FilesEvent.FileRestored);
+    const item = await this.inTrash(caller, id);
+    if (item.folder === ROOT_FOLDER) return this.items.change(caller, id, { deletedAt: null }, FilesEvent.FileRestored);
+    const parent = await this.files.findInAccount(caller.accountId, item.folder);
+    if (parent && !parent.deletedAt) return this.items.change(caller, id, { deletedAt: null }, FilesEvent.FileRestored);
+    const teamFolder = item.teamFolderId ? await this.files.findInAccount(caller.accountId, item.teamFolderId) : undefined;
+    const into = teamFolder ? { folder: teamFolder.id } : { folder: ROOT_FOLDER, userId: item.userId ?? caller.userId, teamFolderId: null };
+    return this.items.change(caller, id, { deletedAt: null, ...into }, FilesEvent.FileRestored);
+  }
+
+  /** A trashed item the caller may edit (restore it, delete it for good). */
+  private async inTrash(caller: CallerIdentity, id: string): Promise<FileRow> {
+    const item = await this.access.item(caller, id, 'edit', 'File not found in the trash');
+    if (!item.deletedAt) throw notFound('File not found in the trash');
+    return item;
   }
 
   async deleteForever(caller: CallerIdentity, id: string): Promise<OkReply> {
-    const item = await this.files.find(caller.userId, id);
-    if (!item || !item.deletedAt) throw notFound('File not found in the trash');
+    const item = await this.inTrash(caller, id);
     const keys = await this.unit.run(() => this.destroy(caller, [item]));
     await this.objects.remove(keys);
     return OK;
@@ -90,7 +101,7 @@ export class TrashService {
         const abandoned = await this.uploads.removeExpired(now);
         await this.uploads.removeExpiredConfirmations(now);
         const keys: string[] = [];
-        for (const row of trashed) keys.push(...(await this.destroy(row, [row])));
+        for (const row of trashed) keys.push(...(await this.destroy({ userId: row.userId ?? row.addedBy, accountId: row.accountId }, [row])));
         return { keys, abandoned, count: trashed.length };
       });
       if (!batch) break;
@@ -104,7 +115,7 @@ export class TrashService {
   }
 
   /** Deletes items for good in the unit of work, announcing each; returns the keys of their objects, to remove once committed. */
-  private async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
+  async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
     const removed = await this.files.remove(rows.map((r) => r.id));
     for (const row of removed) await this.items.announce(FilesEvent.FileDeleted, owner, row);
     return removed.map((r) => r.storagePath).filter((p): p is string => Boolean(p));

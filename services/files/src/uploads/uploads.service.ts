@@ -28,7 +28,7 @@ import type { RpcException } from '@nestjs/microservices';
 import type { FilesConfig } from '../config.js';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from '../files/free-name.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageService, type StorageLimits } from '../storage/storage.service.js';
@@ -115,7 +115,8 @@ export class UploadsService {
     // The store's multipart upload, the plan (from billing) and the folder are asked for at once;
     // a refusal (a file too large is told first) drops the store's upload again.
     const started = multipart ? this.objects.startMultipart(storagePath, mimeType) : Promise.resolve(null);
-    const folderChecked = input.folderId !== ROOT_FOLDER ? this.items.activeFolder(caller, input.folderId) : Promise.resolve();
+    // Into a team folder: the caller may add to it (Can edit); the file counts against the account either way.
+    const folderChecked = input.folderId !== ROOT_FOLDER ? this.items.activeFolder(caller, input.folderId, 'edit') : Promise.resolve();
     for (const pending of [started, folderChecked]) pending.catch(() => undefined);
     const refuse = async (err: unknown): Promise<never> => {
       const id = await started.catch(() => null);
@@ -299,7 +300,7 @@ export class UploadsService {
    */
   private async confirmedBefore(caller: CallerIdentity, uploadId: string): Promise<FileItem> {
     const fileId = await this.uploads.confirmedFileId(caller.userId, uploadId);
-    const file = fileId ? await this.files.find(caller.userId, fileId) : undefined;
+    const file = fileId ? await this.files.findInAccount(caller.accountId, fileId) : undefined;
     if (!file) throw notFound('Upload not found');
     return toFileItem(file);
   }
@@ -314,16 +315,19 @@ export class UploadsService {
 
   private async record(caller: CallerIdentity, upload: UploadRow, size: number): Promise<FileRow> {
     let folder = upload.folder;
+    let space: Space = { userId: caller.userId };
     if (folder !== ROOT_FOLDER) {
       // Inside the transaction: embedded PGlite has one connection, a query beside it would wait forever.
-      const parent = await this.files.find(caller.userId, folder);
+      const parent = await this.files.findInAccount(caller.accountId, folder);
       if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
+      else space = spaceOf(parent);
     }
     // A second file of the same name in the folder becomes "Name (1).ext".
-    await this.files.lockNames(caller.userId, folder);
-    const name = freeName(upload.name, await this.files.namesLike(caller.userId, folder, upload.name, 'file'));
+    await this.files.lockNames(spaceKey(space), folder);
+    const name = freeName(upload.name, await this.files.namesLike(space, folder, upload.name, 'file'));
     const file = await this.files.insertFile({
-      userId: caller.userId,
+      ...placedIn(space),
+      addedBy: caller.userId,
       accountId: caller.accountId,
       name,
       size,

@@ -8,8 +8,14 @@ import { NewFolderDialog } from './new-folder-dialog';
 import { isSortOrder, SortSelect } from './sort-select';
 import { useGetFolderQuery } from '../../../api/folders-api';
 import { useFileList } from '../hooks/use-file-list';
+import { AccessDialog } from './access-dialog';
+import { TeamFolders } from './team-folders';
+import { useFolderLevel } from '../../../hooks/use-folder-level';
 
-/** One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder, sort. */
+/**
+ * One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder (where the user
+ * may add), Access (where they manage a team folder), sort; at the root, the team folders first.
+ */
 export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?: string; shareDialog: ShareDialogComponent }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('sort');
@@ -17,6 +23,7 @@ export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?
   const inFolder = folderId !== ROOT_FOLDER;
   const list = useFileList({ folder: folderId, sort });
   const { data: folder } = useGetFolderQuery(folderId, { skip: !inFolder });
+  const { level, teamFolderId } = useFolderLevel(folderId);
 
   const setSort = (next: SortOrder) =>
     setParams(
@@ -50,8 +57,14 @@ export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?
           {path.length > 0 && <Breadcrumbs path={path} />}
         </div>
       )}
+      {!inFolder && <TeamFolders />}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <NewFolderDialog parentId={folderId} />
+        <div className="flex flex-wrap items-center gap-2">
+          {level && level !== 'view' && <NewFolderDialog parentId={folderId} />}
+          {level === 'manage' && teamFolderId && folder && (
+            <AccessDialog folderId={folderId} folderName={folder.folder.name} isTeamFolder={teamFolderId === folderId} />
+          )}
+        </div>
         <SortSelect value={sort} onChange={setSort} />
       </div>
       <FileGrid list={list} mode="browse" shareDialog={shareDialog} />

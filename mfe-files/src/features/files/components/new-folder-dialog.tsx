@@ -4,16 +4,31 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogH
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError } from '@coffer/web-core/store';
 import { createFolderSchema } from '@coffer/contracts';
+import { useCreateTeamFolderMutation } from '../../../api/team-folders-api';
 import { useCreateFolderMutation } from '../api/files-api';
 
 /** Spec §5: a name that is not blank after trimming ("Please enter a folder name"). */
 const newFolderFormSchema = createFolderSchema.pick({ name: true });
 
-/** "New Folder" and its dialog: Folder Name, Cancel, Create; Enter submits. */
-export function NewFolderDialog({ parentId }: { parentId: string }) {
+/** The words of each kind of new folder: one where the user is, or a team folder of the account (owners and admins). */
+const KINDS = {
+  folder: { trigger: 'New Folder', title: 'Create New Folder', description: 'The folder is created where you are.' },
+  team: {
+    trigger: 'New team folder',
+    title: 'Create Team Folder',
+    description: 'A shared folder of the whole team: choose who has access once it is created.',
+  },
+};
+
+/** "New Folder" (or "New team folder") and its dialog: Folder Name, Cancel, Create; Enter submits. */
+export function NewFolderDialog({ parentId, kind = 'folder' }: { parentId: string; kind?: keyof typeof KINDS }) {
   const [open, setOpen] = useState(false);
   const form = useZodForm(newFolderFormSchema, { name: '' });
-  const [createFolder, { isLoading }] = useCreateFolderMutation();
+  const [createInFolder, inFolder] = useCreateFolderMutation();
+  const [createTeamFolder, teamFolder] = useCreateTeamFolderMutation();
+  const isLoading = inFolder.isLoading || teamFolder.isLoading;
+  const words = KINDS[kind];
+  const createFolder = ({ name }: { name: string; parentId: string }) => (kind === 'team' ? createTeamFolder({ name }) : createInFolder({ name, parentId }));
 
   const reset = (next: boolean) => {
     setOpen(next);
@@ -38,13 +53,13 @@ export function NewFolderDialog({ parentId }: { parentId: string }) {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <FolderPlus aria-hidden />
-          New Folder
+          {words.trigger}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create New Folder</DialogTitle>
-          <DialogDescription>The folder is created where you are.</DialogDescription>
+          <DialogTitle>{words.title}</DialogTitle>
+          <DialogDescription>{words.description}</DialogDescription>
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field takes the focus as it opens (WAI-ARIA dialog pattern) */}

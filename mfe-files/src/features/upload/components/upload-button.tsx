@@ -3,13 +3,16 @@ import { useLocation } from '@coffer/web-core/router';
 import { Upload } from 'lucide-react';
 import { Button } from '@coffer/ui';
 import { ROOT_FOLDER } from '@coffer/contracts';
+import { useFolderLevel } from '../../../hooks/use-folder-level';
 import { UploadDialog } from './upload-dialog';
 
-/** The top bar's Upload button; the dialog preselects the folder the user is in. */
+/** The top bar's Upload button (not in a team folder the user may only view); the dialog preselects the folder the user is in. */
 export function UploadButton() {
   const [open, setOpen] = useState(false);
   const folderInPath = /^\/dashboard\/files\/([^/]+)/.exec(useLocation().pathname)?.[1];
   const currentFolderId = folderInPath ? decodeURIComponent(folderInPath) : ROOT_FOLDER;
+  const { level } = useFolderLevel(currentFolderId);
+  if (level === 'view') return null;
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)}>

@@ -1,0 +1,111 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { card, textFile, toastWith, uploadThroughApi } from './support/files';
+import { mailTo } from './support/mail';
+import { signUpThroughApi, uniqueEmail } from './support/session';
+
+// Issue 29, team folders: the owner creates "Projects 2027" with Everyone → Can edit and a restricted
+// "Contracts" inside it for one admin; a member uploads into Projects 2027 and the owner sees it appear live;
+// the member cannot see Contracts; a viewer has no Upload.
+
+const SCREENSHOTS = process.env.COFFER_SCREENSHOTS_DIR;
+
+/** A colleague who joined the owner's account from the invitation email, signed in in a browser context of their own. */
+async function colleague(browser: Browser, owner: Page, ownerToken: string, fullName: string, role: 'member' | 'admin') {
+  const email = uniqueEmail();
+  const headers = { authorization: `Bearer ${ownerToken}` };
+  expect((await owner.request.post('/api/team/invitations', { data: { email, role }, headers })).status()).toBe(201);
+  const link = (await mailTo(owner.request, email, 'invited you to join')).text.match(/\/login\?invite=([A-Za-z0-9_-]+)/)![1];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/sign-up', { data: { fullName, email, password: 'correct-horse-1', inviteToken: link } });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { accessToken: string; user: { id: string } };
+  return { page, context, accessToken: body.accessToken, userId: body.user.id };
+}
+
+/** Screenshots of the page at 1280 and 360 px wide, to look at (when COFFER_SCREENSHOTS_DIR is set). */
+async function shoot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {
+  const owner = await signUpThroughApi(page);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  expect(
+    (await page.request.put('/api/branding', { data: { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' }, headers })).status(),
+  ).toBeLessThan(300);
+  const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
+  const admin = await colleague(browser, page, owner.accessToken, 'Adam Admin', 'admin');
+
+  // The owner creates Projects 2027: it shows at the top of the Files root with a team icon.
+  await page.goto('/dashboard/files');
+  const teamFolders = page.getByRole('region', { name: 'Team folders' });
+  await teamFolders.getByRole('button', { name: 'New team folder' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Team Folder' });
+  await create.getByLabel('Folder Name').fill('Projects 2027');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(toastWith(page, 'Folder created successfully')).toBeVisible();
+  await teamFolders.getByRole('link', { name: /Projects 2027/ }).click();
+
+  // Everyone → Can edit.
+  await page.getByRole('button', { name: 'Access' }).click();
+  const access = page.getByRole('dialog', { name: 'Access to Projects 2027' });
+  await access.getByRole('combobox', { name: 'Add people' }).click();
+  await page.getByRole('option', { name: 'Everyone at Acme' }).click();
+  await access.getByRole('button', { name: 'Add' }).click();
+  await access.getByRole('combobox', { name: 'Level of Everyone at Acme' }).click();
+  await page.getByRole('option', { name: 'Can edit' }).click();
+  await shoot(page, 'team-folder-access');
+  await access.getByRole('button', { name: 'Save' }).click();
+  await expect(toastWith(page, 'Access saved')).toBeVisible();
+
+  // A restricted Contracts inside, for the admin.
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  const newFolder = page.getByRole('dialog', { name: 'Create New Folder' });
+  await newFolder.getByLabel('Folder Name').fill('Contracts');
+  await newFolder.getByRole('button', { name: 'Create' }).click();
+  await card(page, 'Contracts').getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Access' }).click();
+  const restricted = page.getByRole('dialog', { name: 'Access to Contracts' });
+  await restricted.getByLabel('Restricted folder').check();
+  await restricted.getByRole('combobox', { name: 'Add people' }).click();
+  await page.getByRole('option', { name: 'Adam Admin' }).click();
+  await restricted.getByRole('button', { name: 'Add' }).click();
+  await restricted.getByRole('button', { name: 'Save' }).click();
+  await expect(toastWith(page, 'Access saved').last()).toBeVisible();
+
+  // The member uploads into Projects 2027; the owner, looking at it, sees the file appear live.
+  const projectsId = (await (await page.request.get('/api/team-folders', { headers })).json()).items[0].id as string;
+  await page.goto(`/dashboard/files/${projectsId}`);
+  await expect(card(page, 'Contracts')).toBeVisible();
+  await uploadThroughApi(member.page.request, member.accessToken, textFile('brief.txt'), projectsId);
+  await expect(card(page, 'brief.txt')).toBeVisible();
+  await page.goto('/dashboard/files');
+  await expect(teamFolders.getByRole('link', { name: /Projects 2027/ })).toBeVisible();
+  await shoot(page, 'files-root-team-folders');
+
+  // The member sees Projects 2027 and the file, never Contracts.
+  await member.page.goto(`/dashboard/files/${projectsId}`);
+  await expect(card(member.page, 'brief.txt')).toBeVisible();
+  await expect(card(member.page, 'Contracts')).toHaveCount(0);
+  await expect(member.page.getByRole('banner').getByRole('button', { name: 'Upload' })).toBeVisible();
+
+  // A viewer (Can view only) has no Upload there, and no New Folder.
+  const handbook = (await (await page.request.post('/api/team-folders', { data: { name: 'Handbook' }, headers })).json()) as { id: string };
+  await page.request.put(`/api/folders/${handbook.id}/access`, { data: { entries: [{ grantee: 'everyone', level: 'view' }] }, headers });
+  await member.page.goto(`/dashboard/files/${handbook.id}`);
+  await expect(member.page.getByRole('link', { name: 'Back to Files' })).toBeVisible();
+  await expect(member.page.getByRole('button', { name: 'Sort by' }).or(member.page.getByRole('combobox', { name: 'Sort by' }))).toBeVisible();
+  await expect(member.page.getByRole('banner').getByRole('button', { name: 'Upload' })).toHaveCount(0);
+  await expect(member.page.getByRole('button', { name: 'New Folder' })).toHaveCount(0);
+  await shoot(member.page, 'team-folder-viewer');
+
+  await member.context.close();
+  await admin.context.close();
+});

@@ -1,0 +1,237 @@
+import {
+  EVERYONE,
+  MANAGE_ONLY,
+  NO_FOLDER_ACCESS,
+  PLAN_REFUSALS,
+  VIEW_ONLY,
+  type AccessEntry,
+  type FileItem,
+  type FolderAccess,
+  type HttpErrorBody,
+  type ListFilesReply,
+  type ListTeamFoldersReply,
+  type TeamFolder,
+  type UploadSlot,
+  type WhoHasAccess,
+} from '@coffer/contracts';
+import { call, confirmedUser, eventStream, eventually, joinedMember, signUp, type TestUser } from './support.js';
+
+// Issue 29, team folders: every route that touches files, tried by every role and access level in a team
+// folder and in a restricted folder inside it, by a member with no access and by another account's user.
+// What a level allows is done; everything else is refused (403 in the account, 404 from outside it).
+
+type Level = 'view' | 'edit' | 'manage' | 'none' | 'outside';
+const RANK: Record<Level, number> = { outside: -1, none: 0, view: 1, edit: 2, manage: 3 };
+
+const startTrial = (user: TestUser, plan: 'starter' | 'business') => call('/api/subscription/trial', { body: { plan }, token: user.accessToken });
+
+/** A file of `name` uploaded by `user` into `folderId`. */
+async function uploadInto(user: TestUser, folderId: string, name: string): Promise<FileItem> {
+  const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: 5, mimeType: 'text/plain', folderId }, token: user.accessToken });
+  expect(slot.status).toBe(201);
+  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: 'hello' });
+  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
+}
+
+const setAccess = (user: TestUser, folderId: string, entries: AccessEntry[], own = true) =>
+  call<FolderAccess & HttpErrorBody>(`/api/folders/${folderId}/access`, { method: 'PUT', body: { own, entries }, token: user.accessToken });
+
+/** One action on a folder and a file in it: the level it needs, and how to do it (returning the status). */
+interface Action {
+  name: string;
+  needs: Exclude<Level, 'none' | 'outside'>;
+  teamFolderOnly?: boolean;
+  run: (user: TestUser, folder: FileItem, file: FileItem, n: number) => Promise<{ status: number; body: unknown }>;
+}
+
+const ACTIONS: Action[] = [
+  { name: 'list', needs: 'view', run: (u, folder) => call(`/api/files?folder=${folder.id}`, { token: u.accessToken }) },
+  { name: 'breadcrumbs', needs: 'view', run: (u, folder) => call(`/api/folders/${folder.id}`, { token: u.accessToken }) },
+  { name: 'preview', needs: 'view', run: (u, _f, file) => call(`/api/files/${file.id}/link`, { token: u.accessToken }) },
+  { name: 'download', needs: 'view', run: (u, _f, file) => call(`/api/files/${file.id}/link?disposition=attachment`, { token: u.accessToken }) },
+  { name: 'who has access', needs: 'view', run: (u, _f, file) => call(`/api/files/${file.id}/access`, { token: u.accessToken }) },
+  {
+    name: 'upload',
+    needs: 'edit',
+    run: (u, folder, _file, n) => call('/api/uploads', { body: { name: `up-${n}.txt`, size: 5, folderId: folder.id }, token: u.accessToken }),
+  },
+  {
+    name: 'create folder',
+    needs: 'edit',
+    run: (u, folder, _file, n) => call('/api/folders', { body: { name: `Sub ${n}`, parentId: folder.id }, token: u.accessToken }),
+  },
+  {
+    name: 'trash and restore',
+    needs: 'edit',
+    run: async (u, _f, file) => {
+      const trashed = await call(`/api/files/${file.id}/trash`, { method: 'POST', token: u.accessToken });
+      if (trashed.status !== 200) return trashed;
+      return call(`/api/files/${file.id}/restore`, { method: 'POST', token: u.accessToken });
+    },
+  },
+  { name: 'read access list', needs: 'manage', run: (u, folder) => call(`/api/folders/${folder.id}/access`, { token: u.accessToken }) },
+  {
+    name: 'set access list',
+    needs: 'manage',
+    run: async (u, folder) => {
+      // The list as it is, set again: allowed changes nothing for the rows after it.
+      const current = (await call<FolderAccess>(`/api/folders/${folder.id}/access`, { token: u.accessToken })).body;
+      return setAccess(u, folder.id, current.entries ?? []);
+    },
+  },
+  {
+    name: 'rename team folder',
+    needs: 'manage',
+    teamFolderOnly: true,
+    run: (u, folder) => call(`/api/team-folders/${folder.id}`, { method: 'PATCH', body: { name: folder.name }, token: u.accessToken }),
+  },
+];
+
+describe('team folders: one access decision for every route that touches files', () => {
+  let owner: TestUser;
+  let admin: TestUser;
+  let manager: TestUser;
+  let editor: TestUser;
+  let viewer: TestUser;
+  let outsider: TestUser;
+  let stranger: TestUser;
+  let projects: TeamFolder;
+  let contracts: FileItem;
+  let brief: FileItem;
+  let terms: FileItem;
+
+  beforeAll(async () => {
+    owner = await confirmedUser('Olive Owner');
+    expect((await startTrial(owner, 'business')).status).toBe(201);
+    [admin, manager, editor, viewer, outsider, stranger] = await Promise.all([
+      joinedMember(owner, 'admin', 'Ada Admin'),
+      joinedMember(owner, 'member', 'Max Manager'),
+      joinedMember(owner, 'member', 'Eddie Editor'),
+      joinedMember(owner, 'member', 'Vera Viewer'),
+      joinedMember(owner, 'member', 'Otto Outsider'),
+      signUp(),
+    ]);
+    projects = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Projects 2027' }, token: owner.accessToken })).body;
+    expect(
+      (
+        await setAccess(owner, projects.id, [
+          { grantee: manager.userId, level: 'manage' },
+          { grantee: editor.userId, level: 'edit' },
+          { grantee: viewer.userId, level: 'view' },
+        ])
+      ).status,
+    ).toBe(200);
+    brief = await uploadInto(editor, projects.id, 'brief.txt');
+    contracts = (await call<FileItem>('/api/folders', { body: { name: 'Contracts', parentId: projects.id }, token: owner.accessToken })).body;
+    // A restricted folder: only its own list counts inside it (the viewer edits there, the others of Projects 2027 have nothing).
+    expect((await setAccess(owner, contracts.id, [{ grantee: viewer.userId, level: 'edit' }])).status).toBe(200);
+    terms = await uploadInto(owner, contracts.id, 'terms.txt');
+  }, 120_000);
+
+  const who = () => ({ owner, admin, manager, editor, viewer, outsider, stranger });
+
+  it.each([
+    [
+      'Projects 2027 (team folder)',
+      { owner: 'manage', admin: 'manage', manager: 'manage', editor: 'edit', viewer: 'view', outsider: 'none', stranger: 'outside' },
+    ],
+    [
+      'Contracts (restricted folder)',
+      { owner: 'manage', admin: 'manage', manager: 'none', editor: 'none', viewer: 'edit', outsider: 'none', stranger: 'outside' },
+    ],
+  ] as const)(
+    'in %s, each person does what their level allows and is refused the rest',
+    async (where, levels) => {
+      const [folder, file] = where.startsWith('Projects') ? [projects, brief] : [contracts, terms];
+      const wrong: string[] = [];
+      let n = 0;
+      for (const [person, user] of Object.entries(who())) {
+        const level = levels[person as keyof typeof levels] as Level;
+        for (const action of ACTIONS) {
+          if (action.teamFolderOnly && folder !== projects) continue;
+          const res = await action.run(user, folder, file, n++);
+          const allowed = RANK[level] >= RANK[action.needs];
+          const expected = allowed ? 'allowed' : level === 'outside' ? 404 : 403;
+          const got = res.status < 300 ? 'allowed' : res.status;
+          if (got !== expected) wrong.push(`${person} (${level}) ${action.name}: ${got}, expected ${expected}`);
+          if (!allowed && level !== 'outside') {
+            const message = (res.body as HttpErrorBody).message;
+            const expectedMessage = level === 'none' ? NO_FOLDER_ACCESS : action.needs === 'manage' ? MANAGE_ONLY : VIEW_ONLY;
+            if (message !== expectedMessage) wrong.push(`${person} ${action.name}: "${message}"`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+    180_000,
+  );
+
+  it('lists the team folders each person can open, hides the restricted folder from those outside its list, and says who has access and why', async () => {
+    const levels = async (user: TestUser) =>
+      (await call<ListTeamFoldersReply>('/api/team-folders', { token: user.accessToken })).body.items.map((f) => [f.name, f.level]);
+    expect(await levels(owner)).toEqual([['Projects 2027', 'manage']]);
+    expect(await levels(viewer)).toEqual([['Projects 2027', 'view']]);
+    expect(await levels(outsider)).toEqual([]);
+    expect(await levels(stranger)).toEqual([]);
+    const names = async (user: TestUser) =>
+      (await call<ListFilesReply>(`/api/files?folder=${projects.id}`, { token: user.accessToken })).body.items.map((i) => i.name);
+    expect(await names(owner)).toContain('Contracts');
+    expect(await names(viewer)).toContain('Contracts');
+    expect(await names(editor)).not.toContain('Contracts');
+    expect(await names(editor)).toContain('brief.txt');
+
+    const grants = (await call<WhoHasAccess>(`/api/files/${terms.id}/access`, { token: viewer.accessToken })).body.grants;
+    expect(grants).toEqual([
+      { grantee: 'owner', kind: 'role', level: 'manage' },
+      { grantee: 'admin', kind: 'role', level: 'manage' },
+      { grantee: viewer.userId, kind: 'member', level: 'edit', via: { id: contracts.id, name: 'Contracts', kind: 'restricted-folder' } },
+    ]);
+    // The owner and admins create team folders; nobody else.
+    for (const user of [manager, editor]) expect((await call('/api/team-folders', { body: { name: 'Mine' }, token: user.accessToken })).status).toBe(403);
+  });
+
+  it('pushes a change in a team folder live to everyone who can open it, and to no one else', async () => {
+    await setAccess(owner, projects.id, [
+      { grantee: EVERYONE, level: 'view' },
+      { grantee: manager.userId, level: 'manage' },
+      { grantee: editor.userId, level: 'edit' },
+    ]);
+    const streams = { owner: await eventStream(owner), viewer: await eventStream(viewer), stranger: await eventStream(stranger) };
+    const file = await uploadInto(editor, projects.id, 'live.txt');
+    const inContracts = await uploadInto(owner, contracts.id, 'secret.txt');
+    try {
+      await eventually(async () => streams.owner.received.includes(inContracts.id) && streams.viewer.received.includes(inContracts.id), 5000);
+      expect(streams.owner.received).toContain(file.id);
+      expect(streams.viewer.received).toContain(file.id);
+    } finally {
+      for (const stream of Object.values(streams)) await stream.stop();
+    }
+    expect(streams.stranger.received).not.toContain(file.id);
+    const editorStream = await eventStream(editor);
+    const again = await uploadInto(owner, contracts.id, 'secret-2.txt');
+    const marker = await uploadInto(owner, projects.id, 'marker.txt');
+    await eventually(async () => editorStream.received.includes(marker.id), 5000);
+    await editorStream.stop();
+    // The editor has nothing in Contracts: its changes are not theirs to hear.
+    expect(editorStream.received).not.toContain(again.id);
+  });
+
+  it('opens team folders to everyone in the account at Can edit without hasPermissions, and lets no one set access lists there', async () => {
+    const starterOwner = await confirmedUser('Sam Starter');
+    expect((await startTrial(starterOwner, 'starter')).status).toBe(201);
+    const member = await joinedMember(starterOwner, 'member');
+    const shared = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Shared' }, token: starterOwner.accessToken })).body;
+    expect((await call<ListTeamFoldersReply>('/api/team-folders', { token: member.accessToken })).body.items.map((f) => f.level)).toEqual(['edit']);
+    expect((await call('/api/folders', { body: { name: 'Drafts', parentId: shared.id }, token: member.accessToken })).status).toBe(201);
+    const refused = await setAccess(starterOwner, shared.id, [{ grantee: EVERYONE, level: 'view' }]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(PLAN_REFUSALS.hasPermissions);
+  });
+
+  it('deletes only an empty team folder', async () => {
+    expect((await call(`/api/team-folders/${projects.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(409);
+    const old = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Old' }, token: admin.accessToken })).body;
+    expect((await call(`/api/team-folders/${old.id}`, { method: 'DELETE', token: editor.accessToken })).status).toBe(403);
+    expect((await call(`/api/team-folders/${old.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(204);
+  });
+});

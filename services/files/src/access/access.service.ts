@@ -1,0 +1,164 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ACCESS_LEVELS,
+  EVERYONE,
+  MANAGE_ONLY,
+  NO_FOLDER_ACCESS,
+  roleMay,
+  VIEW_ONLY,
+  type AccessGrant,
+  type AccessLevel,
+  type CallerIdentity,
+  type ItemAction,
+  type TeamAudience,
+} from '@coffer/contracts';
+import { forbidden, notFound } from '@coffer/server-core';
+import type { FileRow, FolderAccessRow } from '../db/schema.js';
+import { FilesRepository, type Reach } from '../files/files.repository.js';
+import { StorageService } from '../storage/storage.service.js';
+import { AccessRepository } from './access.repository.js';
+
+/** What a person may do to an item: nothing, or one of the levels. */
+export type Level = AccessLevel | 'none';
+const rank = (level: Level) => (level === 'none' ? 0 : ACCESS_LEVELS.indexOf(level) + 1);
+/** The highest of some levels (no deny rules: the highest any entry gives wins). */
+export const highest = (levels: Level[]): Level => levels.reduce<Level>((best, l) => (rank(l) > rank(best) ? l : best), 'none');
+/** Whether `level` allows `action`. */
+export const allows = (level: Level, action: ItemAction) => rank(level) >= rank(action);
+
+/** The level a list's entries give one user: theirs or everyone's, the highest. */
+export const levelFromEntries = (entries: Pick<FolderAccessRow, 'grantee' | 'level'>[], userId: string): Level =>
+  highest(entries.filter((e) => e.grantee === EVERYONE || e.grantee === userId).map((e) => e.level));
+
+/** The folder whose list decides for an item of a team folder, with its entries. */
+interface AccessSource {
+  id: string;
+  name: string;
+  kind: 'team-folder' | 'restricted-folder';
+  entries: FolderAccessRow[];
+}
+
+/**
+ * The one decision of who may do what to a file or folder (PRODUCT-DECISIONS.md "Team folders"), used for
+ * every read and write of the files service: My files are their person's alone; in a team folder the
+ * account's owner and admins manage everything, and everyone else has the highest level an entry of the
+ * nearest list gives them (the item's restricted folder, or else its team folder). Without hasPermissions
+ * (trial, starter, no plan) every team folder is open to everyone in the account at Can edit.
+ */
+@Injectable()
+export class AccessService {
+  constructor(
+    @Inject(FilesRepository) private readonly files: FilesRepository,
+    @Inject(AccessRepository) private readonly lists: AccessRepository,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
+
+  /** Whether the account's plan lets it choose members and levels (and restricted folders). */
+  async permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
+    return (await this.storage.plan(caller)).features.hasPermissions;
+  }
+
+  /** What the caller may do to an item. */
+  async levelOf(caller: CallerIdentity, row: FileRow): Promise<Level> {
+    if (row.accountId !== caller.accountId) return 'none';
+    if (!row.teamFolderId) return row.userId === caller.userId ? 'manage' : 'none';
+    if (roleMay(caller.role, 'manageTeamFolders')) return 'manage';
+    if (!(await this.permissionsAvailable(caller))) return 'edit';
+    const source = await this.sourceOf(row);
+    return source ? levelFromEntries(source.entries, caller.userId) : 'none';
+  }
+
+  /**
+   * The item `id`, when the caller may do `action` to it (trashed or not: the caller checks). Refused:
+   * "not found" (`missing`) for another account's item or another person's My files, 403 inside a
+   * team folder of the account the caller cannot open or may only view.
+   */
+  async item(caller: CallerIdentity, id: string, action: ItemAction, missing = 'File not found'): Promise<FileRow> {
+    const row = await this.files.findInAccount(caller.accountId, id);
+    if (!row) throw notFound(missing);
+    const level = await this.levelOf(caller, row);
+    if (level === 'none') {
+      if (!row.teamFolderId) throw notFound(missing);
+      throw forbidden(NO_FOLDER_ACCESS);
+    }
+    if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
+    return row;
+  }
+
+  /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */
+  async reach(caller: CallerIdentity, action: ItemAction): Promise<Reach> {
+    const base = { userId: caller.userId, accountId: caller.accountId };
+    if (roleMay(caller.role, 'manageTeamFolders')) return { ...base, teamSources: 'all' };
+    if (!(await this.permissionsAvailable(caller))) return { ...base, teamSources: action === 'manage' ? [] : 'all' };
+    const levels = ACCESS_LEVELS.filter((l) => allows(l, action));
+    return { ...base, teamSources: await this.lists.sourcesOpenTo(caller.accountId, caller.userId, levels) };
+  }
+
+  /** The caller's level in each of these team folders (listing the account's team folders). */
+  async levelsIn(caller: CallerIdentity, teamFolders: FileRow[]): Promise<Map<string, Level>> {
+    if (roleMay(caller.role, 'manageTeamFolders')) return new Map(teamFolders.map((f) => [f.id, 'manage']));
+    if (!(await this.permissionsAvailable(caller))) return new Map(teamFolders.map((f) => [f.id, 'edit']));
+    const entries = await this.lists.entriesOf(teamFolders.map((f) => f.id));
+    return new Map(
+      teamFolders.map((f) => [
+        f.id,
+        levelFromEntries(
+          entries.filter((e) => e.folderId === f.id),
+          caller.userId,
+        ),
+      ]),
+    );
+  }
+
+  /**
+   * The restricted folders directly in `folder` the caller cannot open: a listing leaves them out. None
+   * for owners and admins, or without hasPermissions (restricted folders do not apply then).
+   */
+  async hiddenIn(caller: CallerIdentity, folder: string): Promise<string[]> {
+    if (roleMay(caller.role, 'manageTeamFolders')) return [];
+    const restricted = await this.files.restrictedIn(folder);
+    if (restricted.length === 0 || !(await this.permissionsAvailable(caller))) return [];
+    const open = await this.lists.openTo(caller.userId, restricted);
+    return restricted.filter((id) => !open.has(id));
+  }
+
+  /** The list that decides for an item of a team folder: its nearest restricted folder's, or its team folder's. */
+  async sourceOf(row: FileRow): Promise<AccessSource | undefined> {
+    const source = await this.files.accessSource(row.id);
+    if (!source) return undefined;
+    return {
+      id: source.id,
+      name: source.name,
+      kind: source.id === source.teamFolderId ? 'team-folder' : 'restricted-folder',
+      entries: await this.lists.entriesOf([source.id]),
+    };
+  }
+
+  /** Who hears a change to an item of a team folder: everyone its list lets open it, and the account's owners and admins. */
+  async audience(caller: CallerIdentity, row: FileRow): Promise<TeamAudience> {
+    if (!(await this.permissionsAvailable(caller))) return { everyone: true, userIds: [] };
+    const source = await this.sourceOf(row);
+    const entries = source?.entries ?? [];
+    return { everyone: entries.some((e) => e.grantee === EVERYONE), userIds: entries.filter((e) => e.grantee !== EVERYONE).map((e) => e.grantee) };
+  }
+
+  /** Everyone who can open an item, and why (for "Who has access"). */
+  async grants(caller: CallerIdentity, row: FileRow): Promise<AccessGrant[]> {
+    if (!row.teamFolderId) return [{ grantee: row.userId!, kind: 'my-files', level: 'manage' }];
+    const roles: AccessGrant[] = (['owner', 'admin'] as const).map((role) => ({ grantee: role, kind: 'role', level: 'manage' }));
+    const teamFolder = (await this.files.findInAccount(caller.accountId, row.teamFolderId))!;
+    if (!(await this.permissionsAvailable(caller)))
+      return [...roles, { grantee: EVERYONE, kind: 'everyone', level: 'edit', via: { id: teamFolder.id, name: teamFolder.name, kind: 'team-folder' } }];
+    const source = await this.sourceOf(row);
+    if (!source) return roles;
+    return [
+      ...roles,
+      ...source.entries.map((e): AccessGrant => ({
+        grantee: e.grantee,
+        kind: e.grantee === EVERYONE ? 'everyone' : 'member',
+        level: e.level,
+        via: { id: source.id, name: source.name, kind: source.kind },
+      })),
+    ];
+  }
+}

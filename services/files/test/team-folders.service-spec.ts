@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type { INestMicroservice } from '@nestjs/common';
+import {
+  BillingSubject,
+  EVERYONE,
+  FilesSubject,
+  isMultipartUpload,
+  MANAGE_ONLY,
+  NO_FOLDER_ACCESS,
+  PLAN_REFUSALS,
+  ROLE_REFUSALS,
+  VIEW_ONLY,
+  type AccountPlan,
+  type CallerIdentity,
+  type RequestMeta,
+} from '@coffer/contracts';
+import { planFeatures } from '@coffer/plans';
+import { loadConfig, runService, ServiceRequester } from '@coffer/server-core';
+import { DATABASE_KINDS, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { AppModule } from '../src/app.module.js';
+import { filesConfigSchema } from '../src/config.js';
+
+Logger.overrideLogger(false);
+
+/** The plans billing answers, per account: Business unless the test gives the account another. */
+const plans = new Map<string, 'business' | 'starter'>();
+const planOf = (accountId: string): AccountPlan => {
+  const type = plans.get(accountId) ?? 'business';
+  return { planType: type, status: 'active', trialEndDate: null, storageLimitBytes: 10 ** 9, features: planFeatures(type) } as AccountPlan;
+};
+
+/** Billing is another service: the files service's requester answers its plan question here, and passes every other request on. */
+function answerPlanQuestions(requester: ServiceRequester) {
+  const send = requester.request.bind(requester);
+  requester.request = ((subject, payload, meta: RequestMeta, timeoutMs) =>
+    subject === BillingSubject.GetPlan
+      ? Promise.resolve(planOf(meta.caller!.accountId))
+      : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
+}
+
+/** People of one account, one of each role, and someone of another account. */
+function team() {
+  const accountId = randomUUID();
+  const person = (role: CallerIdentity['role']): CallerIdentity => ({ userId: randomUUID(), accountId, role });
+  return {
+    owner: person('owner'),
+    admin: person('admin'),
+    editor: person('member'),
+    viewer: person('member'),
+    outsider: person('member'),
+    moderator: person('moderator'),
+    stranger: { userId: randomUUID(), accountId: randomUUID(), role: 'owner' } as CallerIdentity,
+  };
+}
+
+describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
+  let app: INestMicroservice | undefined;
+  let caller: TestCaller;
+
+  beforeAll(async () => {
+    const { natsUrl, s3Endpoint } = testInfra();
+    const env = { ...(await freshDatabase(kind)), NATS_URL: natsUrl, S3_ENDPOINT: s3Endpoint, S3_BUCKET: `team-folders-test-${kind}` };
+    const config = loadConfig(filesConfigSchema, { ...env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
+    app = await runService('files', config, AppModule.forConfig(config));
+    answerPlanQuestions(app.get(ServiceRequester));
+    caller = new TestCaller();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await caller.close();
+  });
+
+  const list = (who: CallerIdentity, folder: string) => caller.request(FilesSubject.ListFiles, { folder }, who);
+  const names = async (who: CallerIdentity, folder: string) => (await list(who, folder)).items.map((i) => i.name).sort();
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'allowed',
+      (e: { status: number; message: string }) => `${e.status} ${e.message}`,
+    );
+  const upload = async (who: CallerIdentity, folderId: string, name: string) => {
+    const slot = await caller.request(FilesSubject.CreateUpload, { name, size: 5, mimeType: 'text/plain', folderId }, who);
+    if (isMultipartUpload(slot)) throw new Error('a small file goes in one PUT');
+    expect((await fetch(slot.url, { method: 'PUT', headers: slot.headers, body: 'hello' })).status).toBe(200);
+    return caller.request(FilesSubject.CompleteUpload, { uploadId: slot.uploadId }, who);
+  };
+
+  it('lets each person do what the nearest access list gives them, and refuses the rest (403 in the account, 404 outside it)', async () => {
+    const t = team();
+    // Only owners and admins create team folders.
+    expect(await refusal(caller.request(FilesSubject.CreateTeamFolder, { name: 'Projects 2027' }, t.editor))).toBe(`403 ${ROLE_REFUSALS.manageTeamFolders}`);
+    expect(await refusal(caller.request(FilesSubject.CreateTeamFolder, { name: 'Projects 2027' }, t.moderator))).toBe(`403 ${ROLE_REFUSALS.manageTeamFolders}`);
+    const projects = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Projects 2027' }, t.owner);
+    expect(projects).toMatchObject({ name: 'Projects 2027', teamFolderId: projects.id, level: 'manage', addedBy: t.owner.userId });
+    expect(await refusal(caller.request(FilesSubject.CreateTeamFolder, { name: 'projects 2027' }, t.admin))).toMatch(/^409 /);
+
+    // With no entry yet, only the owner and admins can open it.
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.editor)).items).toEqual([]);
+    expect(await refusal(list(t.editor, projects.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await refusal(list(t.stranger, projects.id))).toBe('404 Folder not found');
+
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      {
+        folderId: projects.id,
+        entries: [
+          { grantee: EVERYONE, level: 'edit' },
+          { grantee: t.viewer.userId, level: 'view' },
+        ],
+      },
+      t.owner,
+    );
+    // Everyone → Can edit gives the viewer edit too: the highest level wins.
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.viewer)).items.map((i) => [i.name, i.level])).toEqual([['Projects 2027', 'edit']]);
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      {
+        folderId: projects.id,
+        entries: [
+          { grantee: t.editor.userId, level: 'edit' },
+          { grantee: t.viewer.userId, level: 'view' },
+        ],
+      },
+      t.owner,
+    );
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.viewer)).items.map((i) => i.level)).toEqual(['view']);
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.outsider)).items).toEqual([]);
+
+    // Can edit: upload and create; the file is the account's, added by the editor, and the owner sees it.
+    const file = await upload(t.editor, projects.id, 'brief.txt');
+    expect(file).toMatchObject({ folderId: projects.id, teamFolderId: projects.id, addedBy: t.editor.userId });
+    const contracts = await caller.request(FilesSubject.CreateFolder, { name: 'Contracts', parentId: projects.id }, t.editor);
+    expect(await names(t.owner, projects.id)).toEqual(['Contracts', 'brief.txt']);
+    // Can view: open and download, never add, trash or change access.
+    expect(await names(t.viewer, projects.id)).toEqual(['Contracts', 'brief.txt']);
+    expect((await caller.request(FilesSubject.FileLink, { fileId: file.id, disposition: 'attachment' }, t.viewer)).url).toContain('http');
+    expect(await refusal(caller.request(FilesSubject.CreateUpload, { name: 'x.txt', size: 5, folderId: projects.id }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.CreateFolder, { name: 'Mine', parentId: projects.id }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.TrashFile, { fileId: file.id }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: 'root' }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    // Can edit is not Can manage.
+    expect(await refusal(caller.request(FilesSubject.SetFolderAccess, { folderId: projects.id, entries: [] }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: projects.id, name: 'Mine now' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
+    // No entry: nothing; another account: not even that it exists.
+    for (const action of [list(t.outsider, projects.id), caller.request(FilesSubject.FileLink, { fileId: file.id, disposition: 'inline' }, t.outsider)])
+      expect(await refusal(action)).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await refusal(caller.request(FilesSubject.FileLink, { fileId: file.id, disposition: 'inline' }, t.stranger))).toBe('404 File not found');
+    expect(await refusal(caller.request(FilesSubject.TrashFile, { fileId: file.id }, t.stranger))).toBe('404 File not found');
+
+    // A restricted folder: its own list replaces its parent's, for it and everything in it.
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      { folderId: contracts.id, own: true, entries: [{ grantee: t.outsider.userId, level: 'view' }] },
+      t.owner,
+    );
+    expect(await names(t.editor, projects.id)).toEqual(['brief.txt']);
+    expect((await list(t.editor, projects.id)).total).toBe(1);
+    expect(await refusal(list(t.editor, contracts.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await names(t.outsider, contracts.id)).toEqual([]);
+    expect(await names(t.admin, projects.id)).toEqual(['Contracts', 'brief.txt']);
+    const who = await caller.request(FilesSubject.WhoHasAccess, { fileId: contracts.id }, t.outsider);
+    expect(who.grants.map((g) => [g.grantee, g.level, g.via?.kind ?? g.kind])).toEqual([
+      ['owner', 'manage', 'role'],
+      ['admin', 'manage', 'role'],
+      [t.outsider.userId, 'view', 'restricted-folder'],
+    ]);
+    // Dropping its list: it inherits its parent's again.
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: contracts.id, own: false, entries: [] }, t.admin);
+    expect(await names(t.editor, contracts.id)).toEqual([]);
+    expect(await refusal(list(t.outsider, contracts.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+
+    // A team folder with contents is not deleted; an empty one is, by whoever can manage it.
+    expect(await refusal(caller.request(FilesSubject.DeleteTeamFolder, { folderId: projects.id }, t.admin))).toMatch(/^409 /);
+    const empty = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Old' }, t.admin);
+    expect(await refusal(caller.request(FilesSubject.DeleteTeamFolder, { folderId: empty.id }, t.editor))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    await caller.request(FilesSubject.DeleteTeamFolder, { folderId: empty.id }, t.owner);
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.owner)).items.map((i) => i.name)).toEqual(['Projects 2027']);
+  });
+
+  it('decides from the nearest restricted folder however deep it is', async () => {
+    const t = team();
+    const top = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Deep' }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: top.id, entries: [{ grantee: EVERYONE, level: 'view' }] }, t.owner);
+    let parent = top.id;
+    const levels: string[] = [];
+    for (let depth = 1; depth <= 10; depth++) {
+      const folder = await caller.request(FilesSubject.CreateFolder, { name: `Level ${depth}`, parentId: parent }, t.owner);
+      // Every restricted level lets only the editor in; the tenth lets them edit.
+      await caller.request(
+        FilesSubject.SetFolderAccess,
+        { folderId: folder.id, entries: [{ grantee: t.editor.userId, level: depth === 10 ? 'edit' : 'view' }] },
+        t.owner,
+      );
+      levels.push(folder.id);
+      parent = folder.id;
+    }
+    const inner = await caller.request(FilesSubject.CreateFolder, { name: 'Inside', parentId: parent }, t.editor);
+    expect(inner.teamFolderId).toBe(top.id);
+    expect(await refusal(caller.request(FilesSubject.CreateFolder, { name: 'Nope', parentId: levels[8] }, t.editor))).toBe(`403 ${VIEW_ONLY}`);
+    expect(await refusal(list(t.viewer, levels[0]))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await names(t.viewer, top.id)).toEqual([]);
+    expect((await caller.request(FilesSubject.GetFolderAccess, { folderId: inner.id }, t.owner)).from).toEqual({ id: parent, name: 'Level 10' });
+  });
+
+  it('opens every team folder to everyone in the account at Can edit without hasPermissions, and sets no access lists there', async () => {
+    const t = team();
+    plans.set(t.owner.accountId, 'starter');
+    const shared = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Shared' }, t.owner);
+    expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.outsider)).items.map((i) => [i.name, i.level])).toEqual([['Shared', 'edit']]);
+    await caller.request(FilesSubject.CreateFolder, { name: 'Drafts', parentId: shared.id }, t.outsider);
+    expect(await refusal(caller.request(FilesSubject.SetFolderAccess, { folderId: shared.id, entries: [] }, t.owner))).toBe(
+      `403 ${PLAN_REFUSALS.hasPermissions}`,
+    );
+    expect((await caller.request(FilesSubject.GetFolderAccess, { folderId: shared.id }, t.owner)).permissionsAvailable).toBe(false);
+    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: shared.id, name: 'Ours' }, t.outsider))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(list(t.stranger, shared.id))).toBe('404 Folder not found');
+  });
+
+  it('lets search, Recent, the trash and the folder pickers reach team folders as far as access allows', async () => {
+    const t = team();
+    const handbook = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Handbook' }, t.owner);
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      {
+        folderId: handbook.id,
+        entries: [
+          { grantee: EVERYONE, level: 'view' },
+          { grantee: t.editor.userId, level: 'edit' },
+        ],
+      },
+      t.owner,
+    );
+    const secret = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook secrets', parentId: handbook.id }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: secret.id, entries: [{ grantee: t.editor.userId, level: 'view' }] }, t.owner);
+    const chapter = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook chapter', parentId: handbook.id }, t.editor);
+    await upload(t.editor, chapter.id, 'handbook-1.txt');
+    const hidden = await upload(t.owner, secret.id, 'handbook-2.txt');
+    await caller.request(FilesSubject.CreateFolder, { name: 'Handbook notes', parentId: 'root' }, t.viewer);
+
+    const search = async (who: CallerIdentity) =>
+      (await caller.request(FilesSubject.ListFiles, { view: 'search', q: 'handbook' }, who)).items.map((i) => i.name).sort();
+    expect(await search(t.owner)).toEqual(['Handbook', 'Handbook chapter', 'Handbook secrets', 'handbook-1.txt', 'handbook-2.txt']);
+    expect(await search(t.editor)).toEqual(['Handbook', 'Handbook chapter', 'Handbook secrets', 'handbook-1.txt', 'handbook-2.txt']);
+    // The viewer: Everyone → Can view, but not the restricted folder; and their own My files.
+    expect(await search(t.viewer)).toEqual(['Handbook', 'Handbook chapter', 'Handbook notes', 'handbook-1.txt']);
+    expect(await search(t.stranger)).toEqual([]);
+
+    // Pickers offer where the person may add: the editor's team folders, not the viewer's.
+    const picker = async (who: CallerIdentity) => (await caller.request(FilesSubject.ListFolders, { q: 'handbook' }, who)).items.map((i) => i.path).sort();
+    expect(await picker(t.editor)).toEqual(['Handbook', 'Handbook / Handbook chapter']);
+    expect(await picker(t.viewer)).toEqual(['Handbook notes']);
+
+    // Recent: the files one added; the trash: what one may restore.
+    expect((await caller.request(FilesSubject.ListFiles, { view: 'recent' }, t.editor)).items.map((i) => i.name)).toEqual(['handbook-1.txt']);
+    await caller.request(FilesSubject.TrashFile, { fileId: hidden.id }, t.owner);
+    const trash = async (who: CallerIdentity) => (await caller.request(FilesSubject.ListFiles, { view: 'trash' }, who)).items.map((i) => i.name);
+    expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
+    expect(await trash(t.editor)).toEqual([]);
+    expect(await trash(t.viewer)).toEqual([]);
+  });
+
+  it("keeps My files its person's alone", async () => {
+    const t = team();
+    const mine = await caller.request(FilesSubject.CreateFolder, { name: 'Private', parentId: 'root' }, t.editor);
+    expect(mine.teamFolderId).toBeNull();
+    for (const other of [t.owner, t.admin, t.viewer, t.stranger]) expect(await refusal(list(other, mine.id))).toBe('404 Folder not found');
+    expect(await refusal(caller.request(FilesSubject.SetFolderAccess, { folderId: mine.id, entries: [] }, t.editor))).toMatch(/^400 /);
+  });
+});
