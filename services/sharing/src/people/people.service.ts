@@ -1,15 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, UserRegistered } from '@coffer/contracts';
-import { SharesRepository } from '../shares/shares.repository.js';
 import { PeopleRepository } from './people.repository.js';
 
 /** Keeps who the Coffer users are in step with auth's events: names for emails, and whose address is confirmed. */
 @Injectable()
 export class PeopleService {
-  constructor(
-    @Inject(PeopleRepository) private readonly people: PeopleRepository,
-    @Inject(SharesRepository) private readonly shares: SharesRepository,
-  ) {}
+  constructor(@Inject(PeopleRepository) private readonly people: PeopleRepository) {}
 
   registered({ payload }: DomainEvent<UserRegistered>) {
     return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
@@ -24,8 +20,8 @@ export class PeopleService {
     return this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
+  /** Their name as it is now (their shares move, or stay, in PersonalDataService). */
   async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {
     await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
-    if (payload.accountId !== payload.previousAccountId) await this.shares.moveSharer(payload.userId, payload.accountId);
   }
 }
