@@ -1,4 +1,4 @@
-import type { InviteMemberRequest, ListTeamReply, TeamMember } from '@coffer/contracts';
+import type { InviteMemberRequest, ListTeamReply, RemoveMemberRequest, TeamMember } from '@coffer/contracts';
 import { cofferApi } from '@coffer/web-core/store';
 
 /** The account's team: its members and invitations. */
@@ -9,8 +9,9 @@ export const teamApi = cofferApi.injectEndpoints({
       query: (body) => ({ url: '/team/invitations', method: 'POST', body }),
       invalidatesTags: ['Team'],
     }),
-    removeMember: build.mutation<{ ok: true }, string>({
-      query: (id) => ({ url: `/team/members/${id}`, method: 'DELETE' }),
+    /** Withdraws an invitation, or removes a member, their files going to `filesTo` (the owner when not given). */
+    removeMember: build.mutation<{ ok: true }, RemoveMemberRequest>({
+      query: ({ id, filesTo }) => ({ url: `/team/members/${id}`, method: 'DELETE', params: filesTo ? { filesTo } : undefined }),
       invalidatesTags: ['Team', 'Roles'],
     }),
   }),

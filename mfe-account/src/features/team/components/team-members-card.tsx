@@ -1,18 +1,23 @@
-import { roleMay, type TeamMember } from '@coffer/contracts';
+import { useState } from 'react';
+import { roleMay, type ListTeamReply, type TeamMember } from '@coffer/contracts';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
 import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import { useListTeamQuery, useRemoveMemberMutation } from '../api/team-api';
 
-function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boolean }) {
+/** One row of the team; its remove button withdraws an invitation at once, and asks first before removing a member. */
+function MemberRow({ member, mayManage, team, accountName }: { member: TeamMember; mayManage: boolean; team: ListTeamReply; accountName: string }) {
   const [remove, { isLoading }] = useRemoveMemberMutation();
+  const [confirming, setConfirming] = useState(false);
   const name = member.fullName || member.email;
   const onRemove = async () => {
+    if (member.status === 'active') return setConfirming(true);
     try {
-      await remove(member.id).unwrap();
+      await remove({ id: member.id }).unwrap();
       toast({ title: 'Member removed' });
     } catch (error) {
       failureToast('Failed to remove team member', error);
@@ -30,6 +35,7 @@ function MemberRow({ member, mayManage }: { member: TeamMember; mayManage: boole
         {member.status === 'pending' ? <Badge variant="outline">Pending</Badge> : <Badge variant="secondary">Active</Badge>}
         {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} className="ml-auto" />}
       </div>
+      {confirming && <RemoveMemberDialog member={member} team={team} accountName={accountName} onOpenChange={setConfirming} />}
     </li>
   );
 }
@@ -59,9 +65,8 @@ export function TeamMembersCard() {
           emptyText="No team members yet"
           count={members.length}
         >
-          {members.map((member) => (
-            <MemberRow key={member.id} member={member} mayManage={mayManage} />
-          ))}
+          {data &&
+            members.map((member) => <MemberRow key={member.id} member={member} mayManage={mayManage} team={data} accountName={profile?.accountName ?? ''} />)}
         </ManagedList>
       </CardContent>
     </Card>
