@@ -24,6 +24,7 @@ import {
   type FileItem,
   type FileLink,
   type ListFilesReply,
+  type MemberStorage,
   type ShareLink,
   type HttpErrorBody,
   type ListRolesReply,
@@ -91,6 +92,9 @@ async function uploadInto(user: TestUser, folderId: string, name: string, bytes:
   await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
   return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }
+/** Settings → Storage by member, as the owner or an admin sees it: bytes by user id. */
+const storageByMember = async (user: TestUser) =>
+  Object.fromEntries((await call<MemberStorage>('/api/storage/members', { token: user.accessToken })).body.items.map((i) => [i.userId, i.bytes]));
 const auditEntries = async (user: TestUser) =>
   (await call<{ items: { action: string; actorId: string | null; details: Record<string, string> }[] }>('/api/audit-logs', { token: user.accessToken })).body
     .items;
@@ -609,6 +613,9 @@ describe('the organisation', () => {
     expect(shared.status).toBe(201);
     const before = await usage(owner);
     const stream = await eventStream(member);
+    // Settings → Storage shows the owner and admins what each member keeps (trash included); a member is refused.
+    expect(await storageByMember(owner)).toEqual({ [owner.userId]: 0, [admin.userId]: 0, [member.userId]: 8700 });
+    expect((await call<HttpErrorBody>('/api/storage/members', { token: member.accessToken })).status).toBe(403);
 
     // Whoever receives the files must be someone else in the account.
     const row = (await team(owner)).body.items.find((m) => m.email === member.email)!;
@@ -644,6 +651,7 @@ describe('the organisation', () => {
     expect(trash.body.items).toEqual([expect.objectContaining({ id: old.id, folderId: handed.id })]);
     expect((await call(`/api/files/${old.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
     expect((await bytesOf(admin, old.id)).equals(oldBytes)).toBe(true);
+    expect(await storageByMember(admin)).toEqual({ [owner.userId]: 0, [admin.userId]: 8700 });
     // Storage stays in the account; the share still opens for its recipient, now the admin's.
     expect(await usage(owner)).toBe(before);
     const opened = await eventually(async () => {

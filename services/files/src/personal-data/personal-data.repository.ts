@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { ROOT_FOLDER } from '@coffer/contracts';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { confirmedUploads, files, uploads } from '../db/schema.js';
@@ -22,6 +22,18 @@ export class PersonalDataRepository extends Repository {
 
   inventory(userId: string) {
     return countPersonalData(this.db, personTables(userId));
+  }
+
+  /** The bytes in each person's My files in the account (trash included), largest first. */
+  async bytesByPerson(accountId: string): Promise<{ userId: string; bytes: number }[]> {
+    const bytes = sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number);
+    const rows = await this.db
+      .select({ userId: files.userId, bytes })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), isNotNull(files.userId)))
+      .groupBy(files.userId)
+      .orderBy(desc(bytes));
+    return rows.flatMap((r) => (r.userId ? [{ userId: r.userId, bytes: r.bytes }] : []));
   }
 
   /**

@@ -1,10 +1,12 @@
-import type { InviteMemberRequest, ListTeamReply, RemoveMemberRequest, TeamMember } from '@coffer/contracts';
+import type { InviteMemberRequest, ListTeamReply, MemberStorage, RemoveMemberRequest, TeamMember } from '@coffer/contracts';
 import { cofferApi } from '@coffer/web-core/store';
 
 /** The account's team: its members and invitations. */
 export const teamApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
     listTeam: build.query<ListTeamReply, void>({ query: () => '/team', providesTags: ['Team'] }),
+    /** Settings → Storage, for the owner and admins: the bytes in each person's My files. */
+    memberStorage: build.query<MemberStorage, void>({ query: () => '/storage/members', providesTags: ['Storage', 'Team'] }),
     inviteMember: build.mutation<TeamMember, InviteMemberRequest>({
       query: (body) => ({ url: '/team/invitations', method: 'POST', body }),
       invalidatesTags: ['Team'],
@@ -17,4 +19,4 @@ export const teamApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useListTeamQuery, useInviteMemberMutation, useRemoveMemberMutation } = teamApi;
+export const { useListTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useMemberStorageQuery } = teamApi;
