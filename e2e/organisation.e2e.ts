@@ -291,6 +291,15 @@ test.describe('the organisation', () => {
       await card(page, "Mo Member's files").getByRole('link', { name: "Mo Member's files" }).click();
       await expect(card(page, 'Minutes.txt')).toBeVisible();
       for (const name of ['Documents', 'Images', 'Projects', 'Invoices']) await expect(card(page, name)).toBeVisible();
+
+      // Settings → Storage: what each member keeps; Mo's file counts in the owner's My files now.
+      await page.goto('/dashboard/settings/storage');
+      const byMember = page.getByRole('list', { name: 'Storage by member' });
+      await expect(byMember.getByRole('listitem')).toHaveText([/^Erin Example\s*64 B$/, /^Ada Admin\s*0 B$/]);
+      const storageShots = test.info().outputPath('storage-by-member');
+      await page.screenshot({ path: `${storageShots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${storageShots}-360.png`, fullPage: true });
     } finally {
       await others.close();
     }
