@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { toastWith } from './support/files';
+import { card, textFile, toastWith, uploadThroughApi } from './support/files';
 import { mailTo } from './support/mail';
 import { signUpThroughApi, uniqueEmail } from './support/session';
 
@@ -236,6 +236,75 @@ test.describe('the organisation', () => {
     }
   });
 
+  test('the owner removes a member, choosing who receives their files, and finds them in "<Full Name>\'s files"', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+    const others = await browser.newContext({ baseURL: appUrl() });
+    try {
+      /** Someone invited with `role` who signs up from the link; their access token. */
+      const joined = async (fullName: string, role: 'member' | 'admin') => {
+        const email = uniqueEmail();
+        expect((await page.request.post('/api/team/invitations', { data: { email, role }, headers: asOwner })).status()).toBe(201);
+        const inviteToken = new URL(await invitationLink(page, email), appUrl()).searchParams.get('invite');
+        const signedUp = await others.request.post('/api/auth/sign-up', { data: { fullName, email, password: 'correct-horse-1', inviteToken } });
+        expect(signedUp.status()).toBe(201);
+        return ((await signedUp.json()) as { accessToken: string }).accessToken;
+      };
+      await joined('Ada Admin', 'admin');
+      const member = await joined('Mo Member', 'member');
+      await expect
+        .poll(
+          async () =>
+            ((await (await others.request.get('/api/files?folder=root', { headers: { authorization: `Bearer ${member}` } })).json()) as { total: number })
+              .total,
+        )
+        .toBe(4);
+      await uploadThroughApi(others.request, member, textFile('Minutes.txt'));
+
+      await page.goto('/dashboard/account');
+      await teamList(page).getByRole('button', { name: 'Remove Mo Member' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove Mo Member?' });
+      await expect(dialog).toContainText('They lose access to Erin Example and are signed out at once. Their files stay with Erin Example.');
+      await expect(dialog).toContainText("moves into a folder “Mo Member's files” in this person’s My files");
+      // The owner receives them unless someone else is chosen: every other active member may.
+      const receiver = dialog.getByRole('combobox', { name: 'Who receives their files' });
+      await expect(receiver).toHaveText('Erin Example (Owner)');
+      await receiver.click();
+      await expect(page.getByRole('option')).toHaveText(['Erin Example (Owner)', 'Ada Admin (Admin)']);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('option')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page, 'the Remove member dialog');
+      const shots = test.info().outputPath('remove-member-dialog');
+      await page.screenshot({ path: `${shots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${shots}-360.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await dialog.getByRole('button', { name: 'Remove member' }).click();
+      await expect(toastWith(page, 'Member removed')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(teamList(page).getByRole('listitem').filter({ hasText: 'Mo Member' })).toHaveCount(0);
+      // Signed out: their token no longer opens anything.
+      expect((await others.request.get('/api/profile', { headers: { authorization: `Bearer ${member}` } })).status()).toBe(401);
+
+      await page.goto('/dashboard/files');
+      await card(page, "Mo Member's files").getByRole('link', { name: "Mo Member's files" }).click();
+      await expect(card(page, 'Minutes.txt')).toBeVisible();
+      for (const name of ['Documents', 'Images', 'Projects', 'Invoices']) await expect(card(page, name)).toBeVisible();
+
+      // Settings → Storage: what each member keeps; Mo's file counts in the owner's My files now.
+      await page.goto('/dashboard/settings/storage');
+      const byMember = page.getByRole('list', { name: 'Storage by member' });
+      await expect(byMember.getByRole('listitem')).toHaveText([/^Erin Example\s*64 B$/, /^Ada Admin\s*0 B$/]);
+      const storageShots = test.info().outputPath('storage-by-member');
+      await page.screenshot({ path: `${storageShots}-1280.png` });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${storageShots}-360.png`, fullPage: true });
+    } finally {
+      await others.close();
+    }
+  });
+
   test('Delete Account asks for the email, then signs out; the address can sign up again', async ({ page }) => {
     const user = await signUpThroughApi(page, appUrl());
     // No plan yet: Branding opened by its address says which plans have it, with the way to them.
@@ -334,7 +403,7 @@ test.describe('the organisation', () => {
       await page.goto('/dashboard');
       const fromAcme = page.getByRole('region', { name: 'Invitation from Acme Ltd' });
       await expect(fromAcme).toContainText(
-        'You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, you get an account of your own and your files in Initech go with you.',
+        'You are a member of Initech. Leave Initech first to join Acme Ltd: when you leave, your files stay with Initech and you get an empty account of your own.',
       );
       await expect(fromAcme.getByRole('button', { name: 'Join' })).toBeDisabled();
       const shots = test.info().outputPath('invitation-banner-member');
@@ -345,7 +414,7 @@ test.describe('the organisation', () => {
 
       await fromAcme.getByRole('button', { name: 'Leave Initech' }).click();
       const leaving = page.getByRole('dialog', { name: 'Leave Initech?' });
-      await expect(leaving).toContainText('your files in Initech go with you');
+      await expect(leaving).toContainText("Your files stay with Initech: they move to its owner's My files. You get an empty account of your own.");
       await expectNoSeriousA11yViolations(page, 'the Leave dialog');
       await leaving.getByRole('button', { name: 'Leave Initech' }).click();
       await expect(toastWith(page, 'You left Initech')).toBeVisible();

@@ -15,7 +15,19 @@ import type {
   UploadSlot,
   UserRole,
 } from '@coffer/contracts';
-import { call, confirmedUser, enableTwoFactor, eventually, invite, joinedMember, refreshed, signUp, uploadFile, type TestUser } from './support.js';
+import {
+  call,
+  confirmedUser,
+  enableTwoFactor,
+  eventually,
+  invite,
+  joinedMember,
+  refreshed,
+  signedInAgain,
+  signUp,
+  uploadFile,
+  type TestUser,
+} from './support.js';
 
 // R4 of the reliability suite: every route of the API document, tried by everyone who must not get
 // through: no session, the aal1 step of a two-factor sign-in, a user of another account, and a
@@ -274,8 +286,13 @@ describe('R4: authorization on every route', () => {
     const joined = await refreshed(invited);
     expect(await accountIdOf(joined)).toBe(await accountIdOf(a.owner));
     const target = (await call<ListTeamReply>('/api/team', { token: a.owner.accessToken })).body.items.find((m) => m.email === invited.email)!;
-    expect((await call(`/api/team/members/${target.id}`, { method: 'DELETE', token: a.admin.accessToken })).status).toBe(200);
-    expect(await accountIdOf(await refreshed(joined))).not.toBe(await accountIdOf(a.owner));
+    // Their files go to someone of A only: never to someone of another account, nor to the person removed.
+    for (const filesTo of [b.owner.userId, b.admin.userId, invited.userId])
+      expect((await call(`/api/team/members/${target.id}?filesTo=${filesTo}`, { method: 'DELETE', token: a.admin.accessToken })).status).toBe(400);
+    expect((await call(`/api/team/members/${target.id}?filesTo=${a.owner.userId}`, { method: 'DELETE', token: a.admin.accessToken })).status).toBe(200);
+    // Removed: every session of theirs ended; signing in again, they are in an account of their own.
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: joined.cookie })).status).toBe(401);
+    expect(await accountIdOf(await signedInAgain(joined))).not.toBe(await accountIdOf(a.owner));
   }, 180_000);
 });
 

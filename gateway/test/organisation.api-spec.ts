@@ -5,6 +5,9 @@ import {
   DEFAULT_EMAIL_PREFERENCES,
   DEFAULT_GENERAL_SETTINGS,
   DELETE_CONFIRMATION_MISMATCH,
+  FILES_RECEIVER_IS_LEAVING,
+  FILES_RECEIVER_NOT_IN_TEAM,
+  handedOverFolderName,
   INVITATION_EMAIL_NOT_CONFIRMED,
   INVITATION_NOT_FOUND,
   LEAVE_AS_OWNER,
@@ -18,6 +21,11 @@ import {
   USER_NOT_FOUND,
   type AvatarUpload,
   type Branding,
+  type FileItem,
+  type FileLink,
+  type ListFilesReply,
+  type MemberStorage,
+  type ShareLink,
   type HttpErrorBody,
   type ListRolesReply,
   type ListTeamReply,
@@ -40,7 +48,9 @@ import {
   linkToken,
   mailMatching,
   mailTo,
+  objectsOf,
   refreshed,
+  signedInAgain,
   signUp,
   uniqueEmail,
   uploadFile,
@@ -62,6 +72,32 @@ const usage = async (user: TestUser) => (await call<{ usedBytes: number }>('/api
 const invitations = (user: TestUser) => call<Reply<ListInvitationsReply>>('/api/invitations', { token: user.accessToken });
 const answer = (user: TestUser, id: string, action: 'join' | 'decline') =>
   call<HttpErrorBody>(`/api/invitations/${id}/${action}`, { method: 'POST', token: user.accessToken });
+const listFolder = async (user: TestUser, folder: string) =>
+  (await call<ListFilesReply>(`/api/files?folder=${folder}`, { token: user.accessToken })).body.items;
+/** The folder a departing member's files were handed over in, once it is in `receiver`'s My files. */
+const handedOver = (receiver: TestUser, fullName: string) =>
+  eventually(async () => (await listFolder(receiver, 'root')).find((i) => i.name === handedOverFolderName(fullName)));
+/** A file's bytes as its owner downloads them. */
+async function bytesOf(user: TestUser, fileId: string): Promise<Buffer> {
+  const link = await call<FileLink>(`/api/files/${fileId}/link?disposition=attachment`, { token: user.accessToken });
+  expect(link.status).toBe(200);
+  return Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
+}
+/** Uploads `bytes` into one of the user's folders. */
+async function uploadInto(user: TestUser, folderId: string, name: string, bytes: Buffer): Promise<FileItem> {
+  const slot = await call<{ url: string; headers: Record<string, string>; uploadId: string }>('/api/uploads', {
+    body: { name, size: bytes.length, mimeType: 'application/pdf', folderId },
+    token: user.accessToken,
+  });
+  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
+}
+/** Settings → Storage by member, as the owner or an admin sees it: bytes by user id. */
+const storageByMember = async (user: TestUser) =>
+  Object.fromEntries((await call<MemberStorage>('/api/storage/members', { token: user.accessToken })).body.items.map((i) => [i.userId, i.bytes]));
+const auditEntries = async (user: TestUser) =>
+  (await call<{ items: { action: string; actorId: string | null; details: Record<string, string> }[] }>('/api/audit-logs', { token: user.accessToken })).body
+    .items;
 
 /** Uploads `bytes` as the avatar, bypassing the browser's checks. */
 async function uploadAvatar(user: TestUser, bytes: Buffer, declared = { contentType: 'image/png', size: bytes.length }) {
@@ -329,7 +365,7 @@ describe('the organisation', () => {
     expect((await team(loser)).body.items).toEqual([expect.objectContaining({ email: person.email, status: 'pending' })]);
   });
 
-  it('refuses Join to someone in an account with other people, naming it; a member leaves it first and keeps their files', async () => {
+  it('refuses Join to someone in an account with other people, naming it; a member leaves it first, their files staying with the owner', async () => {
     const inviter = await signUp({ fullName: 'Andrea Acme' });
     const owner = await confirmedUser('Xavier Owner');
     expect((await startTrial(owner, 'business')).status).toBe(201);
@@ -360,15 +396,12 @@ describe('the organisation', () => {
     expect((await team(owner)).body.items).toEqual([]);
     member = await refreshed(member);
     expect((await profile(member)).body).toMatchObject({ role: 'owner', accountName: 'Mia Member' });
-    await eventually(async () =>
-      (await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.some((f) => f.id === file.id),
-    );
-    const left = await eventually(async () =>
-      (await call<{ items: { action: string; details: Record<string, string> }[] }>('/api/audit-logs', { token: owner.accessToken })).body.items.find(
-        (e) => e.action === 'team.leave',
-      ),
-    );
-    expect(left.details).toEqual({ email: member.email });
+    // Their file stays with the account: the owner has it; they start an empty account of their own.
+    const handed = await handedOver(owner, 'Mia Member');
+    expect((await listFolder(owner, handed.id)).map((f) => f.id)).toContain(file.id);
+    expect((await listFolder(member, 'root')).map((f) => f.name).sort()).toEqual(['Documents', 'Images', 'Invoices', 'Projects']);
+    const left = await eventually(async () => (await auditEntries(owner)).find((e) => e.action === 'team.leave'));
+    expect(left.details).toEqual({ email: member.email, filesTo: owner.email });
 
     // Alone in an account of their own now: they may join.
     const again = (await invitations(member)).body.items[0];
@@ -562,26 +595,109 @@ describe('the organisation', () => {
     expect((await profile(owner)).status).toBe(200);
   });
 
-  it('takes a removed member out of the account into one of their own, with their files and no plan', async () => {
-    const owner = await signUp();
-    let member = await joinedMember(owner);
-    // Storage is pooled: the member's upload counts in the owner's account.
+  it('removes a member, their files going to the admin chosen: "<Full Name>\'s files" byte for byte, their share still open, the member signed out', async () => {
+    const owner = await confirmedUser('Olga Owner');
+    expect((await startTrial(owner, 'business')).status).toBe(201);
+    const admin = await joinedMember(owner, 'admin', 'Ada Admin');
+    let member = await joinedMember(owner, 'member', 'Mia Member');
+    const recipient = await confirmedUser('Rita Recipient');
+    const stranger = await signUp();
+    // Their My files: a file at the root, one in a folder of theirs, one in the trash, and a share of the first.
+    const [topBytes, dealBytes, oldBytes] = [randomBytes(3000), randomBytes(5000), randomBytes(700)];
+    const top = await uploadFile(member, 'Top.pdf', topBytes);
+    const deals = (await call<FileItem>('/api/folders', { body: { name: 'Deals', parentId: 'root' }, token: member.accessToken })).body;
+    const deal = await uploadInto(member, deals.id, 'Deal.pdf', dealBytes);
+    const old = await uploadFile(member, 'Old.pdf', oldBytes);
+    expect((await call(`/api/files/${old.id}/trash`, { method: 'POST', token: member.accessToken })).status).toBe(200);
+    const shared = await call<{ id: string }>('/api/shares', { body: { fileId: top.id, email: recipient.email }, token: member.accessToken });
+    expect(shared.status).toBe(201);
     const before = await usage(owner);
-    const file = await uploadFile(member, 'Theirs.bin', randomBytes(3000));
-    await eventually(async () => (await usage(owner)) === before + 3000);
+    const stream = await eventStream(member);
+    // Settings → Storage shows the owner and admins what each member keeps (trash included); a member is refused.
+    expect(await storageByMember(owner)).toEqual({ [owner.userId]: 0, [admin.userId]: 0, [member.userId]: 8700 });
+    expect((await call<HttpErrorBody>('/api/storage/members', { token: member.accessToken })).status).toBe(403);
 
-    const row = (await team(owner)).body.items[0];
-    expect((await call(`/api/team/members/${row.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(200);
+    // Whoever receives the files must be someone else in the account.
+    const row = (await team(owner)).body.items.find((m) => m.email === member.email)!;
+    expect(row.userId).toBe(member.userId);
+    expect((await team(owner)).body.owner).toEqual({ userId: owner.userId, fullName: 'Olga Owner', email: owner.email });
+    for (const [filesTo, message] of [
+      [member.userId, FILES_RECEIVER_IS_LEAVING],
+      [stranger.userId, FILES_RECEIVER_NOT_IN_TEAM],
+      ['not-an-id', FILES_RECEIVER_NOT_IN_TEAM],
+    ]) {
+      const refused = await call<HttpErrorBody>(`/api/team/members/${row.id}?filesTo=${filesTo}`, { method: 'DELETE', token: owner.accessToken });
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'VALIDATION_FAILED', message]);
+    }
+    expect((await team(owner)).body.items.map((m) => m.email)).toContain(member.email);
+
+    const removed = await call(`/api/team/members/${row.id}?filesTo=${admin.userId}`, { method: 'DELETE', token: owner.accessToken });
+    expect(removed.status).toBe(200);
+    // Signed out at once: the token, the refresh cookie and the event stream all end.
     expect((await profile(member)).status).toBe(401);
-    member = await refreshed(member);
-    const after = (await profile(member)).body;
-    expect(after.role).toBe('owner');
-    expect(after.accountId).not.toBe((await profile(owner)).body.accountId);
-    expect((await team(owner)).body.items).toEqual([]);
-    // Their file went with them: it counts in their own account now, and their plan is "No plan selected".
-    await eventually(async () => (await usage(owner)) === before && (await usage(member)) === 3000);
-    expect((await call<{ items: { id: string }[] }>('/api/files?folder=root', { token: member.accessToken })).body.items.map((f) => f.id)).toContain(file.id);
+    expect((await call('/api/auth/refresh', { method: 'POST', cookie: member.cookie })).status).toBe(401);
+    await eventually(async () => stream.ended);
+    await stream.stop();
+
+    // The admin has everything, as it was, byte for byte; their Recent does not fill with it.
+    const handed = await handedOver(admin, 'Mia Member');
+    expect((await call<ListFilesReply>('/api/files?view=recent', { token: admin.accessToken })).body.items).toEqual([]);
+    // Their root as it was, their four folders too.
+    expect((await listFolder(admin, handed.id)).map((f) => f.name).sort()).toEqual(['Deals', 'Documents', 'Images', 'Invoices', 'Projects', 'Top.pdf']);
+    expect((await listFolder(admin, deals.id)).map((f) => f.id)).toEqual([deal.id]);
+    expect((await bytesOf(admin, top.id)).equals(topBytes)).toBe(true);
+    expect((await bytesOf(admin, deal.id)).equals(dealBytes)).toBe(true);
+    const trash = await call<ListFilesReply>('/api/files?view=trash', { token: admin.accessToken });
+    expect(trash.body.items).toEqual([expect.objectContaining({ id: old.id, folderId: handed.id })]);
+    expect((await call(`/api/files/${old.id}/restore`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect((await bytesOf(admin, old.id)).equals(oldBytes)).toBe(true);
+    expect(await storageByMember(admin)).toEqual({ [owner.userId]: 0, [admin.userId]: 8700 });
+    // Storage stays in the account; the share still opens for its recipient, now the admin's.
+    expect(await usage(owner)).toBe(before);
+    const opened = await eventually(async () => {
+      const link = await call<ShareLink>(`/api/shares/${shared.body.id}/link?disposition=attachment`, { token: recipient.accessToken });
+      return link.status === 200 && link.body;
+    });
+    expect(Buffer.from(await (await fetch(`${process.env.COFFER_TEST_APP_URL}${opened.url}`)).arrayBuffer()).equals(topBytes)).toBe(true);
+    const byAdmin = await call<{ items: { id: string }[] }>('/api/shares?direction=by-me', { token: admin.accessToken });
+    expect(byAdmin.body.items.map((s) => s.id)).toEqual([shared.body.id]);
+    // Audited: who removed whom, and who received the files.
+    const entry = await eventually(async () => (await auditEntries(owner)).find((e) => e.action === 'team.remove'));
+    expect(entry).toMatchObject({ actorId: owner.userId, details: { email: member.email, filesTo: admin.email } });
+
+    // They sign in again to an empty account of their own (no plan), without the files.
+    member = await signedInAgain(member);
+    expect((await profile(member)).body).toMatchObject({ role: 'owner', accountName: 'Mia Member' });
+    await eventually(async () => (await listFolder(member, 'root')).length === 4);
+    expect((await listFolder(member, 'root')).map((f) => f.name).sort()).toEqual(['Documents', 'Images', 'Invoices', 'Projects']);
+    expect(await usage(member)).toBe(0);
     expect((await call<{ status: string }>('/api/subscription', { token: member.accessToken })).body.status).toBe('none');
+
+    // Deleting their own account later erases what they hold, and never the admin's bytes (kept under the member's prefix).
+    const keys = await objectsOf(member.userId);
+    expect(keys).toHaveLength(3);
+    expect((await call('/api/account/delete', { body: { email: member.email }, token: member.accessToken })).status).toBe(200);
+    await eventually(async () => total((await personalData(rpc, { userId: member.userId, email: member.email })).files) === 0);
+    expect((await objectsOf(member.userId)).sort()).toEqual(keys.sort());
+    for (const [id, bytes] of [
+      [top.id, topBytes],
+      [deal.id, dealBytes],
+      [old.id, oldBytes],
+    ] as const)
+      expect((await bytesOf(admin, id)).equals(bytes)).toBe(true);
+  });
+
+  it('hands the files of a member who deletes their own account to the owner', async () => {
+    const owner = await signUp({ fullName: 'Otto Owner' });
+    const member = await joinedMember(owner, 'member', 'Dan Departing');
+    const bytes = randomBytes(2048);
+    const file = await uploadFile(member, 'Handbook.pdf', bytes);
+    expect((await call('/api/account/delete', { body: { email: member.email }, token: member.accessToken })).status).toBe(200);
+    const handed = await handedOver(owner, 'Dan Departing');
+    expect((await listFolder(owner, handed.id)).map((f) => f.id)).toContain(file.id);
+    expect((await bytesOf(owner, file.id)).equals(bytes)).toBe(true);
+    await eventually(async () => total((await personalData(rpc, { userId: member.userId, email: member.email })).files) === 0);
+    expect((await team(owner)).body.items).toEqual([]);
   });
 
   it('deletes an account from one event: no row and no object of that user stays in any service, and the email can sign up again', async () => {

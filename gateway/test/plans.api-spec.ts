@@ -14,7 +14,7 @@ import {
   type UploadSlot,
 } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
+import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, signedInAgain, signUp, uniqueEmail, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -179,7 +179,7 @@ describe('plans', () => {
       const team = await call<ListTeamReply>('/api/team', { token: company.accessToken });
       const row = team.body.items.find((m) => m.email === email)!;
       expect((await call(`/api/team/members/${row.id}`, { method: 'DELETE', token: company.accessToken })).status).toBe(200);
-      const own = await refreshed(member);
+      const own = await signedInAgain(member);
       expect((await subscription(own)).body).toMatchObject({ planType: null, status: 'none' });
       return own;
     };

@@ -77,6 +77,15 @@ export async function refreshed(user: TestUser): Promise<TestUser> {
   return { ...user, accessToken: body.accessToken, cookie };
 }
 
+/** The user signed in again with their password (a removed member: their sessions ended). */
+export async function signedInAgain(user: TestUser): Promise<TestUser> {
+  const { status, body, cookie } = await call<{ accessToken: string }>('/api/auth/sign-in', {
+    body: { email: user.email, password: user.password, rememberMe: false },
+  });
+  if (status !== 200 || !cookie) throw new Error(`sign-in failed: ${status} ${JSON.stringify(body)}`);
+  return { ...user, accessToken: body.accessToken, cookie };
+}
+
 /** The header that opens /dev/* to the test run that started the stack (its DEV_KEY). */
 export const devKeyHeaders = () => ({ 'x-coffer-dev-key': process.env.COFFER_TEST_DEV_KEY as string });
 

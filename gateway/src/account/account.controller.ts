@@ -27,7 +27,11 @@ export class AccountController {
   /** Deletes the caller everywhere (confirmed by typing their email) and ends the browser's session. */
   @Post('account/delete')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Delete your account: every service erases your data and your sessions end', reply: okReplySchema })
+  @ApiDoc({
+    summary:
+      "Delete your account: every service erases your data and your sessions end (a member's files stay with the account: they move to its owner's My files)",
+    reply: okReplySchema,
+  })
   async deleteAccount(
     @Meta() meta: RequestMeta,
     @ValidBody(deleteUserSchema) body: Valid<typeof deleteUserSchema>,

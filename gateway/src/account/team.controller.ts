@@ -8,13 +8,14 @@ import {
   listRolesReplySchema,
   listTeamReplySchema,
   okReplySchema,
+  removeMemberQuerySchema,
   teamMemberSchema,
   userRoleSchema,
   type RequestMeta,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
-import { idParams, ValidBody, ValidParams, type IdParams, type Valid } from '../api/validation.js';
+import { idParams, ValidBody, ValidParams, ValidQuery, type IdParams, type Valid } from '../api/validation.js';
 import { Meta } from '../identity/caller.js';
 
 const memberParams = idParams('Team member not found');
@@ -47,15 +48,25 @@ export class TeamController {
 
   @Delete('team/members/:id')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Withdraw an invitation or remove a member (owner and admins)', reply: okReplySchema })
-  remove(@Meta() meta: RequestMeta, @ValidParams(memberParams) params: IdParams) {
-    return this.services.request(AccountSubject.RemoveMember, { id: params.id }, meta);
+  @ApiDoc({
+    summary:
+      'Withdraw an invitation or remove a member (owner and admins): their sessions end, and their My files move into "<Full Name>\'s files" in the My files of filesTo (someone else in the account; its owner when not given), with their shares',
+    reply: okReplySchema,
+    errors: { 400: 'filesTo is not someone else in the account' },
+  })
+  remove(
+    @Meta() meta: RequestMeta,
+    @ValidParams(memberParams) params: IdParams,
+    @ValidQuery(removeMemberQuerySchema) query: Valid<typeof removeMemberQuerySchema>,
+  ) {
+    return this.services.request(AccountSubject.RemoveMember, { id: params.id, filesTo: query.filesTo }, meta);
   }
 
   @Post('team/leave')
   @HttpCode(200)
   @ApiDoc({
-    summary: 'Leave your account (members; not its owner): you get an account of your own and your files go with you',
+    summary:
+      "Leave your account (members; not its owner): your files stay with it (they move to its owner's My files) and you get an empty account of your own",
     reply: okReplySchema,
     errors: { 409: 'The owner cannot leave their account' },
   })

@@ -16,6 +16,7 @@ import {
   listUploadsReplySchema,
   newUploadSchema,
   storageUsageSchema,
+  memberStorageSchema,
   uploadPartsReplySchema,
   uploadPartsRequestSchema,
   type RequestMeta,
@@ -147,5 +148,15 @@ export class FilesController {
   @ApiDoc({ summary: "The account's storage used and its plan's limit", reply: storageUsageSchema })
   usage(@Meta() meta: RequestMeta) {
     return this.services.request(FilesSubject.StorageUsage, {}, meta);
+  }
+
+  @Get('storage/members')
+  @ApiDoc({
+    summary: 'The bytes each person of the account keeps in their My files, trash included, largest first (owner and admins)',
+    reply: memberStorageSchema,
+    errors: { 403: "Only the account owner and admins see each member's storage" },
+  })
+  memberUsage(@Meta() meta: RequestMeta) {
+    return this.services.request(FilesSubject.StorageByMember, {}, meta);
   }
 }

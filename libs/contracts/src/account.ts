@@ -21,7 +21,7 @@ export const AccountSubject = {
   ListTeam: 'auth.team.list',
   InviteMember: 'auth.team.invite',
   RemoveMember: 'auth.team.remove',
-  /** A non-owner member leaves their account themselves (as a removal does: into an account of their own, with their files). */
+  /** A non-owner member leaves their account themselves (as a removal does: into an empty account of their own; their files stay, with the owner). */
   LeaveTeam: 'auth.team.leave',
   /** The pending invitations to the caller's own address, and whether they may join now. */
   ListInvitations: 'auth.invitations.list',
@@ -33,7 +33,7 @@ export const AccountSubject = {
   RemoveRole: 'auth.roles.remove',
   GetBranding: 'auth.branding.get',
   UpdateBranding: 'auth.branding.update',
-  /** Deletes the caller (and the account when they own it alone), confirmed by typing their email. */
+  /** Deletes the caller (and the account when they own it alone; a member's files stay, with the owner), confirmed by typing their email. */
   DeleteUser: 'auth.user.delete',
   /** Internal (never routed over HTTP): how many rows each service still holds for a user. */
   PersonalDataInventory: 'auth.personal-data.inventory',
@@ -43,7 +43,7 @@ export const AccountSubject = {
 export const AccountEvent = {
   /** An invitation to join an account: the invitee gets the user-invited email with its link. */
   MemberInvited: 'events.auth.team.member-invited',
-  /** A user's account or role changed: access tokens issued before it are refused, rows move with the user. */
+  /** A user's account or role changed: access tokens issued before it are refused; a joining user's rows move with them, a departing member's files stay. */
   MembershipChanged: 'events.auth.membership.changed',
   /** A user's email preferences or general settings changed. */
   PreferencesChanged: 'events.auth.preferences.changed',
@@ -183,7 +183,7 @@ const invitedEmail = text(ENTER_AN_EMAIL).trim().min(1, ENTER_AN_EMAIL).pipe(ema
 
 export const teamMemberSchema = z.object({
   id: z.uuid(),
-  /** The member's user id once they joined (what a team folder's access entry names); null while invited. */
+  /** The member's user id once they joined (what a team folder's access entry names, and who may receive another member's files); null while pending. */
   userId: z.uuid().nullable(),
   email: z.string(),
   fullName: z.string().nullable(),
@@ -193,11 +193,23 @@ export const teamMemberSchema = z.object({
   invitedAt: isoDateTime(),
 });
 export type TeamMember = z.output<typeof teamMemberSchema>;
-export const listTeamReplySchema = z.object({ items: z.array(teamMemberSchema) });
+/** The account's owner: not a row of the team list, but who receives a departing member's files by default. */
+export const accountOwnerSchema = z.object({ userId: z.uuid(), fullName: z.string(), email: z.string() });
+export const listTeamReplySchema = z.object({ items: z.array(teamMemberSchema), owner: accountOwnerSchema });
 export type ListTeamReply = z.output<typeof listTeamReplySchema>;
 export const inviteMemberSchema = z.object({ email: invitedEmail, role: z.enum(INVITE_ROLES, { error: 'Please choose member or admin' }).default('member') });
 export type InviteMemberRequest = z.input<typeof inviteMemberSchema>;
 export const memberIdSchema = z.object({ id: z.uuid({ error: 'Team member not found' }) });
+export const FILES_RECEIVER_NOT_IN_TEAM = 'Choose someone in your team to receive their files';
+export const FILES_RECEIVER_IS_LEAVING = 'Choose someone other than the member you remove to receive their files';
+/** Who receives a removed member's files: the user id of someone else in the account (default: its owner). */
+export const removeMemberQuerySchema = z.object({ filesTo: z.uuid({ error: FILES_RECEIVER_NOT_IN_TEAM }).optional() });
+export const removeMemberSchema = memberIdSchema.extend(removeMemberQuerySchema.shape);
+export type RemoveMemberRequest = z.input<typeof removeMemberSchema>;
+/** The folder a departing member's My files move into, in the receiver's My files (" (1)" and on when the name is taken). */
+export const handedOverFolderName = (fullName: string) => `${fullName}'s files`;
+/** What leaving or deleting their own account does to a member's files. */
+export const memberFilesStay = (company: string) => `Your files stay with ${company}: they move to its owner's My files.`;
 
 /** How many invitation emails one owner or admin may send in an hour, and to one address (like share emails). */
 export const invitationLimitReached = (when: string) => `You have sent too many invitations in the last hour. Please try again in ${when}.`;
@@ -208,7 +220,7 @@ export const INVITATION_EMAIL_NOT_CONFIRMED =
 /** Why the caller cannot join yet, and what happens to their files: the banner shows it and Join answers it (409). */
 export const invitationBlockers = {
   member: (current: string, inviting: string) =>
-    `You are a member of ${current}. Leave ${current} first to join ${inviting}: when you leave, you get an account of your own and your files in ${current} go with you.`,
+    `You are a member of ${current}. Leave ${current} first to join ${inviting}: when you leave, your files stay with ${current} and you get an empty account of your own.`,
   ownerWithMembers: (current: string, inviting: string) =>
     `You own ${current}, which has other members. Remove them from ${current} before you join ${inviting}.`,
 };
@@ -311,7 +323,7 @@ export const accountRequests = {
   [AccountSubject.UpdatePreferences]: message(updatePreferencesSchema, preferencesSchema),
   [AccountSubject.ListTeam]: message(noPayload, listTeamReplySchema),
   [AccountSubject.InviteMember]: message(inviteMemberSchema, teamMemberSchema),
-  [AccountSubject.RemoveMember]: message(memberIdSchema, okReplySchema),
+  [AccountSubject.RemoveMember]: message(removeMemberSchema, okReplySchema),
   [AccountSubject.LeaveTeam]: message(noPayload, okReplySchema),
   [AccountSubject.ListInvitations]: message(noPayload, listInvitationsReplySchema),
   [AccountSubject.JoinInvitation]: message(invitationIdSchema, okReplySchema),
@@ -340,10 +352,19 @@ export interface MemberInvited {
   token: string;
 }
 
+/** Who received a departing member's files: the owner, or whom the owner or admin who removed them chose. */
+export interface FilesReceiver {
+  userId: string;
+  fullName: string;
+  email: string;
+}
+
 /**
  * A user's account or role changed. `previousAccountId` differs from
- * `accountId` when they moved (joined an account, or were removed from one
- * into an account of their own): services move that user's rows with them.
+ * `accountId` when they moved: joined an account (services move that user's
+ * rows with them), or were removed from one (or left it) into an empty account
+ * of their own: then `filesTo` is set, and their files stay in the account they
+ * left, handed over to that person (their My files, their shares).
  */
 export interface MembershipChanged {
   userId: string;
@@ -358,6 +379,8 @@ export interface MembershipChanged {
   reason: 'joined' | 'removed' | 'role-changed';
   /** Who invited them, when they joined from an invitation. */
   invitedBy?: string;
+  /** Removed or left: who received their files in the account they left. */
+  filesTo?: FilesReceiver;
 }
 
 export interface PreferencesChanged {
@@ -365,12 +388,17 @@ export interface PreferencesChanged {
   preferences: Preferences;
 }
 
-/** A user was deleted; `accountDeleted` when the account (they owned it alone) went with them. */
+/**
+ * A user was deleted; `accountDeleted` when the account (they owned it alone) went with them. A member of
+ * someone else's account hands their files over first (`filesTo`: its owner); the rest of theirs is erased.
+ */
 export interface UserDeleted {
   userId: string;
   email: string;
+  fullName?: string;
   accountId: string;
   accountDeleted: boolean;
+  filesTo?: FilesReceiver;
 }
 
 export interface InvitationWithdrawn {

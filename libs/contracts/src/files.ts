@@ -35,6 +35,8 @@ export const FilesSubject = {
   SetFolderAccess: 'files.access.set',
   /** Everyone who can open an item, and why. */
   WhoHasAccess: 'files.access.who',
+  /** Owners and admins: the bytes in each person's My files (trash included), for Settings → Storage. */
+  StorageByMember: 'files.storage.members',
 } as const;
 
 /** Events published by the files service. */
@@ -264,6 +266,10 @@ export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
 export type StorageUsage = z.output<typeof storageUsageSchema>;
+/** The bytes each person of the account keeps in their My files, largest first (people who keep nothing may be absent). */
+export const memberStorageSchema = z.object({ items: z.array(z.object({ userId: z.string(), bytes: z.number().int().min(0) })) });
+export type MemberStorage = z.output<typeof memberStorageSchema>;
+export const MEMBER_STORAGE_REFUSED = "Only the account owner and admins can see each member's storage.";
 
 export const emptyTrashReplySchema = z.object({ deleted: z.number().int().min(0) });
 
@@ -370,6 +376,7 @@ export const filesRequests = {
   [FilesSubject.GetFolderAccess]: message(folderIdSchema, folderAccessSchema),
   [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),
   [FilesSubject.WhoHasAccess]: message(fileIdSchema, whoHasAccessSchema),
+  [FilesSubject.StorageByMember]: message(noPayload, memberStorageSchema),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */

@@ -10,6 +10,7 @@ import { GeneralSettings } from '../features/settings/components/general-setting
 import { SettingsGateNotice } from '../features/settings/components/settings-gate-notice';
 import { StorageSettings } from '../features/settings/components/storage-settings';
 import { UserPermissions } from '../features/settings/components/user-permissions';
+import { MemberStorage } from '../features/team/components/member-storage';
 import { settingsTitle } from '../lib/plan-display';
 
 type GatedFeature = keyof typeof PLAN_REFUSALS & keyof PlanFeatureSet;
@@ -81,8 +82,10 @@ export function SettingsPage() {
             <TabsContent value="security">
               <SecuritySettings />
             </TabsContent>
-            <TabsContent value="storage">
+            <TabsContent value="storage" className="flex flex-col gap-6">
               <StorageSettings plan={plan} />
+              {/* The owner and admins also see what each member keeps. */}
+              {profile && roleMay(profile.role, 'manageTeam') && <MemberStorage />}
             </TabsContent>
             {active === 'branding' && (
               <TabsContent value="branding">

@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
 import {
+  AccountEvent,
   AuthEvent,
   BillingSubject,
   FilesEvent,
   FilesSubject,
+  handedOverFolderName,
   isMultipartUpload,
   LIST_CHANGED,
+  personalDataInventorySubject,
   SORT_ORDERS,
   type AccountPlan,
   type CallerIdentity,
@@ -428,6 +431,120 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     ]);
     await unit.run(() => people.erase(alice.userId));
     expect(await stored(bob)).toEqual([40, 40]);
+  });
+
+  describe('a departing member', () => {
+    const put = (key: string) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: key }));
+    /** A file of `user` in `folder` whose object is under their prefix (as an upload makes it). */
+    const addFile = async (user: CallerIdentity, name: string, folder = 'root', trashed = false) => {
+      const key = `${user.userId}/${randomUUID()}-${name}`;
+      await put(key);
+      const repository = app!.get(FilesRepository);
+      const row = await unit.run(() =>
+        repository.insertFile({
+          userId: user.userId,
+          addedBy: user.userId,
+          accountId: user.accountId,
+          name,
+          size: key.length,
+          storagePath: key,
+          mimeType: 'text/plain',
+          folder,
+        }),
+      );
+      if (trashed) await unit.run(() => repository.update(row.id, { deletedAt: new Date() }));
+      return { id: row.id, key };
+    };
+    const addFolder = async (user: CallerIdentity, name: string) =>
+      (
+        await unit.run(() =>
+          app!.get(FilesRepository).insertFolders([{ userId: user.userId, addedBy: user.userId, accountId: user.accountId, name, parentId: 'root' }]),
+        )
+      )[0];
+    const person = (user: CallerIdentity, fullName: string) => ({ userId: user.userId, fullName, email: `${user.userId}@example.com` });
+    const inventory = async (user: CallerIdentity) =>
+      (await caller.request(personalDataInventorySubject('files'), { userId: user.userId, email: `${user.userId}@example.com` })).counts;
+    const list = async (user: CallerIdentity, folder: string) => (await caller.request(FilesSubject.ListFiles, { folder }, user)).items;
+    const names = (items: FileItem[]) => items.map((i) => i.name).sort();
+    const deleted = (user: CallerIdentity, accountDeleted: boolean, filesTo?: ReturnType<typeof person>) =>
+      publisher.publish(AccountEvent.UserDeleted, {
+        id: randomUUID(),
+        accountId: user.accountId,
+        actorId: user.userId,
+        payload: { userId: user.userId, email: `${user.userId}@example.com`, fullName: 'Dana Departing', accountId: user.accountId, accountDeleted, filesTo },
+      });
+
+    it('hands their whole My files to the receiver in "<Full Name>\'s files" in one move, and their erasure later deletes only what they still hold', async () => {
+      const admin = newCaller();
+      const member = { ...newCaller(), accountId: admin.accountId };
+      const stored = () => app!.get(FilesRepository).storedBytes(admin.accountId);
+      // The receiver already has a folder of that name: the new one is "… (1)", as an upload's would be.
+      await addFolder(admin, handedOverFolderName('Maya Member'));
+      const adminsOwn = await addFile(admin, 'admin.txt');
+      const docs = await addFolder(member, 'Docs');
+      const [top, inside, trashed] = [
+        await addFile(member, 'top.txt'),
+        await addFile(member, 'inside.txt', docs.id),
+        await addFile(member, 'old.txt', 'root', true),
+      ];
+      const abandoned = `${member.userId}/abandoned.bin`;
+      await put(abandoned);
+      const bytesBefore = await stored();
+
+      const newAccount = randomUUID();
+      await publisher.publish(AccountEvent.MembershipChanged, {
+        id: randomUUID(),
+        accountId: newAccount,
+        actorId: admin.userId,
+        payload: {
+          userId: member.userId,
+          email: `${member.userId}@example.com`,
+          fullName: 'Maya Member',
+          accountId: newAccount,
+          previousAccountId: admin.accountId,
+          role: 'owner',
+          membershipVersion: 2,
+          reason: 'removed',
+          filesTo: person(admin, 'Ada Admin'),
+        },
+      });
+      const handed = await eventually(async () => (await list(admin, 'root')).find((i) => i.name === "Maya Member's files (1)"));
+      expect(handed).toMatchObject({ isFolder: true, folderId: 'root', fileCount: 1, folderCount: 1 });
+      expect(names(await list(admin, handed.id))).toEqual(['Docs', 'top.txt']);
+      expect(names(await list(admin, docs.id))).toEqual(['inside.txt']);
+      // Their trash too: in the receiver's trash, restored into the handed-over folder.
+      const trash = (await caller.request(FilesSubject.ListFiles, { folder: 'root', view: 'trash' }, admin)).items;
+      expect(trash).toEqual([expect.objectContaining({ id: trashed.id, folderId: handed.id })]);
+      // Nothing left with the member but an empty account of their own; the account stores the same bytes.
+      await eventually(async () => (await list({ ...member, accountId: newAccount }, 'root')).length === 4);
+      expect(names(await list({ ...member, accountId: newAccount }, 'root'))).toEqual(['Documents', 'Images', 'Invoices', 'Projects']);
+      expect(await stored()).toBe(bytesBefore);
+      const linked = await caller.request(FilesSubject.FileLink, { fileId: top.id, disposition: 'attachment' }, admin);
+      expect(await (await fetch(linked.url)).text()).toBe(top.key);
+
+      // The member deletes their own account: what they still hold goes (their abandoned upload), the receiver's bytes stay.
+      await deleted({ ...member, accountId: newAccount }, true);
+      await eventually(async () => Object.values(await inventory(member)).every((n) => n === 0));
+      expect(await exists(abandoned)).toBe(false);
+      for (const key of [top.key, inside.key, trashed.key, adminsOwn.key]) expect([key, await exists(key)]).toEqual([key, true]);
+
+      // The receiver's own erasure deletes the objects of the files handed to them, kept under the member's prefix.
+      expect((await inventory(admin)).s3_objects).toBe(4);
+      await deleted(admin, true);
+      await eventually(async () => Object.values(await inventory(admin)).every((n) => n === 0));
+      for (const key of [top.key, inside.key, trashed.key, adminsOwn.key]) expect([key, await exists(key)]).toEqual([key, false]);
+    });
+
+    it('hands the files of a member who deletes their own account to the owner, then erases the rest of theirs', async () => {
+      const owner = newCaller();
+      const member = { ...newCaller(), accountId: owner.accountId };
+      const kept = await addFile(member, 'kept.txt');
+      await deleted(member, false, person(owner, 'Olive Owner'));
+      const handed = await eventually(async () => (await list(owner, 'root')).find((i) => i.name === handedOverFolderName('Dana Departing')));
+      expect((await list(owner, handed.id)).map((i) => i.id)).toEqual([kept.id]);
+      await eventually(async () => Object.values(await inventory(member)).every((n) => n === 0));
+      expect(await exists(kept.key)).toBe(true);
+    });
   });
 
   it("records an upload once its object arrived, with the object's real size, and counts it in the storage meter", async () => {

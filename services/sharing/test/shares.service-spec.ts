@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import {
+  AccountEvent,
   AuthEvent,
   viewByteBudget,
   SHARE_TICKET_SECONDS,
@@ -11,6 +12,7 @@ import {
   ShareRefusal,
   SharingSubject,
   type CallerIdentity,
+  personalDataInventorySubject,
 } from '@coffer/contracts';
 import { DATABASE, EventBus, loadConfig, runService, UnitOfWork, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
@@ -322,6 +324,84 @@ describe.each(DATABASE_KINDS)('sharing service on %s', (kind) => {
     // Revoking the share removes its history with it.
     await unit.run(() => repository.remove(share.id));
     expect(await accesses.page(share.id, { limit: 10 })).toEqual({ rows: [], next: null, total: 0 });
+  });
+
+  describe('a departing member', () => {
+    /** A share as the sharing service stores one, from `by` in `accountId` to `email`. */
+    const shareFrom = (by: string, accountId: string, email: string) =>
+      unit.run(() =>
+        repository.upsert({
+          accountId,
+          fileId: randomUUID(),
+          fileName: 'Plan.pdf',
+          fileSize: 10,
+          mimeType: 'application/pdf',
+          sharedByUserId: by,
+          sharedWithEmail: email,
+          allowedIps: null,
+          expiresAt: null,
+          maxAccessCount: 3,
+        }),
+      );
+    const receiverOf = (user: CallerIdentity) => ({ userId: user.userId, fullName: 'Ada Admin', email: `${user.userId}@example.com` });
+
+    it('hands the shares they made to whoever receives their files, in the account they left; shares made to them stay theirs', async () => {
+      const admin = newCaller('admin');
+      const member = { ...newCaller('member'), accountId: admin.accountId };
+      const memberEmail = `${member.userId}@example.com`;
+      const toClient = await shareFrom(member.userId, admin.accountId, 'client@example.com');
+      await unit.run(() => repository.countAccess(toClient.id));
+      const toTheReceiver = await shareFrom(member.userId, admin.accountId, receiverOf(admin).email);
+      const toTheMember = await shareFrom(admin.userId, admin.accountId, memberEmail);
+      const newAccount = randomUUID();
+      await publisher.publish(AccountEvent.MembershipChanged, {
+        id: randomUUID(),
+        accountId: newAccount,
+        actorId: admin.userId,
+        payload: {
+          userId: member.userId,
+          email: memberEmail,
+          fullName: 'Maya Member',
+          accountId: newAccount,
+          previousAccountId: admin.accountId,
+          role: 'owner',
+          membershipVersion: 2,
+          reason: 'removed',
+          filesTo: receiverOf(admin),
+        },
+      });
+      // The recipient keeps the share as it was (its count too), now made by the receiver, in the same account.
+      await eventually(async () => (await repository.find(toClient.id))?.sharedByUserId === admin.userId);
+      expect(await repository.find(toClient.id)).toMatchObject({ accountId: admin.accountId, sharedWithEmail: 'client@example.com', accessCount: 1 });
+      // A share with oneself means nothing: it goes. One made to the member stays, still a share by email.
+      expect(await repository.find(toTheReceiver.id)).toBeUndefined();
+      expect(await repository.find(toTheMember.id)).toMatchObject({ sharedByUserId: admin.userId, sharedWithEmail: memberEmail });
+    });
+
+    it('hands the shares of a member who deletes their own account to the owner, and erases those made to them', async () => {
+      const owner = newCaller();
+      const member = { ...newCaller('member'), accountId: owner.accountId };
+      const memberEmail = `${member.userId}@example.com`;
+      const theirs = await shareFrom(member.userId, owner.accountId, 'client@example.com');
+      const toThem = await shareFrom(owner.userId, owner.accountId, memberEmail);
+      await publisher.publish(AccountEvent.UserDeleted, {
+        id: randomUUID(),
+        accountId: owner.accountId,
+        actorId: member.userId,
+        payload: {
+          userId: member.userId,
+          email: memberEmail,
+          fullName: 'Maya Member',
+          accountId: owner.accountId,
+          accountDeleted: false,
+          filesTo: receiverOf(owner),
+        },
+      });
+      await eventually(async () => (await repository.find(toThem.id)) === undefined);
+      expect(await repository.find(theirs.id)).toMatchObject({ sharedByUserId: owner.userId, accountId: owner.accountId });
+      const held = await caller.request(personalDataInventorySubject('sharing'), { userId: member.userId, email: memberEmail });
+      expect(Object.values(held.counts).every((n) => n === 0)).toBe(true);
+    });
   });
 
   it("takes a person's new name from auth's NameChanged, the same event again changing nothing more, their confirmed address kept", async () => {

@@ -14,6 +14,7 @@ import { AvatarStorage } from '../profiles/avatar-storage.js';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AccessService } from '../team/access.service.js';
+import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PersonalDataRepository, type ErasedPerson } from './personal-data.repository.js';
@@ -37,6 +38,7 @@ export class PersonalDataService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(MembershipService) private readonly membership: MembershipService,
   ) {}
 
   async deleteUser(caller: CallerIdentity, confirmation: string): Promise<OkReply> {
@@ -47,13 +49,15 @@ export class PersonalDataService {
     if (ownsAccount && (await this.users.otherUsers(user.accountId, user.id)) > 0) throw rpcError(ErrorCode.Conflict, 409, OWNER_WITH_MEMBERS);
     await this.sessions.revokeAll(user.id);
     await this.unit.run(async () => {
+      // A member's files stay with the account: its owner receives them (the files and sharing services hand them over first).
+      const filesTo = ownsAccount ? undefined : await this.membership.filesReceiver(user);
       await this.personalData.erase({ userId: user.id, email: user.email }, ownsAccount ? user.accountId : undefined);
       // Every access token they still hold stays refused, by every gateway, also one that starts later.
       await this.revocations.userDeleted(user.id);
       await this.bus.record(AccountEvent.UserDeleted, {
         accountId: user.accountId,
         actorId: user.id,
-        payload: { userId: user.id, email: user.email, accountId: user.accountId, accountDeleted: ownsAccount },
+        payload: { userId: user.id, email: user.email, fullName: user.fullName, accountId: user.accountId, accountDeleted: ownsAccount, filesTo },
       });
     });
     await this.avatars.removeAll(AvatarStorage.prefixOf(user.id));

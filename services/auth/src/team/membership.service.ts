@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountEvent, type MembershipChanged, type Role } from '@coffer/contracts';
-import { EventBus } from '@coffer/server-core';
+import { AccountEvent, FILES_RECEIVER_IS_LEAVING, FILES_RECEIVER_NOT_IN_TEAM, type FilesReceiver, type MembershipChanged, type Role } from '@coffer/contracts';
+import { EventBus, invalid } from '@coffer/server-core';
 import { RevocationsService } from '../revocations/revocations.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { TeamRepository, type TeamMemberRow } from './team.repository.js';
@@ -49,18 +49,41 @@ export class MembershipService {
     return true;
   }
 
-  /** Takes a member out of an account (or they leave it: `actorId` is theirs): they get an account of their own again, with their files. */
-  async remove(user: UserRow, actorId: string): Promise<void> {
+  /**
+   * Who receives the files of `member`, who is leaving the account: `chosen` (someone else in it), else its
+   * owner. Their row stays locked until the unit of work ends, so they cannot leave the account meanwhile.
+   */
+  async filesReceiver(member: UserRow, chosen?: string): Promise<FilesReceiver> {
+    const id = chosen ?? (await this.team.account(member.accountId))?.ownerId;
+    if (id === member.id) throw invalid(FILES_RECEIVER_IS_LEAVING);
+    const receiver = id ? await this.users.lockById(id) : undefined;
+    if (!receiver || receiver.accountId !== member.accountId) throw invalid(FILES_RECEIVER_NOT_IN_TEAM);
+    return { userId: receiver.id, fullName: receiver.fullName, email: receiver.email };
+  }
+
+  /**
+   * Takes a member out of an account (or they leave it: `actorId` is theirs): they get an empty account of
+   * their own; their files stay in the account they left, handed to `filesTo` (each service does its part).
+   */
+  async remove(user: UserRow, actorId: string, filesTo: FilesReceiver): Promise<void> {
     const accountId = randomUUID();
     await this.team.createAccount({ id: accountId, name: user.fullName, ownerId: user.id });
     await this.team.deleteRolesOf(user.accountId, user.id);
     const version = await this.users.setMembership(user.id, accountId, 'owner');
-    await this.announce(actorId, { user, accountId, role: 'owner', version, reason: 'removed' });
+    await this.announce(actorId, { user, accountId, role: 'owner', version, reason: 'removed', filesTo });
   }
 
   private async announce(
     actorId: string,
-    change: { user: UserRow; accountId: string; role: Role; version: number; reason: MembershipChanged['reason']; invitedBy?: string },
+    change: {
+      user: UserRow;
+      accountId: string;
+      role: Role;
+      version: number;
+      reason: MembershipChanged['reason'];
+      invitedBy?: string;
+      filesTo?: FilesReceiver;
+    },
   ) {
     const { user } = change;
     await this.revocations.membershipChanged(user.id, change.version);
@@ -77,6 +100,7 @@ export class MembershipService {
         membershipVersion: change.version,
         reason: change.reason,
         invitedBy: change.invitedBy,
+        filesTo: change.filesTo,
       },
     });
   }

@@ -14,7 +14,7 @@ export class TeamHandler implements OnModuleInit {
   onModuleInit() {
     this.rpc.handle(AccountSubject.ListTeam, ({ caller }) => this.team.list(caller));
     this.rpc.handle(AccountSubject.InviteMember, ({ caller, payload }) => this.team.invite(caller, payload));
-    this.rpc.handle(AccountSubject.RemoveMember, ({ caller, payload }) => this.team.remove(caller, payload.id));
+    this.rpc.handle(AccountSubject.RemoveMember, ({ caller, payload }) => this.team.remove(caller, payload.id, payload.filesTo));
     this.rpc.handle(AccountSubject.LeaveTeam, ({ caller }) => this.team.leave(caller));
     this.rpc.handle(AccountSubject.ListRoles, ({ caller }) => this.team.listRoles(caller));
     this.rpc.handle(AccountSubject.AddRole, ({ caller, payload }) => this.team.addRole(caller, payload));

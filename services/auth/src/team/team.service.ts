@@ -20,6 +20,7 @@ import {
 import { EventBus, invalid, notFound, rpcError, SERVICE_CONFIG, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
 import { tryAgainIn } from '../rate-limits/rate-limits.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccessService } from './access.service.js';
 import { MembershipService } from './membership.service.js';
@@ -28,7 +29,7 @@ import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.rep
 /** An invitation, or the member who accepted it with their name and their role as it is now (Permissions may have changed it). */
 const toTeamMember = (row: TeamMemberRow, member?: { fullName: string; role: TeamMember['role'] | 'owner' }): TeamMember => ({
   id: row.id,
-  userId: row.userId ?? null,
+  userId: row.status === 'active' ? row.userId : null,
   email: row.email,
   fullName: member?.fullName || null,
   role: member && member.role !== 'owner' ? member.role : row.role,
@@ -57,6 +58,7 @@ export class TeamService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(MembershipService) private readonly membership: MembershipService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
@@ -67,7 +69,12 @@ export class TeamService {
     const user = await this.access.current(caller);
     const rows = await this.team.listMembers(user.accountId);
     const people = await this.users.peopleOf(rows.flatMap((r) => (r.status === 'active' && r.userId ? [r.userId] : [])));
-    return { items: rows.map((r) => toTeamMember(r, r.status === 'active' && r.userId ? people.get(r.userId) : undefined)) };
+    const account = await this.team.account(user.accountId);
+    const owner = account ? await this.users.findById(account.ownerId) : undefined;
+    return {
+      items: rows.map((r) => toTeamMember(r, r.status === 'active' && r.userId ? people.get(r.userId) : undefined)),
+      owner: { userId: owner?.id ?? user.id, fullName: owner?.fullName ?? user.fullName, email: owner?.email ?? user.email },
+    };
   }
 
   async invite(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.InviteMember>): Promise<TeamMember> {
@@ -104,26 +111,35 @@ export class TeamService {
     return toTeamMember(row);
   }
 
-  /** Withdraws an invitation, or takes an active member out of the account (they keep their files, in an account of their own). */
-  async remove(caller: CallerIdentity, id: string): Promise<OkReply> {
+  /**
+   * Withdraws an invitation, or takes an active member out of the account: their files stay, handed to
+   * `filesTo` (someone else in the account; the owner when not given), and every session of theirs ends.
+   */
+  async remove(caller: CallerIdentity, id: string, filesTo?: string): Promise<OkReply> {
     const actor = await this.access.require(caller, 'manageTeam');
     const row = await this.team.member(actor.accountId, id);
     if (!row) throw notFound('Team member not found');
-    await this.unit.run(async () => {
+    const removed = await this.unit.run(async () => {
       await this.team.deleteMember(row.id);
-      const member = row.status === 'active' && row.userId ? await this.users.findById(row.userId) : undefined;
-      if (member?.accountId === actor.accountId) await this.membership.remove(member, actor.id);
-      else if (row.status === 'pending')
+      const member = row.status === 'active' && row.userId ? await this.users.lockById(row.userId) : undefined;
+      if (member?.accountId === actor.accountId) {
+        await this.membership.remove(member, actor.id, await this.membership.filesReceiver(member, filesTo));
+        return member;
+      }
+      if (row.status === 'pending')
         await this.bus.record(AccountEvent.InvitationWithdrawn, {
           accountId: actor.accountId,
           actorId: actor.id,
           payload: { invitationId: row.id, email: row.email },
         });
+      return undefined;
     });
+    // Their access tokens are refused already (their membership changed); their refresh tokens end now too.
+    if (removed) await this.sessions.revokeAll(removed.id);
     return OK;
   }
 
-  /** A member (not the owner) leaves the account themselves: as a removal, they get an account of their own with their files. */
+  /** A member (not the owner) leaves the account themselves: their files stay, with its owner, and they get an empty account of their own. */
   async leave(caller: CallerIdentity): Promise<OkReply> {
     const user = await this.access.current(caller);
     const account = await this.team.account(user.accountId);
@@ -131,7 +147,7 @@ export class TeamService {
     await this.unit.run(async () => {
       const row = await this.team.membershipOf(user.id);
       if (row?.accountId === user.accountId) await this.team.deleteMember(row.id);
-      await this.membership.remove(user, user.id);
+      await this.membership.remove(user, user.id, await this.membership.filesReceiver(user));
     });
     return OK;
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { ROOT_FOLDER } from '@coffer/contracts';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { confirmedUploads, files, uploads } from '../db/schema.js';
 
@@ -12,7 +13,7 @@ const personTables = (userId: string): PersonalDataTable[] => [
   ['files', files, eq(files.userId, userId)],
 ];
 
-/** What the files service holds of a person, erased with them and proven gone. */
+/** What the files service holds of a person, handed over when they leave an account, erased with them and proven gone. */
 @Injectable()
 export class PersonalDataRepository extends Repository {
   erase(userId: string) {
@@ -21,5 +22,51 @@ export class PersonalDataRepository extends Repository {
 
   inventory(userId: string) {
     return countPersonalData(this.db, personTables(userId));
+  }
+
+  /** The bytes in each person's My files in the account (trash included), largest first. */
+  async bytesByPerson(accountId: string): Promise<{ userId: string; bytes: number }[]> {
+    const bytes = sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number);
+    const rows = await this.db
+      .select({ userId: files.userId, bytes })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), isNotNull(files.userId)))
+      .groupBy(files.userId)
+      .orderBy(desc(bytes));
+    return rows.flatMap((r) => (r.userId ? [{ userId: r.userId, bytes: r.bytes }] : []));
+  }
+
+  /**
+   * Everything in `from`'s My files, trash included, becomes `to`'s, in one statement whatever its size: what was
+   * at the root goes into `folderId` (a folder of `to`'s), the rest keeps its place in the tree. Who opened what
+   * last is `from`'s, not the receiver's: their Recent does not fill with it.
+   */
+  async handOver(from: string, to: string, folderId: string): Promise<void> {
+    await this.db
+      .update(files)
+      .set({ userId: to, folder: sql`case when ${files.folder} = ${ROOT_FOLDER} then ${folderId} else ${files.folder} end`, lastAccessedAt: null })
+      .where(eq(files.userId, from));
+  }
+
+  /**
+   * The stored objects whose key starts with `prefix` (the person's: their uploads are kept under it) that a row
+   * of someone else's holds: files they handed over, which outlive them. (`is distinct from`: a row of nobody's
+   * own space holds its object too.)
+   */
+  async heldByOthers(userId: string, prefix: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ key: files.storagePath })
+      .from(files)
+      .where(and(sql`starts_with(${files.storagePath}, ${prefix})`, sql`${files.userId} is distinct from ${userId}`));
+    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+  }
+
+  /** The objects of the person's files kept under someone else's prefix (files handed over to them). */
+  async handedToThem(userId: string, prefix: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: files.storagePath })
+      .from(files)
+      .where(and(eq(files.userId, userId), isNotNull(files.storagePath), sql`not starts_with(${files.storagePath}, ${prefix})`));
+    return rows.flatMap((r) => (r.key ? [r.key] : []));
   }
 }

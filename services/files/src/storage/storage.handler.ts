@@ -3,7 +3,7 @@ import { FilesSubject } from '@coffer/contracts';
 import { RpcRouter } from '@coffer/server-core';
 import { StorageService } from './storage.service.js';
 
-/** The storage meter, forwarded to StorageService. */
+/** The storage meter and each member's usage, forwarded to StorageService. */
 @Controller()
 export class StorageHandler implements OnModuleInit {
   constructor(
@@ -13,5 +13,6 @@ export class StorageHandler implements OnModuleInit {
 
   onModuleInit() {
     this.rpc.handle(FilesSubject.StorageUsage, ({ caller }) => this.storage.usage(caller));
+    this.rpc.handle(FilesSubject.StorageByMember, ({ caller }) => this.storage.byMember(caller));
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingSubject, type AccountPlan, type CallerIdentity, type StorageUsage } from '@coffer/contracts';
-import { ServiceRequester } from '@coffer/server-core';
+import { BillingSubject, MEMBER_STORAGE_REFUSED, roleMay, type AccountPlan, type CallerIdentity, type MemberStorage, type StorageUsage } from '@coffer/contracts';
+import { forbidden, ServiceRequester } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
+import { PersonalDataRepository } from '../personal-data/personal-data.repository.js';
 
 export interface StorageLimits {
   storageBytes: number;
@@ -14,6 +15,7 @@ export class StorageService {
   constructor(
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
+    @Inject(PersonalDataRepository) private readonly people: PersonalDataRepository,
   ) {}
 
   /** The account's plan and its features (billing knows them). */
@@ -31,5 +33,11 @@ export class StorageService {
     const [usedBytes, limits] = await Promise.all([this.files.storedBytes(caller.accountId), this.limits(caller)]);
     const limitBytes = limits.storageBytes;
     return { usedBytes, limitBytes };
+  }
+
+  /** Settings → Storage for the owner and admins (those who manage the team): what each person keeps in their My files. */
+  async byMember(caller: CallerIdentity): Promise<MemberStorage> {
+    if (!roleMay(caller.role, 'manageTeam')) throw forbidden(MEMBER_STORAGE_REFUSED);
+    return { items: await this.people.bytesByPerson(caller.accountId) };
   }
 }

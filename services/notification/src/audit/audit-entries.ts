@@ -103,13 +103,14 @@ export const AUDITED: Describers = {
   [AccountEvent.MembershipChanged]: ({ payload: p, actorId }) => {
     const details = { email: p.email, role: p.role };
     if (p.reason === 'joined') return { action: 'team.join', resourceType: 'team', resourceId: p.userId, details };
-    // A removed member's event names their new account: the entry belongs to the one they left (themselves: they left it).
+    // A removed member's event names their new account: the entry belongs to the one they left (themselves: they left it),
+    // with who received their files there.
     if (p.reason === 'removed')
       return {
         action: actorId === p.userId ? 'team.leave' : 'team.remove',
         resourceType: 'team',
         resourceId: p.userId,
-        details: { email: p.email },
+        details: { email: p.email, ...(p.filesTo && { filesTo: p.filesTo.email }) },
         accountId: p.previousAccountId,
       };
     return { action: 'role.change', resourceType: 'user', resourceId: p.userId, details };

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, EmailVerified, MembershipChanged, NameChanged, UserRegistered } from '@coffer/contracts';
-import { SharesRepository } from '../shares/shares.repository.js';
 import { SharesService } from '../shares/shares.service.js';
 import { PeopleRepository } from './people.repository.js';
 
@@ -9,7 +8,6 @@ import { PeopleRepository } from './people.repository.js';
 export class PeopleService {
   constructor(
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
-    @Inject(SharesRepository) private readonly shares: SharesRepository,
     @Inject(SharesService) private readonly sharing: SharesService,
   ) {}
 
@@ -27,8 +25,8 @@ export class PeopleService {
     await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
   }
 
+  /** Their name as it is now (their shares move, or stay, in PersonalDataService). */
   async membershipChanged({ payload }: DomainEvent<MembershipChanged>) {
     await this.people.remember({ userId: payload.userId, email: payload.email, fullName: payload.fullName });
-    if (payload.accountId !== payload.previousAccountId) await this.shares.moveSharer(payload.userId, payload.accountId);
   }
 }

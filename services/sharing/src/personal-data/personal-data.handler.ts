@@ -5,7 +5,7 @@ import { PersonalDataService } from './personal-data.service.js';
 
 const INVENTORY = personalDataInventorySubject('sharing');
 
-/** A user's deletion (auth's UserDeleted) and the sharing service's personal-data inventory, forwarded to PersonalDataService. */
+/** A user's moves between accounts and their deletion (auth's events), and the sharing service's personal-data inventory, forwarded to PersonalDataService. */
 @Controller()
 export class PersonalDataHandler implements OnModuleInit {
   constructor(
@@ -15,6 +15,7 @@ export class PersonalDataHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
+    this.bus.on(AccountEvent.MembershipChanged, (event) => this.personalData.membershipChanged(event));
     this.bus.on(AccountEvent.UserDeleted, (event) => this.personalData.userDeleted(event));
 
     this.rpc.handle(INVENTORY, { caller: 'none' }, ({ payload }) => this.personalData.inventory(payload));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import { addressTokens, links, people, shareRequests, shareSends, shares } from '../db/schema.js';
 
@@ -25,5 +25,14 @@ export class PersonalDataRepository extends Repository {
 
   inventory(person: { userId: string; email: string }) {
     return countPersonalData(this.db, personTables(person));
+  }
+
+  /**
+   * The shares `from` made become `to`'s, in `accountId` (the account `from` left), in one statement: their
+   * recipients keep them as they are. One made to `to`'s own address would be a share with oneself: it goes.
+   */
+  async handOver(from: string, to: { userId: string; email: string }, accountId: string) {
+    await this.db.delete(shares).where(and(eq(shares.sharedByUserId, from), eq(shares.sharedWithEmail, to.email.toLowerCase())));
+    await this.db.update(shares).set({ sharedByUserId: to.userId, accountId }).where(eq(shares.sharedByUserId, from));
   }
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
-import { INVITATION_EMAIL_NOT_CONFIRMED, type Invitation, type ListInvitationsReply } from '@coffer/contracts';
+import { INVITATION_EMAIL_NOT_CONFIRMED, memberFilesStay, type Invitation, type ListInvitationsReply } from '@coffer/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, Spinner, toast } from '@coffer/ui';
 import { failureToast } from '../../../lib/failure-toast';
 import { useDeclineInvitationMutation, useJoinInvitationMutation, useLeaveTeamMutation, useListInvitationsQuery } from '../api/invitations-api';
 
-/** Leaving the caller's account (a member, not its owner), asked first: what happens to their files there. */
+/** Leaving the caller's account (a member, not its owner), asked first: what happens to their files there (they stay, with its owner). */
 function LeaveAccountButton({ accountName }: { accountName: string }) {
   const [open, setOpen] = useState(false);
   const [leave, { isLoading }] = useLeaveTeamMutation();
@@ -13,7 +13,7 @@ function LeaveAccountButton({ accountName }: { accountName: string }) {
     try {
       await leave().unwrap();
       setOpen(false);
-      toast({ title: `You left ${accountName}`, description: 'Your files are in an account of your own now.' });
+      toast({ title: `You left ${accountName}`, description: 'You have an empty account of your own now.' });
     } catch (error) {
       failureToast(`Failed to leave ${accountName}`, error);
     }
@@ -27,7 +27,7 @@ function LeaveAccountButton({ accountName }: { accountName: string }) {
         <DialogHeader>
           <DialogTitle>Leave {accountName}?</DialogTitle>
           <DialogDescription>
-            You get an account of your own, and your files in {accountName} go with you. To come back, someone in {accountName} must invite you again.
+            {memberFilesStay(accountName)} You get an empty account of your own. To come back, someone in {accountName} must invite you again.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DELETE_CONFIRMATION_MISMATCH } from '@coffer/contracts';
+import { DELETE_CONFIRMATION_MISMATCH, memberFilesStay } from '@coffer/contracts';
 import {
   Button,
   Card,
@@ -44,7 +44,9 @@ export function DangerZoneCard() {
     setError(undefined);
     try {
       await deleteAccount({ email: typed.trim() }).unwrap();
-      toast({ title: 'Account deleted', description: 'Your account and its files have been deleted.' });
+      const description =
+        profile.role === 'owner' ? 'Your account and its files have been deleted.' : `Your account has been deleted. ${memberFilesStay(profile.accountName)}`;
+      toast({ title: 'Account deleted', description });
     } catch (err) {
       const { message } = toApiError(err);
       setRefusal(message ?? 'Please try again');
@@ -77,8 +79,10 @@ export function DangerZoneCard() {
             <DialogHeader>
               <DialogTitle>Delete Account</DialogTitle>
               <DialogDescription>
-                Your files, shares and settings are erased for good, and you are signed out everywhere. Type{' '}
-                <strong className="break-all">{profile?.email}</strong> to confirm.
+                {profile && profile.role !== 'owner'
+                  ? `Your shares and settings are erased for good, and you are signed out everywhere. ${memberFilesStay(profile.accountName)} `
+                  : 'Your files, shares and settings are erased for good, and you are signed out everywhere. '}
+                Type <strong className="break-all">{profile?.email}</strong> to confirm.
               </DialogDescription>
             </DialogHeader>
             <form noValidate onSubmit={(e) => void submit(e)} aria-label="Delete account" className="flex flex-col gap-4">

@@ -1,10 +1,12 @@
-import { roleMay, type TeamMember } from '@coffer/contracts';
+import { useState } from 'react';
+import { roleMay, type ListTeamReply, type TeamMember } from '@coffer/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@coffer/ui';
 import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { roleLabel } from '../../../components/choice-select';
 import { ManagedList, RemoveButton } from '../../../components/managed-list';
 import { failureToast } from '../../../lib/failure-toast';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import { useListTeamQuery, useRemoveMemberMutation, useSignMemberOutMutation } from '../api/team-api';
 
 /** Owners and admins sign an active member out of every browser (a stolen laptop, a departure in progress). */
@@ -25,12 +27,27 @@ function SignOutEverywhereButton({ member, name }: { member: TeamMember; name: s
   );
 }
 
-function MemberRow({ member, mayManage, isSelf }: { member: TeamMember; mayManage: boolean; isSelf: boolean }) {
+/** One row of the team; its remove button withdraws an invitation at once, and asks first before removing a member. */
+function MemberRow({
+  member,
+  mayManage,
+  isSelf,
+  team,
+  accountName,
+}: {
+  member: TeamMember;
+  mayManage: boolean;
+  isSelf: boolean;
+  team: ListTeamReply;
+  accountName: string;
+}) {
   const [remove, { isLoading }] = useRemoveMemberMutation();
+  const [confirming, setConfirming] = useState(false);
   const name = member.fullName || member.email;
   const onRemove = async () => {
+    if (member.status === 'active') return setConfirming(true);
     try {
-      await remove(member.id).unwrap();
+      await remove({ id: member.id }).unwrap();
       toast({ title: 'Member removed' });
     } catch (error) {
       failureToast('Failed to remove team member', error);
@@ -49,6 +66,7 @@ function MemberRow({ member, mayManage, isSelf }: { member: TeamMember; mayManag
         {mayManage && member.status === 'active' && !isSelf && <SignOutEverywhereButton member={member} name={name} />}
         {mayManage && <RemoveButton label={`Remove ${name}`} pending={isLoading} onRemove={() => void onRemove()} className="ml-auto" />}
       </div>
+      {confirming && <RemoveMemberDialog member={member} team={team} accountName={accountName} onOpenChange={setConfirming} />}
     </li>
   );
 }
@@ -78,9 +96,17 @@ export function TeamMembersCard() {
           emptyText="No team members yet"
           count={members.length}
         >
-          {members.map((member) => (
-            <MemberRow key={member.id} member={member} mayManage={mayManage} isSelf={member.email === profile?.email} />
-          ))}
+          {data &&
+            members.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                mayManage={mayManage}
+                isSelf={member.email === profile?.email}
+                team={data}
+                accountName={profile?.accountName ?? ''}
+              />
+            ))}
         </ManagedList>
       </CardContent>
     </Card>
