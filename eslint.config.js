@@ -114,7 +114,7 @@ const TABLE_OWNERS = {
     'people/people.repository.ts': ['people', 'addressTokens'],
   },
   billing: {
-    'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials'],
+    'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials', 'paymentEvents'],
     'contact-requests/contact-requests.repository.ts': ['contactRequests'],
   },
   notification: {

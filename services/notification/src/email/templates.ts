@@ -13,6 +13,8 @@ export interface EmailTemplates {
   'file-shared': { userName: string; sharedBy: string; fileName: string; fileUrl: string };
   'share-opened': { userName: string; openedBy: string; fileName: string; filesUrl: string };
   'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
+  /** Every change of the account's plan, and the trial's end (PRODUCT-DECISIONS "Plans and billing"): told to its owner. */
+  'plan-changed': { userName: string; headline: string; detail: string; actionLabel: string; actionUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
 export type TemplateName = keyof EmailTemplates;
