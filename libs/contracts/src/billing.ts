@@ -75,6 +75,7 @@ export const PlanCopy = {
   downgradeTooSmall: (planName: string, used: string, limit: string) =>
     `Your files use ${used}, more than the ${limit} of ${planName}. Free up space before changing to this plan.`,
   useTrialSwitch: 'During the trial, choose another plan from checkout',
+  enterpriseBySales: 'An Enterprise plan is changed through sales: please contact us',
 } as const;
 
 /** What a plan allows: the one feature table (spec §3, §6), as billing answers it for an account. */

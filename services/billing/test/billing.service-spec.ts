@@ -22,6 +22,7 @@ import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testI
 import { AppModule } from '../src/app.module.js';
 import { billingConfigSchema } from '../src/config.js';
 import { ContactRequestsRepository } from '../src/contact-requests/contact-requests.repository.js';
+import { setEnterprise, USAGE } from '../src/operator/set-enterprise.js';
 import { Clock } from '../src/subscriptions/clock.js';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository.js';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service.js';
@@ -63,9 +64,12 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
   let app: INestMicroservice;
   let caller: TestCaller;
   let publisher: EventBus;
+  /** The service's environment: the operator's command runs with the same. */
+  let serviceEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    const config = loadConfig(billingConfigSchema, { ...(await freshDatabase(kind)), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error' });
+    serviceEnv = { ...(await freshDatabase(kind)), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error' };
+    const config = loadConfig(billingConfigSchema, serviceEnv);
     app = await runService('billing', config, AppModule.forConfig(config));
     answerSessionQuestions(app.get(ServiceRequester));
     caller = new TestCaller();
@@ -316,6 +320,40 @@ describe.each(DATABASE_KINDS)('billing service on %s', (kind) => {
         ].map(([reason, planName]) => ({ reason, planName, ownerId: owner.userId })),
       );
     });
+  });
+
+  // PGlite is one process's database: the command runs beside the service only on PostgreSQL, as in production.
+  (kind === 'postgres' ? it : it.skip)('sets an account to Enterprise by the operator command, announced like every plan change', async () => {
+    const owner = newCaller('owner');
+    await publisher.publish(AuthEvent.UserRegistered, {
+      accountId: owner.accountId,
+      actorId: owner.userId,
+      payload: { userId: owner.userId, accountId: owner.accountId, email: 'sales-deal@example.com', fullName: 'Deal Owner' },
+    });
+    await eventually(() => app.get(SubscriptionsRepository).find(owner.accountId));
+    const printed: string[] = [];
+    expect(await setEnterprise(['not-an-id'], serviceEnv, (line) => printed.push(line))).toBe(2);
+    expect(await setEnterprise([randomUUID()], serviceEnv, (line) => printed.push(line))).toBe(1);
+    expect(await setEnterprise([owner.accountId], serviceEnv, (line) => printed.push(line))).toBe(0);
+    expect(printed).toEqual([USAGE, 'Not changed: Account not found', `Account ${owner.accountId} is now on the Enterprise plan (active).`]);
+
+    await expect(caller.request(BillingSubject.GetSubscription, {}, owner)).resolves.toMatchObject({
+      planType: 'enterprise',
+      status: 'active',
+      periodEndDate: null,
+      features: planFeatures('enterprise'),
+    });
+    const { rows } = (await app
+      .get<Database>(DATABASE)
+      .execute(sql`select event from outbox where subject = ${BillingEvent.SubscriptionChanged} and event->>'accountId' = ${owner.accountId}`)) as unknown as {
+      rows: { event: DomainEvent<SubscriptionChanged> }[];
+    };
+    expect(rows.map(({ event }) => [event.payload.reason, event.payload.planName, event.payload.ownerId])).toEqual([
+      ['enterprise', 'Enterprise', owner.userId],
+    ]);
+    // Sales changes it, not the owner's checkout.
+    await expect(caller.request(BillingSubject.CancelSubscription, {}, owner)).rejects.toMatchObject({ status: 409, message: PlanCopy.enterpriseBySales });
+    await expect(caller.request(BillingSubject.ChangePlan, { plan: 'pro' }, owner)).rejects.toMatchObject({ status: 409, message: PlanCopy.enterpriseBySales });
   });
 
   it("moves only the caller's account's clock (development only), ending its trial at once", async () => {

@@ -134,12 +134,27 @@ export class SubscriptionsService {
     throw conflict('No payment provider is configured');
   }
 
+  /** The operator's command (sales closed the deal by hand): the account is on Enterprise, active, with no period to renew. */
+  async setEnterprise(accountId: string): Promise<Subscription> {
+    const now = this.clock.now();
+    const row = await this.unit.run(async () => {
+      const current = await this.subscriptions.lock(accountId);
+      if (!current) throw notFound('Account not found');
+      const saved = await this.subscriptions.subscribe({ accountId, userId: current.ownerId ?? '' }, 'enterprise', now, null);
+      await this.announce({ accountId, userId: '' }, 'enterprise', saved);
+      return saved;
+    });
+    await this.bus.relay();
+    return this.toPlan(row);
+  }
+
   /** An active subscription moves to another plan; a plan smaller than the storage in use is refused with the numbers. */
   async changePlan(caller: CallerIdentity, planType: PlanType): Promise<Subscription> {
     ownerOnly(caller);
     const current = await this.subscriptions.find(caller.accountId);
     if (current?.status === 'trial') throw conflict(PlanCopy.useTrialSwitch);
     if (current?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+    if (current.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
     if (current.planType === planType) throw conflict(PlanCopy.alreadySubscribed(planName(planType)));
     const limit = planFeatures(planType).storageLimit;
     if (limit < planFeatures(current.planType).storageLimit) {
@@ -164,6 +179,7 @@ export class SubscriptionsService {
     const row = await this.unit.run(async () => {
       const current = await this.subscriptions.lock(caller.accountId);
       if (current?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+      if (current.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
       if (current.cancelAtPeriodEnd === cancel) throw conflict(cancel ? PlanCopy.alreadyCancelled : PlanCopy.notCancelled);
       const saved = await this.subscriptions.setCancelAtPeriodEnd(caller.accountId, cancel, now);
       await this.announce(caller, cancel ? 'cancelled' : 'resumed', saved);
