@@ -15,7 +15,21 @@ import {
   type UploadSlot,
 } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, refreshed, signUp, uniqueEmail, type TestUser } from './support.js';
+import Stripe from 'stripe';
+import {
+  appUrl,
+  call,
+  devKeyHeaders,
+  eventually,
+  capturedMailTo,
+  invite,
+  joinedMember,
+  mailTo,
+  refreshed,
+  signUp,
+  uniqueEmail,
+  type TestUser,
+} from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -287,5 +301,41 @@ describe('plans', () => {
       ['cancelled', 'Pro Plan', 'Audra Owner'],
       ['plan-changed', 'Pro Plan', 'Audra Owner'],
     ]);
+  });
+
+  it("applies Stripe's signed webhook once through the gateway, ignores its replay and refuses a bad signature", async () => {
+    const owner = await signUp();
+    const { accountId } = (await call<{ accountId: string }>('/api/profile', { token: owner.accessToken })).body;
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: accountId,
+          subscription: `sub_${randomBytes(8).toString('hex')}`,
+          metadata: { planType: 'pro' },
+        },
+      },
+    });
+    const deliver = (signature: string, body = payload) =>
+      fetch(`${appUrl()}/api/billing/stripe-webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    // The test stack's signing secret (deploy/local/stack.mjs TEST_STACK_ENV); the package signs as Stripe does.
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_coffer_test_stack' });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+
+    const refused = await deliver(forged);
+    expect([refused.status, ((await refused.json()) as HttpErrorBody).message]).toEqual([400, 'The webhook signature is not valid']);
+    expect((await subscription(owner)).body).toMatchObject({ status: 'none' });
+
+    const first = await deliver(signed);
+    expect([first.status, await first.json()]).toEqual([200, { received: true, applied: true }]);
+    expect((await subscription(owner)).body).toMatchObject({ planType: 'pro', status: 'active' });
+    const replay = await deliver(signed);
+    expect([replay.status, await replay.json()]).toEqual([200, { received: true, applied: false }]);
+    // The body the signature covers, byte for byte: reformatted JSON is refused.
+    expect((await deliver(signed, JSON.stringify(JSON.parse(payload), null, 2))).status).toBe(400);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
+import { StripePayments } from '../payments/stripe-payments.js';
 import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
 import { trialKeysOf, userTrialKey } from './used-trials.js';
@@ -83,10 +84,11 @@ export class SubscriptionsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(StripePayments) private readonly stripe: StripePayments,
   ) {}
 
   private get paymentProvider(): Subscription['paymentProvider'] {
-    return this.config.STRIPE_SECRET_KEY ? 'stripe' : 'placeholder';
+    return this.stripe.configured ? 'stripe' : 'placeholder';
   }
 
   /** The account's plan: what other services gate on. */
@@ -131,7 +133,8 @@ export class SubscriptionsService {
     if (this.paymentProvider === 'placeholder') throw conflict('No payment provider is configured');
     const current = await this.subscriptions.find(caller.accountId);
     if (current?.status === 'active') throw conflict(PlanCopy.alreadySubscribed(planName(current.planType ?? planType)));
-    throw conflict('No payment provider is configured');
+    if (planType !== 'starter' && planType !== 'business' && planType !== 'pro') throw conflict('Please choose a plan');
+    return { url: await this.stripe.checkoutUrl({ accountId: caller.accountId, planType, customerId: current?.providerCustomerId ?? null }) };
   }
 
   /** The operator's command (sales closed the deal by hand): the account is on Enterprise, active, with no period to renew. */
