@@ -173,6 +173,7 @@ test.describe('the organisation', () => {
     await page.goto('/dashboard/settings/general');
     await page.getByRole('switch', { name: 'Email notifications' }).click();
     await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+    await expect(toastWith(page, 'Settings saved')).toContainText('Your general settings are saved.');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
 
