@@ -117,7 +117,7 @@ const TABLE_OWNERS = {
     'links/links.repository.ts': ['links', 'linkAccesses', 'linkTickets', 'linkPasswordFailures'],
   },
   billing: {
-    'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials'],
+    'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials', 'paymentEvents'],
     'contact-requests/contact-requests.repository.ts': ['contactRequests'],
   },
   notification: {

@@ -142,3 +142,100 @@ test('when the trial ends the account has no plan selected, and an upload over t
   });
   expect(over.status()).toBe(413);
 });
+
+test('a trial expires by the test clock: the owner sees the banner and the email, subscribes to Business, downgrades to Starter and cancels; a member never sees checkout', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signUpThroughApi(page);
+  const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: asOwner })).status()).toBe(201);
+
+  // Switching plan during the trial keeps its end date, and says so.
+  await page.goto('/checkout?plan=pro');
+  await expect(page.getByRole('heading', { name: 'Subscribe to Pro Plan' })).toBeVisible();
+  await expect(page.getByText('14 days free trial')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Switch trial to Pro Plan' }).click();
+  const { trialEndDate } = (await (await page.request.get('/api/subscription', { headers: asOwner })).json()) as { trialEndDate: string };
+  const longDate = new Date(trialEndDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(toastWith(page, 'Plan switched')).toContainText(`You switched to Pro Plan. Your trial still ends on ${longDate}`);
+
+  // A member of the account.
+  const colleague = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  expect((await page.request.post('/api/team/invitations', { data: { email: colleague }, headers: asOwner })).status()).toBe(201);
+  const invitation = await mailTo(page.request, colleague, 'invited you to join');
+  const inviteToken = new URL(invitation.text.match(/https?:\/\/\S+\/login\?invite=\S+/)![0]).searchParams.get('invite');
+  const memberContext = await browser.newContext();
+  const them = await memberContext.newPage();
+  expect(
+    (await them.request.post('/api/auth/sign-up', { data: { fullName: 'Mo Member', email: colleague, password: `pw-${randomUUID()}`, inviteToken } })).status(),
+  ).toBe(201);
+
+  // Eleven days on, three are left: the banner and the email.
+  expect((await page.request.post('/dev/clock', { data: { days: 11 }, headers: { ...asOwner, ...devKeyHeaders() } })).status()).toBe(200);
+  await page.goto('/dashboard');
+  const banner = page.getByRole('region', { name: 'Trial' });
+  await expect(banner).toContainText('Your free trial ends on');
+  await expect(banner.getByRole('link', { name: 'Choose a Plan' })).toHaveAttribute('href', '/pricing');
+  await mailTo(
+    page.request,
+    owner.email,
+    `Your free trial ends on ${new Date(Date.parse(trialEndDate) - 11 * 86_400_000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`,
+  );
+
+  // The trial ends.
+  expect((await page.request.post('/dev/clock', { data: { days: 3 }, headers: { ...asOwner, ...devKeyHeaders() } })).status()).toBe(200);
+  await page.reload();
+  await expect(banner).toContainText('Your free trial has ended');
+  const ended = await mailTo(page.request, owner.email, 'Your free trial has ended');
+  expect(ended.text).toContain('Your files stay readable');
+
+  // The member sees the banner with whom to ask, no Upgrade, and no checkout.
+  await them.goto('/dashboard');
+  await expect(them.getByRole('region', { name: 'Trial' })).toContainText('Ask Erin Example to change the plan');
+  await expect(them.getByRole('region', { name: 'Trial' }).getByRole('link')).toHaveCount(0);
+  await them.goto('/dashboard/account');
+  await expect(them.getByRole('group', { name: 'Plan' })).toContainText('Ask Erin Example to change the plan');
+  await expect(them.getByRole('group', { name: 'Plan' }).getByRole('link')).toHaveCount(0);
+  await them.goto('/checkout?plan=business');
+  await expect(them.getByRole('heading', { name: 'Only the account owner can choose a plan' })).toBeVisible();
+  await expect(them.getByText('Ask Erin Example to change the plan')).toBeVisible();
+  await expect(them.getByLabel('Card number')).toHaveCount(0);
+
+  // The owner subscribes to Business from the banner's way to checkout: no "free trial" any more.
+  await banner.getByRole('link', { name: 'Choose a Plan' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.getByRole('article').filter({ hasText: 'Business Plan' }).getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscribe to Business Plan' })).toBeVisible();
+  await expect(page.getByText(/free trial/i)).toHaveCount(0);
+  await page.getByLabel('Cardholder name').fill('Erin Example');
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry (MM/YY)').fill('1299');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastWith(page, 'Subscribed!')).toContainText('You are now subscribed to Business Plan.');
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  const plan = page.getByRole('group', { name: 'Plan' });
+  await expect(plan).toContainText('Business Plan · Active subscription');
+  await expect(page.getByRole('region', { name: 'Trial' })).toHaveCount(0);
+
+  // Down to Starter, from the same checkout.
+  await page.goto('/checkout?plan=starter');
+  await expect(page.getByRole('heading', { name: 'Change to Starter Plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change to Starter Plan' }).click();
+  await expect(toastWith(page, 'Plan changed')).toContainText('Your plan is now Starter Plan.');
+  await expect(plan).toContainText('Starter Plan · Active subscription');
+
+  // Cancelling asks first, then says until when the plan stays.
+  await plan.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(dialog).toContainText('Starter Plan stays yours until');
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(plan).toContainText('Starter Plan · Cancelled');
+  await expect(plan).toContainText('Ends on');
+  await mailTo(page.request, owner.email, 'Your Starter Plan subscription is cancelled');
+  await plan.getByRole('button', { name: 'Resume Subscription' }).click();
+  await expect(plan).toContainText('Starter Plan · Active subscription');
+  await memberContext.close();
+});

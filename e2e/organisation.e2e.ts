@@ -173,6 +173,7 @@ test.describe('the organisation', () => {
     await page.goto('/dashboard/settings/general');
     await page.getByRole('switch', { name: 'Email notifications' }).click();
     await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+    await expect(toastWith(page, 'Settings saved')).toContainText('Your general settings are saved.');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
 
@@ -428,4 +429,34 @@ test.describe('the organisation', () => {
       await acme.api.dispose();
     }
   });
+});
+
+test('removing a user role asks first, then says it is done', async ({ page, browser }) => {
+  const owner = await signUpThroughApi(page, appUrl());
+  const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers: asOwner })).status()).toBe(201);
+  const colleague = uniqueEmail();
+  expect((await page.request.post('/api/team/invitations', { data: { email: colleague }, headers: asOwner })).status()).toBe(201);
+  const inviteToken = new URL(await invitationLink(page, colleague), appUrl()).searchParams.get('invite');
+  const memberContext = await browser.newContext({ baseURL: appUrl() });
+  const signedUp = await memberContext.request.post('/api/auth/sign-up', {
+    data: { fullName: 'Mo Member', email: colleague, password: 'correct-horse-1', inviteToken },
+  });
+  expect(signedUp.status()).toBe(201);
+  await memberContext.close();
+
+  await page.goto('/dashboard/settings/permissions');
+  await page.getByRole('form', { name: 'Add user role' }).getByLabel('Email').fill(colleague);
+  await page.getByRole('button', { name: 'Add Role' }).click();
+  await expect(toastWith(page, 'User role added successfully')).toBeVisible();
+  await page.getByRole('button', { name: `Remove the member role of ${colleague}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove this role?' });
+  await expect(dialog).toContainText(`${colleague} will no longer have the Member role in your account.`);
+  // Cancel keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: `Remove the member role of ${colleague}` })).toBeVisible();
+  await page.getByRole('button', { name: `Remove the member role of ${colleague}` }).click();
+  await dialog.getByRole('button', { name: 'Remove Role' }).click();
+  await expect(toastWith(page, 'User role removed')).toContainText(`${colleague} no longer has the Member role.`);
+  await expect(page.getByText('No user roles configured yet')).toBeVisible();
 });

@@ -210,6 +210,8 @@ export const TEST_STACK_ENV = {
   AUTH_SIGNUP_IP_THRESHOLD: '100000',
   // Every request of a run comes from 127.0.0.1; the service tests prove these limits.
   CONTACT_REQUESTS_PER_IP_PER_HOUR: '100000',
+  // Stripe's webhooks are verified (and tested with the package's signed payloads); checkout stays the placeholder, with no API key.
+  STRIPE_WEBHOOK_SECRET: 'whsec_coffer_test_stack',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 

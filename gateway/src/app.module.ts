@@ -16,6 +16,7 @@ import { JwksController } from './auth/jwks.controller.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionRevocations } from './auth/session-revocations.js';
 import { ContactRequestsController } from './billing/contact-requests.controller.js';
+import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { SubscriptionController } from './billing/subscription.controller.js';
 import { DevClockController } from './dev/dev-clock.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
@@ -59,6 +60,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     AuditLogsController,
     EventsController,
     ContactRequestsController,
+    PaymentWebhookController,
     // The captured-mail viewer and the test clock exist only outside production, for whoever holds the run's DEV_KEY.
     ...(config.NODE_ENV === 'production' || !config.DEV_KEY ? [] : [DevMailController, DevClockController]),
   ];

@@ -12,6 +12,7 @@ import swaggerUi from 'swagger-ui-dist';
 import { ErrorCode } from '@coffer/contracts';
 import { DOCS_ASSETS_PATH } from './api/api-docs.controller.js';
 import { API_PREFIX, UNPREFIXED_ROUTES } from './api/api-routes.js';
+import { keepRawBody } from './billing/raw-body.js';
 import { AppModule } from './app.module.js';
 import { correlationMiddleware } from './common/correlation.middleware.js';
 import { HttpErrorFilter, sendError } from './common/http-error.filter.js';
@@ -108,7 +109,7 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   // HSTS tells browsers to come back over HTTPS only, and matters only when served over TLS.
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } }));
   app.use(apiResponseHeaders);
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(bodyParserError);
   app.use(cookieParser());
   app.use(DOCS_ASSETS_PATH, express.static(swaggerUi.getAbsoluteFSPath(), { index: false, maxAge: '1h' }));

@@ -68,6 +68,10 @@ const BODIES: Record<string, unknown> = {
   'POST /api/auth/recovery-codes': { password: 'a-guess-123' },
   'POST /api/auth/recovery-codes/verify': { recoveryCode: 'abcd-efgh-jkmn-pqrs' },
   'PATCH /api/links/{id}': { password: null },
+  'POST /api/subscription': { plan: 'pro' },
+  'POST /api/subscription/trial': { plan: 'pro' },
+  'POST /api/subscription/checkout-session': { plan: 'pro' },
+  'PUT /api/subscription/plan': { plan: 'pro' },
 };
 
 describe('R4: authorization on every route', () => {
@@ -294,6 +298,28 @@ describe('R4: authorization on every route', () => {
     expect((await call('/api/auth/refresh', { method: 'POST', cookie: joined.cookie })).status).toBe(401);
     expect(await accountIdOf(await signedInAgain(joined))).not.toBe(await accountIdOf(a.owner));
   }, 180_000);
+
+  it("lets only the account's owner choose, subscribe to, change, cancel or resume its plan", async () => {
+    const planRoutes = operations().filter((o) => o.path.startsWith('/api/subscription') && o.method !== 'GET');
+    expect(planRoutes.map((o) => o.route).sort()).toEqual([
+      'POST /api/subscription',
+      'POST /api/subscription/cancel',
+      'POST /api/subscription/checkout-session',
+      'POST /api/subscription/resume',
+      'POST /api/subscription/trial',
+      'PUT /api/subscription/plan',
+    ]);
+    const allowed: string[] = [];
+    for (const route of planRoutes) {
+      const res = await ask(route, member.accessToken);
+      if (res.status !== 403) allowed.push(`${route.route} as a member: ${res.status}`);
+    }
+    expect(allowed).toEqual([]);
+    expect((await call<{ status: string; planType: string }>('/api/subscription', { token: owner.accessToken })).body).toMatchObject({
+      status: 'trial',
+      planType: 'business',
+    });
+  });
 });
 
 /** The users of an account keyed "A owner", "A admin"…, for messages that say who was let through. */

@@ -11,10 +11,26 @@ import {
   type ListNotificationsReply,
   type ShareItem,
   type StorageUsage,
+  type Subscription,
   type UploadSlot,
 } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { call, devKeyHeaders, eventually, capturedMailTo, invite, joinedMember, mailTo, signedInAgain, signUp, uniqueEmail, type TestUser } from './support.js';
+import Stripe from 'stripe';
+import {
+  appUrl,
+  call,
+  devKeyHeaders,
+  eventually,
+  capturedMailTo,
+  invite,
+  joinedMember,
+  mailTo,
+  refreshed,
+  signedInAgain,
+  signUp,
+  uniqueEmail,
+  type TestUser,
+} from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -29,6 +45,10 @@ const subscription = (user: TestUser, token = user.accessToken) => call<AccountP
 const startTrial = (plan: unknown, token: string) => call<AccountPlan & HttpErrorBody>('/api/subscription/trial', { body: { plan }, token });
 const advanceClock = (user: TestUser, days: number) =>
   call<AccountPlan & HttpErrorBody>('/dev/clock', { body: { days }, token: user.accessToken, headers: devKeyHeaders() });
+const subscribe = (plan: unknown, token: string) => call<Subscription & HttpErrorBody>('/api/subscription', { body: { plan }, token });
+const changePlan = (plan: unknown, token: string) => call<Subscription & HttpErrorBody>('/api/subscription/plan', { method: 'PUT', body: { plan }, token });
+const cancel = (token: string) => call<Subscription & HttpErrorBody>('/api/subscription/cancel', { method: 'POST', token });
+const resume = (token: string) => call<Subscription & HttpErrorBody>('/api/subscription/resume', { method: 'POST', token });
 const usage = async (user: TestUser) => (await call<StorageUsage>('/api/storage/usage', { token: user.accessToken })).body;
 
 async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
@@ -57,7 +77,18 @@ describe('plans', () => {
     const file = await uploadFile(owner, 'Plan.pdf', randomBytes(1024));
 
     const none = (await subscription(owner)).body;
-    expect(none).toEqual({ planType: null, status: 'none', trialEndDate: null, storageLimitBytes: 10 * GB, features: featuresOf('none') });
+    expect(none).toEqual({
+      planType: null,
+      status: 'none',
+      trialEndDate: null,
+      storageLimitBytes: 10 * GB,
+      features: featuresOf('none'),
+      periodEndDate: null,
+      cancelAtPeriodEnd: false,
+      trialUsed: false,
+      trialAvailable: true,
+      paymentProvider: 'placeholder',
+    });
     expect((await usage(owner)).limitBytes).toBe(10 * GB);
     expect(await restrictionStatuses(owner, file)).toEqual([403, 403, 403]);
 
@@ -157,6 +188,9 @@ describe('plans', () => {
       message: `Your 14-day free trial of Business Plan ends on ${endDate}. Choose a plan to keep your team's features.`,
       metadata: { plan_name: 'Business Plan' },
     });
+    // And an email, with the way to choose a plan.
+    const ending = await mailTo(owner.email, `Your free trial ends on ${endDate}`);
+    expect(ending.text).toMatch(/Choose a plan: https?:\/\/[^\s]+\/pricing/);
     expect((await advanceClock(owner, 1)).status).toBe(200);
     // The trial's end comes after any second notice would (billing's events arrive in order): once the
     // notification service has seen it (the plan no longer keeps an audit log), there is still one notice.
@@ -194,5 +228,115 @@ describe('plans', () => {
     const refused = await startTrial('pro', again.accessToken);
     expect([refused.status, refused.body.message]).toEqual([409, PERSON_TRIAL_USED]);
     expect((await subscription(again)).body).toMatchObject({ planType: null, status: 'none' });
+  });
+
+  it('takes an account through every state: none, trial, active, changed, cancelled, resumed, ended; each change audited and emailed to the owner', async () => {
+    const owner = await signUp({ fullName: 'Olive Owner' });
+    const member = (await joinedMember(owner, 'member')).accessToken;
+    // Only the owner subscribes, changes, cancels and resumes.
+    for (const refused of [subscribe('business', member), changePlan('pro', member), cancel(member), resume(member)]) {
+      expect((await refused).status).toBe(403);
+    }
+    expect((await subscribe('enterprise', owner.accessToken)).status).toBe(400);
+    expect((await cancel(owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account has no active subscription' });
+
+    const trial = (await startTrial('starter', owner.accessToken)).body;
+    const switched = await startTrial('business', owner.accessToken);
+    expect(switched.body).toMatchObject({ planType: 'business', status: 'trial', trialEndDate: trial.trialEndDate });
+    const switchMail = await mailTo(owner.email, 'You switched to Business Plan');
+    expect(switchMail.text).toContain(`Your trial still ends on ${longUsDate(trial.trialEndDate!)}.`);
+
+    // The trial ends: no plan selected, and no free trial to start again; subscribing is what is left.
+    expect((await advanceClock(owner, 14)).body).toMatchObject({ status: 'none', trialUsed: true, trialAvailable: false });
+    expect((await mailTo(owner.email, 'Your free trial has ended')).text).toContain('Your files stay readable');
+
+    const active = await subscribe('business', owner.accessToken);
+    expect(active.status).toBe(201);
+    expect(active.body).toMatchObject({
+      planType: 'business',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      storageLimitBytes: featuresOf('business').storageLimit,
+    });
+    expect((await subscription(owner, member)).body).toEqual(active.body);
+    expect((await usage(owner)).limitBytes).toBe(featuresOf('business').storageLimit);
+    expect((await subscribe('pro', owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account is already subscribed to Business Plan' });
+    expect((await mailTo(owner.email, 'You are now subscribed to Business Plan')).text).toContain(`renews on ${longUsDate(active.body.periodEndDate!)}`);
+
+    // Down to Starter: the files fit in its 500 GB.
+    expect((await changePlan('starter', owner.accessToken)).body).toMatchObject({ planType: 'starter', status: 'active' });
+    expect((await usage(owner)).limitBytes).toBe(featuresOf('starter').storageLimit);
+    await mailTo(owner.email, 'Your plan is now Starter Plan');
+
+    const cancelled = await cancel(owner.accessToken);
+    expect(cancelled.body).toMatchObject({ planType: 'starter', status: 'active', cancelAtPeriodEnd: true, periodEndDate: active.body.periodEndDate });
+    expect((await mailTo(owner.email, 'Your Starter Plan subscription is cancelled')).text).toContain(
+      `stays yours until ${longUsDate(active.body.periodEndDate!)}`,
+    );
+    expect((await resume(owner.accessToken)).body).toMatchObject({ cancelAtPeriodEnd: false });
+    await mailTo(owner.email, 'Your Starter Plan subscription continues');
+    expect((await cancel(owner.accessToken)).status).toBe(200);
+
+    // The period ends: no plan selected, files kept readable, resuming refused.
+    const ended = await advanceClock(owner, 31);
+    expect(ended.body).toMatchObject({ planType: null, status: 'none', periodEndDate: null, cancelAtPeriodEnd: false, storageLimitBytes: 10 * GB });
+    expect((await mailTo(owner.email, 'Your Starter Plan subscription has ended')).text).toContain('Your files stay readable');
+    expect((await resume(owner.accessToken)).body).toMatchObject({ statusCode: 409, message: 'Your account has no active subscription' });
+    // After it, the owner can subscribe again from the same checkout.
+    expect((await subscribe('pro', owner.accessToken)).body).toMatchObject({ planType: 'pro', status: 'active' });
+  });
+
+  it('keeps each plan change in the audit log, with who made it', async () => {
+    const owner = await signUp({ fullName: 'Audra Owner' });
+    await subscribe('business', owner.accessToken);
+    await changePlan('pro', owner.accessToken);
+    await cancel(owner.accessToken);
+    const entries = await eventually(async () => {
+      const log = await call<{ items: { action: string; actorName: string | null; details: Record<string, string> }[] }>('/api/audit-logs', {
+        token: owner.accessToken,
+      });
+      const changes = log.body.items.filter((e) => e.action === 'plan.change');
+      return changes.length >= 2 && changes.slice(0, 2);
+    });
+    expect(entries.map((e) => [e.details.change, e.details.plan, e.actorName])).toEqual([
+      ['cancelled', 'Pro Plan', 'Audra Owner'],
+      ['plan-changed', 'Pro Plan', 'Audra Owner'],
+    ]);
+  });
+
+  it("applies Stripe's signed webhook once through the gateway, ignores its replay and refuses a bad signature", async () => {
+    const owner = await signUp();
+    const { accountId } = (await call<{ accountId: string }>('/api/profile', { token: owner.accessToken })).body;
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: accountId,
+          subscription: `sub_${randomBytes(8).toString('hex')}`,
+          metadata: { planType: 'pro' },
+        },
+      },
+    });
+    const deliver = (signature: string, body = payload) =>
+      fetch(`${appUrl()}/api/billing/stripe-webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+    // The test stack's signing secret (deploy/local/stack.mjs TEST_STACK_ENV); the package signs as Stripe does.
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_coffer_test_stack' });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+
+    const refused = await deliver(forged);
+    expect([refused.status, ((await refused.json()) as HttpErrorBody).message]).toEqual([400, 'The webhook signature is not valid']);
+    expect((await subscription(owner)).body).toMatchObject({ status: 'none' });
+
+    const first = await deliver(signed);
+    expect([first.status, await first.json()]).toEqual([200, { received: true, applied: true }]);
+    expect((await subscription(owner)).body).toMatchObject({ planType: 'pro', status: 'active' });
+    const replay = await deliver(signed);
+    expect([replay.status, await replay.json()]).toEqual([200, { received: true, applied: false }]);
+    // The body the signature covers, byte for byte: reformatted JSON is refused.
+    expect((await deliver(signed, JSON.stringify(JSON.parse(payload), null, 2))).status).toBe(400);
   });
 });

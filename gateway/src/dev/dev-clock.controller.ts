@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { accountPlanSchema, advanceClockSchema, BillingSubject, type RequestMeta } from '@coffer/contracts';
+import { advanceClockSchema, BillingSubject, subscriptionSchema, type RequestMeta } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { ValidBody, type Valid } from '../api/validation.js';
@@ -18,7 +18,7 @@ export class DevClockController {
 
   @Post()
   @HttpCode(200)
-  @ApiDoc({ summary: "Development only: move the account's clock on, then end the trials that are due", reply: accountPlanSchema })
+  @ApiDoc({ summary: "Development only: move the account's clock on, then end the trials that are due", reply: subscriptionSchema })
   advance(@Meta() meta: RequestMeta, @ValidBody(advanceClockSchema) body: Valid<typeof advanceClockSchema>) {
     return this.services.request(BillingSubject.AdvanceClock, body, meta);
   }

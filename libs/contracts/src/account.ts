@@ -133,6 +133,8 @@ export const profileSchema = z.object({
   accountId: z.uuid(),
   accountName: z.string(),
   role: z.enum(ROLES),
+  /** The account owner's name: the others ask them to change the plan. */
+  ownerName: z.string(),
 });
 export type Profile = z.output<typeof profileSchema>;
 

@@ -40,9 +40,10 @@ export const AUDIT_ACTIONS = [
   'team.remove',
   'role.change',
   'branding.update',
+  'plan.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding', 'policy'] as const;
+export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding', 'policy', 'plan'] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** One entry of the account's audit log (spec §3 audit_logs, with who did it and from where). */

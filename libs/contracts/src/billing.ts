@@ -7,6 +7,8 @@ export const BillingSubject = {
   CreateContactRequest: 'billing.contact-request.create',
   /** The account's plan and storage limit (services ask it; the caller header names the account). */
   GetPlan: 'billing.plan.get',
+  /** The account's plan with its subscription and trial, for its people (Account, checkout, the dashboard's banner). */
+  GetSubscription: 'billing.subscription.get',
   /** The account owner starts the 14-day trial of a plan (spec §4 "Trial"). */
   StartTrial: 'billing.trial.start',
   /**
@@ -15,6 +17,18 @@ export const BillingSubject = {
    * expiry job at once. Other accounts' trials are untouched.
    */
   AdvanceClock: 'billing.dev.clock.advance',
+  /** The account owner subscribes to a plan, during or after the trial (the placeholder payment: the plan is active at once). */
+  Subscribe: 'billing.subscription.subscribe',
+  /** With a payment provider configured: the owner is sent to its checkout page; the plan follows its webhooks. */
+  CreateCheckoutSession: 'billing.subscription.checkout-session',
+  /** The owner changes an active subscription's plan (a downgrade below the storage in use is refused). */
+  ChangePlan: 'billing.subscription.change',
+  /** The owner cancels: the plan stays until the end of the period, then no plan is selected. */
+  CancelSubscription: 'billing.subscription.cancel',
+  /** The owner takes back a cancellation before the period ends. */
+  ResumeSubscription: 'billing.subscription.resume',
+  /** The payment provider's webhook (the raw body and its signature header), applied once per event id. */
+  PaymentWebhook: 'billing.payment.webhook',
 } as const;
 
 /** Events published by the billing service. */
@@ -40,6 +54,29 @@ export const longUsDate = (iso: string) => new Date(iso).toLocaleDateString('en-
 export const startTrialSchema = z.object({
   plan: z.enum(['starter', 'business', 'pro'], { error: 'Please choose a plan' }),
 });
+/** Subscribing, and changing an active subscription's plan, name one of the checkout's plans. */
+export const choosePlanSchema = startTrialSchema;
+
+/** With a payment provider: where the browser goes to pay (the provider's own page). */
+export const checkoutSessionSchema = z.object({ url: z.url() });
+export type CheckoutSession = z.output<typeof checkoutSessionSchema>;
+
+/** The payment provider's webhook as the gateway received it: the raw body, unparsed, and its signature header. */
+export const paymentWebhookSchema = z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2000) });
+export const paymentWebhookReplySchema = z.object({ received: z.literal(true), applied: z.boolean() });
+
+/** Refusals of plan changes (PRODUCT-DECISIONS "Plans and billing"). */
+export const PlanCopy = {
+  alreadySubscribed: (planName: string) => `Your account is already subscribed to ${planName}`,
+  notSubscribed: 'Your account has no active subscription',
+  alreadyCancelled: 'Your subscription is already cancelled',
+  notCancelled: 'Your subscription is not cancelled',
+  /** A downgrade below the storage in use: the numbers, and what to do. */
+  downgradeTooSmall: (planName: string, used: string, limit: string) =>
+    `Your files use ${used}, more than the ${limit} of ${planName}. Free up space before changing to this plan.`,
+  useTrialSwitch: 'During the trial, choose another plan from checkout',
+  enterpriseBySales: 'An Enterprise plan is changed through sales: please contact us',
+} as const;
 
 /** What a plan allows: the one feature table (spec §3, §6), as billing answers it for an account. */
 export const planFeaturesSchema = z.object({
@@ -55,6 +92,9 @@ export const planFeaturesSchema = z.object({
 });
 export type PlanFeatureSet = z.output<typeof planFeaturesSchema>;
 
+/** Who takes the payment at checkout: the spec's placeholder card form, or Stripe Checkout when configured. */
+export const PAYMENT_PROVIDERS = ['placeholder', 'stripe'] as const;
+
 /** An account's plan: null with status none = "No plan selected" (the trial's features and 10 GB). */
 export const accountPlanSchema = z.object({
   planType: z.string().nullable(),
@@ -64,6 +104,20 @@ export const accountPlanSchema = z.object({
   features: planFeaturesSchema,
 });
 export type AccountPlan = z.output<typeof accountPlanSchema>;
+
+/** The account's plan as its people see it: the plan, and where its subscription and trial stand. */
+export const subscriptionSchema = accountPlanSchema.extend({
+  /** An active subscription: the end of the period paid for (it renews then, unless cancelled). */
+  periodEndDate: isoDateTime().nullable(),
+  /** Cancelled: the plan stays until periodEndDate, then no plan is selected. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** The account's one trial has started (it may have ended). */
+  trialUsed: z.boolean(),
+  /** Checkout may start a free trial: neither the account nor the person asking has had one. */
+  trialAvailable: z.boolean(),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS),
+});
+export type Subscription = z.output<typeof subscriptionSchema>;
 
 /** How far a test moves its account's clock (development only). */
 export const advanceClockSchema = z.object({
@@ -101,8 +155,15 @@ export type ContactRequestCreated = z.output<typeof contactRequestCreatedSchema>
 export const billingRequests = {
   [BillingSubject.CreateContactRequest]: message(contactRequestSchema, contactRequestCreatedSchema),
   [BillingSubject.GetPlan]: message(z.object({}), accountPlanSchema),
-  [BillingSubject.StartTrial]: message(startTrialSchema, accountPlanSchema),
-  [BillingSubject.AdvanceClock]: message(advanceClockSchema, accountPlanSchema),
+  [BillingSubject.GetSubscription]: message(z.object({}), subscriptionSchema),
+  [BillingSubject.StartTrial]: message(startTrialSchema, subscriptionSchema),
+  [BillingSubject.AdvanceClock]: message(advanceClockSchema, subscriptionSchema),
+  [BillingSubject.Subscribe]: message(choosePlanSchema, subscriptionSchema),
+  [BillingSubject.CreateCheckoutSession]: message(choosePlanSchema, checkoutSessionSchema),
+  [BillingSubject.ChangePlan]: message(choosePlanSchema, subscriptionSchema),
+  [BillingSubject.CancelSubscription]: message(z.object({}), subscriptionSchema),
+  [BillingSubject.ResumeSubscription]: message(z.object({}), subscriptionSchema),
+  [BillingSubject.PaymentWebhook]: message(paymentWebhookSchema, paymentWebhookReplySchema),
 };
 
 /** A Contact Sales form arrived; sales is emailed. */
@@ -124,8 +185,12 @@ export interface TrialStarted {
 
 /** The account's plan as it now is; every service that gates on the plan asks billing, so this is for realtime views. */
 export interface SubscriptionChanged {
-  reason: 'trial-started' | 'plan-switched' | 'trial-ended';
-  plan: AccountPlan;
+  reason: 'trial-started' | 'plan-switched' | 'trial-ended' | 'subscribed' | 'plan-changed' | 'cancelled' | 'resumed' | 'subscription-ended' | 'enterprise';
+  plan: Subscription;
+  /** Who is told (the account's owner; null before auth named one). */
+  ownerId: string | null;
+  /** The plan the change is about ("Business Plan"): the new one, or the one that ended. */
+  planName: string | null;
 }
 
 /** The trial ends soon; `ownerId` is told. */

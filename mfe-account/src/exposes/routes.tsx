@@ -12,6 +12,7 @@ import { SettingsPage } from '../pages/settings-page';
 import { AccountOverviewPage } from '../pages/account-page';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { InvitationBanner } from '../features/invitations/components/invitation-banner';
+import { PlanBanner } from '../features/plan/components/plan-banner';
 
 const inAccountRoot = remoteRoot('coffer_account', process.env.COFFER_RELEASE ?? 'dev');
 // Every account page calls the API, and sign-in, password reset, email confirmation and checkout
@@ -33,4 +34,5 @@ export const pages: RemoteRoutesModule<AccountPage, AccountWidget>['pages'] = {
 export const widgets: NonNullable<RemoteRoutesModule<AccountPage, AccountWidget>['widgets']> = {
   notificationBell: NotificationBell,
   invitationBanner: InvitationBanner,
+  planBanner: PlanBanner,
 };

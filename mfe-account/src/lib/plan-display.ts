@@ -1,4 +1,4 @@
-import type { AccountPlan } from '@coffer/contracts';
+import type { AccountPlan, Subscription } from '@coffer/contracts';
 import { PLAN_DEFINITIONS } from '@coffer/plans';
 
 /** The display name of a plan type ("Business Plan"); null when no plan is selected. */
@@ -16,8 +16,11 @@ export function settingsTitle(plan: AccountPlan | undefined): string {
 /** "December 7, 2026": the trial's end in the user's own time zone. */
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
+/** PRODUCT-DECISIONS: whom the others ask about the plan. */
+export const askOwnerLine = (ownerName: string) => `Ask ${ownerName || 'the account owner'} to change the plan`;
+
 /** Spec §2 Account page: the plan line, its second line, and the button (none on an active plan). */
-export function planLine(plan: AccountPlan): { title: string; detail: string; button: 'Select Plan' | 'Upgrade' | null } {
+export function planLine(plan: Subscription): { title: string; detail: string; button: 'Select Plan' | 'Upgrade' | null } {
   if (plan.status === 'trial') {
     return {
       title: '14-Day Free Trial',
@@ -25,6 +28,12 @@ export function planLine(plan: AccountPlan): { title: string; detail: string; bu
       button: 'Upgrade',
     };
   }
-  if (plan.status === 'active') return { title: planName(plan.planType) ?? 'Active plan', detail: 'Active subscription', button: null };
+  if (plan.status === 'active') {
+    const name = planName(plan.planType) ?? 'Active plan';
+    if (plan.cancelAtPeriodEnd) {
+      return { title: `${name} · Cancelled`, detail: plan.periodEndDate ? `Ends on ${longDate(plan.periodEndDate)}` : '', button: null };
+    }
+    return { title: `${name} · Active subscription`, detail: plan.periodEndDate ? `Renews on ${longDate(plan.periodEndDate)}` : '', button: null };
+  }
   return { title: 'No plan selected', detail: 'Choose a plan to get started', button: 'Select Plan' };
 }

@@ -6,6 +6,9 @@ import { ContactRequestsHandler } from './contact-requests/contact-requests.hand
 import { ContactRequestsRepository } from './contact-requests/contact-requests.repository.js';
 import { ContactRequestsService } from './contact-requests/contact-requests.service.js';
 import * as schema from './db/schema.js';
+import { PaymentsHandler } from './payments/payments.handler.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { StripePayments } from './payments/stripe-payments.js';
 import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
@@ -22,8 +25,18 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'billing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [ContactRequestsHandler, SubscriptionsHandler, PersonalDataHandler],
-      providers: [ContactRequestsRepository, ContactRequestsService, SubscriptionsRepository, SubscriptionsService, Clock, TrialExpiry, PersonalDataRepository],
+      controllers: [ContactRequestsHandler, SubscriptionsHandler, PaymentsHandler, PersonalDataHandler],
+      providers: [
+        ContactRequestsRepository,
+        ContactRequestsService,
+        SubscriptionsRepository,
+        SubscriptionsService,
+        StripePayments,
+        PaymentsService,
+        Clock,
+        TrialExpiry,
+        PersonalDataRepository,
+      ],
     };
   }
 }

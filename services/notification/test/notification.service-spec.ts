@@ -550,7 +550,14 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
             trialEndDate: null,
             storageLimitBytes: 1,
             features: { ...planFeatures(business ? 'business' : 'starter'), storageLimit: 1, maxFileBytes: 1 },
+            periodEndDate: null,
+            cancelAtPeriodEnd: false,
+            trialUsed: true,
+            trialAvailable: false,
+            paymentProvider: 'placeholder',
           },
+          ownerId: null,
+          planName: null,
         },
       });
     const logOf = (user: CallerIdentity, query: { after?: string; limit?: number } = {}) => caller.request(AuditSubject.ListAuditLogs, query, user);
@@ -579,12 +586,18 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
         const log = await logOf(owner);
         return log.items.some((e) => e.details.name === 'Marker') && log.items;
       });
-      expect(items.map((e) => [e.action, e.details.name])).toEqual([
+      const kept = items.filter((e) => e.action !== 'plan.change');
+      expect(kept.map((e) => [e.action, e.details.name])).toEqual([
         ['folder.create', 'Marker'],
         ['file.upload', 'Report.pdf'],
       ]);
-      expect(items[1]).toMatchObject({ id: uploaded.id, resourceType: 'file', actorId: owner.userId, ipAddress: '203.0.113.9', userAgent: 'Browser/1' });
-      expect((await logOf(other)).items).toEqual([]);
+      expect(kept[1]).toMatchObject({ id: uploaded.id, resourceType: 'file', actorId: owner.userId, ipAddress: '203.0.113.9', userAgent: 'Browser/1' });
+      // Each change of plan is an entry too, kept when the plan it leads to keeps the log (not the Starter one).
+      expect(items.filter((e) => e.action === 'plan.change').map((e) => [e.details.change, e.details.status])).toEqual([
+        ['trial-started', 'trial'],
+        ['trial-started', 'trial'],
+      ]);
+      expect((await logOf(other)).items.map((e) => e.action)).toEqual(['plan.change']);
       await expect(logOf({ ...owner, role: 'member' })).rejects.toMatchObject({ status: 403 });
     });
 

@@ -13,6 +13,7 @@ import { tabForPath } from './dashboard-tabs';
 
 const storageMeter = <RemoteWidget remote="coffer_files" name="storageMeter" />;
 const invitationBanner = <RemoteWidget remote="coffer_account" name="invitationBanner" />;
+const planBanner = <RemoteWidget remote="coffer_account" name="planBanner" />;
 /** The bell while the account remote loads (or if it is down): a link, with no dot since nothing is known to be unread. */
 const plainBell = (
   <Button asChild variant="ghost" size="icon">
@@ -97,6 +98,8 @@ function DashboardFrame() {
           <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
             {/* Invitations to the user's own address: Join or Decline, on every tab until answered. */}
             {invitationBanner}
+            {/* The trial ends within three days, or has ended: choose a plan (the owner) or whom to ask. */}
+            {planBanner}
             {tab?.subtitle && (
               <div className="mb-6">
                 <h1 className="text-2xl font-bold tracking-tight">{tab.label}</h1>

@@ -1,4 +1,4 @@
-import type { AccountPlan, StorageUsage } from '@coffer/contracts';
+import type { StorageUsage, Subscription } from '@coffer/contracts';
 import { cofferApi } from './coffer-api';
 
 /**
@@ -9,7 +9,7 @@ import { cofferApi } from './coffer-api';
  */
 export const planApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    accountPlan: build.query<AccountPlan, void>({
+    accountPlan: build.query<Subscription, void>({
       query: () => '/subscription',
       providesTags: ['Plan'],
     }),

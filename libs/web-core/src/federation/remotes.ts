@@ -24,7 +24,7 @@ export type FilesPage = 'files' | 'shared' | 'recent' | 'trash' | 'search' | 'pu
 
 /** Parts of the dashboard frame a remote renders inside the shell's layout (no route of their own). */
 export type FilesWidget = 'uploadButton' | 'storageMeter' | 'activityLog';
-export type AccountWidget = 'notificationBell' | 'invitationBanner';
+export type AccountWidget = 'notificationBell' | 'invitationBanner' | 'planBanner';
 
 /** The frame widgets each remote renders, by name. */
 export interface RemoteWidgetNames {

@@ -48,6 +48,8 @@ export class ProfilesService {
     const user = await this.access.current(caller);
     const [profile, account, factors] = await Promise.all([this.profiles.find(user.id), this.team.account(user.accountId), this.factors.list(user.id)]);
     const [firstName, ...rest] = user.fullName.split(' ');
+    // Whom the others ask to change the plan (PRODUCT-DECISIONS "Plans and billing").
+    const owner = !account?.ownerId || account.ownerId === user.id ? user : await this.users.findById(account.ownerId);
     return {
       userId: user.id,
       fullName: user.fullName,
@@ -63,6 +65,7 @@ export class ProfilesService {
       accountId: user.accountId,
       accountName: account?.name ?? user.fullName,
       role: user.role,
+      ownerName: owner?.fullName.trim() || owner?.email || '',
     };
   }
 

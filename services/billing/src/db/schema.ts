@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** Requests sent from the Contact Sales page. */
@@ -30,12 +30,26 @@ export const subscriptions = pgTable(
     trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
     /** When the owner was told the trial ends soon (once per trial). */
     trialEndingNoticeAt: timestamp('trial_ending_notice_at', { withTimezone: true }),
+    /** An active subscription: the end of the period paid for; it renews then, or ends if cancelled. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** The owner cancelled: the plan stays until currentPeriodEnd, then no plan is selected. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** With Stripe: the customer and subscription its webhooks name (never card data). */
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The expiry job looks for trials past their end date.
-  (t) => [index('subscriptions_trial_end_idx').on(t.status, t.trialEndDate)],
+  (t) => [index('subscriptions_trial_end_idx').on(t.status, t.trialEndDate), index('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId)],
 );
+
+/** The payment provider's webhook events already applied: each event id once, however often it is delivered. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Who has used a free trial, ever (one trial per person, whatever the account): one row per key of the

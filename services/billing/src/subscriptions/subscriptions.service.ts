@@ -3,35 +3,70 @@ import {
   AuthSubject,
   BillingEvent,
   ErrorCode,
+  FilesSubject,
   PERSON_TRIAL_USED,
+  PlanCopy,
   TRIAL_DAYS,
   TRIAL_ENDING_NOTICE_DAYS,
   type AccountPlan,
   type CallerIdentity,
+  type CheckoutSession,
+  type Subscription,
   type SubscriptionChanged,
 } from '@coffer/contracts';
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
+import { StripePayments } from '../payments/stripe-payments.js';
 import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
-import { trialKeysOf } from './used-trials.js';
+import { trialKeysOf, userTrialKey } from './used-trials.js';
 
 const DAY_MS = 86_400_000;
 
+/** Where the account's plan stands beyond its row: who takes payments, and whether the person asking had a trial elsewhere. */
+export interface PlanContext {
+  paymentProvider: Subscription['paymentProvider'];
+  personTrialUsed?: boolean;
+}
+
 /** The one answer every service gets about an account's plan: its features come from the one feature table. */
-export const toAccountPlan = (row: SubscriptionRow | undefined): AccountPlan => {
+export const toSubscription = (row: SubscriptionRow | undefined, context: PlanContext): Subscription => {
   const features = planFeatures(row?.planType);
+  const trialUsed = Boolean(row?.trialStartedAt);
   return {
     planType: row?.planType ?? null,
     status: row?.status ?? 'none',
     trialEndDate: row?.trialEndDate?.toISOString() ?? null,
     storageLimitBytes: features.storageLimit,
     features: { ...features },
+    periodEndDate: row?.status === 'active' ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+    cancelAtPeriodEnd: row?.status === 'active' && row.cancelAtPeriodEnd,
+    trialUsed,
+    trialAvailable: !trialUsed && row?.status !== 'active' && !context.personTrialUsed,
+    paymentProvider: context.paymentProvider,
   };
 };
 
-const planName = (planType: PlanType) => PLAN_DEFINITIONS.find((p) => p.id === planType)?.name ?? planType;
+export const planName = (planType: PlanType) => PLAN_DEFINITIONS.find((p) => p.id === planType)?.name ?? planType;
+
+/** A month on, the same day (the last of a shorter month): the period the placeholder payment covers. */
+export const monthAfter = (date: Date) => {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  if (next.getUTCDate() !== date.getUTCDate()) next.setUTCDate(0);
+  return next;
+};
+
+const GB = 1024 ** 3;
+/** Storage in use as a refusal words it: "612.5 GB", "2.25 TB". */
+const storageText = (bytes: number) =>
+  bytes >= 1024 * GB ? `${parseFloat((bytes / (1024 * GB)).toFixed(2))} TB` : `${parseFloat((bytes / GB).toFixed(2))} GB`;
+
+const ownerOnly = (caller: CallerIdentity) => {
+  if (caller.role !== 'owner') throw forbidden('Only the account owner can choose a plan');
+};
+const conflict = (message: string) => rpcError(ErrorCode.Conflict, 409, message);
 
 const trialUsed = () => rpcError(ErrorCode.Conflict, 409, 'Your account has already used its free trial');
 const personTrialUsed = () => rpcError(ErrorCode.Conflict, 409, PERSON_TRIAL_USED);
@@ -49,10 +84,111 @@ export class SubscriptionsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: BillingConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(StripePayments) private readonly stripe: StripePayments,
   ) {}
 
+  private get paymentProvider(): Subscription['paymentProvider'] {
+    return this.stripe.configured ? 'stripe' : 'placeholder';
+  }
+
+  /** The account's plan: what other services gate on. */
   async plan(caller: CallerIdentity): Promise<AccountPlan> {
-    return toAccountPlan(await this.subscriptions.find(caller.accountId));
+    const { planType, status, trialEndDate, storageLimitBytes, features } = this.toPlan(await this.subscriptions.find(caller.accountId));
+    return { planType, status, trialEndDate, storageLimitBytes, features };
+  }
+
+  /** The account's plan and where its subscription and trial stand, as the caller sees it. */
+  async subscription(caller: CallerIdentity): Promise<Subscription> {
+    const row = await this.subscriptions.find(caller.accountId);
+    // Only an account that never had a trial asks whether its caller had one elsewhere.
+    const personTrialUsed = !row?.trialStartedAt && caller.userId ? await this.subscriptions.trialUsedBy([userTrialKey(caller.userId)]) : false;
+    return this.toPlan(row, personTrialUsed);
+  }
+
+  toPlan(row: SubscriptionRow | undefined, personTrialUsed = false): Subscription {
+    return toSubscription(row, { paymentProvider: this.paymentProvider, personTrialUsed });
+  }
+
+  /**
+   * PRODUCT-DECISIONS "Plans and billing": the owner subscribes, during or after the trial, from the
+   * same checkout; with the placeholder payment the plan is active at once, for a month at a time.
+   */
+  async subscribe(caller: CallerIdentity, planType: PlanType): Promise<Subscription> {
+    ownerOnly(caller);
+    if (this.paymentProvider !== 'placeholder') throw conflict('Please pay through the checkout page');
+    const now = this.clock.now();
+    const row = await this.unit.run(async () => {
+      const current = await this.subscriptions.lock(caller.accountId);
+      if (current?.status === 'active') throw conflict(PlanCopy.alreadySubscribed(planName(current.planType ?? planType)));
+      const subscribed = await this.subscriptions.subscribe(caller, planType, now, monthAfter(now));
+      await this.announce(caller, 'subscribed', subscribed);
+      return subscribed;
+    });
+    return this.toPlan(row);
+  }
+
+  /** With a payment provider: the provider's checkout page for the plan; the subscription follows its webhooks. */
+  async checkoutSession(caller: CallerIdentity, planType: PlanType): Promise<CheckoutSession> {
+    ownerOnly(caller);
+    if (this.paymentProvider === 'placeholder') throw conflict('No payment provider is configured');
+    const current = await this.subscriptions.find(caller.accountId);
+    if (current?.status === 'active') throw conflict(PlanCopy.alreadySubscribed(planName(current.planType ?? planType)));
+    if (planType !== 'starter' && planType !== 'business' && planType !== 'pro') throw conflict('Please choose a plan');
+    return { url: await this.stripe.checkoutUrl({ accountId: caller.accountId, planType, customerId: current?.providerCustomerId ?? null }) };
+  }
+
+  /** The operator's command (sales closed the deal by hand): the account is on Enterprise, active, with no period to renew. */
+  async setEnterprise(accountId: string): Promise<Subscription> {
+    const now = this.clock.now();
+    const row = await this.unit.run(async () => {
+      const current = await this.subscriptions.lock(accountId);
+      if (!current) throw notFound('Account not found');
+      const saved = await this.subscriptions.subscribe({ accountId, userId: current.ownerId ?? '' }, 'enterprise', now, null);
+      await this.announce({ accountId, userId: '' }, 'enterprise', saved);
+      return saved;
+    });
+    await this.bus.relay();
+    return this.toPlan(row);
+  }
+
+  /** An active subscription moves to another plan; a plan smaller than the storage in use is refused with the numbers. */
+  async changePlan(caller: CallerIdentity, planType: PlanType): Promise<Subscription> {
+    ownerOnly(caller);
+    const current = await this.subscriptions.find(caller.accountId);
+    if (current?.status === 'trial') throw conflict(PlanCopy.useTrialSwitch);
+    if (current?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+    if (current.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
+    if (current.planType === planType) throw conflict(PlanCopy.alreadySubscribed(planName(planType)));
+    const limit = planFeatures(planType).storageLimit;
+    if (limit < planFeatures(current.planType).storageLimit) {
+      const { usedBytes } = await this.services.request(FilesSubject.StorageUsage, {}, { caller });
+      if (usedBytes > limit) throw conflict(PlanCopy.downgradeTooSmall(planName(planType), storageText(usedBytes), storageText(limit)));
+    }
+    const now = this.clock.now();
+    const row = await this.unit.run(async () => {
+      const locked = await this.subscriptions.lock(caller.accountId);
+      if (locked?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+      const changed = await this.subscriptions.switchPlan(caller.accountId, planType, now);
+      await this.announce(caller, 'plan-changed', changed);
+      return changed;
+    });
+    return this.toPlan(row);
+  }
+
+  /** Cancel (true): the plan stays until the period ends. Resume (false): it renews again. */
+  async setCancelled(caller: CallerIdentity, cancel: boolean): Promise<Subscription> {
+    ownerOnly(caller);
+    const now = this.clock.now();
+    const row = await this.unit.run(async () => {
+      const current = await this.subscriptions.lock(caller.accountId);
+      if (current?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+      if (current.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
+      if (current.cancelAtPeriodEnd === cancel) throw conflict(cancel ? PlanCopy.alreadyCancelled : PlanCopy.notCancelled);
+      const saved = await this.subscriptions.setCancelAtPeriodEnd(caller.accountId, cancel, now);
+      await this.announce(caller, cancel ? 'cancelled' : 'resumed', saved);
+      return saved;
+    });
+    return this.toPlan(row);
   }
 
   /**
@@ -61,14 +197,14 @@ export class SubscriptionsService {
    * their user id and their address: see used-trials.ts); another plan during
    * the trial keeps its end date.
    */
-  async startTrial(caller: CallerIdentity, planType: PlanType): Promise<AccountPlan> {
-    if (caller.role !== 'owner') throw forbidden('Only the account owner can choose a plan');
+  async startTrial(caller: CallerIdentity, planType: PlanType): Promise<Subscription> {
+    ownerOnly(caller);
     // Spec §7 trial flow: the user first (the email needs their name and address).
     const { user } = await this.services.request(AuthSubject.GetSession, {}, { caller });
     const now = this.clock.now();
     const row = await this.unit.run(async () => {
       const current = await this.subscriptions.lock(caller.accountId);
-      if (current?.status === 'active') throw rpcError(ErrorCode.Conflict, 409, 'Your account already has an active plan');
+      if (current?.status === 'active') throw conflict('Your account already has an active plan');
       const onTrial = current?.status === 'trial' && current.trialEndDate !== null && current.trialEndDate > now;
       if (onTrial) {
         const switched = await this.subscriptions.switchPlan(caller.accountId, planType, now);
@@ -90,18 +226,25 @@ export class SubscriptionsService {
       await this.announce(caller, 'trial-started', started);
       return started;
     });
-    return toAccountPlan(row);
+    return this.toPlan(row);
   }
 
   /**
    * Ends the trials past their end date: the account has no plan selected, its
    * files stay, its limit is the trial's; and tells the owners of trials ending
-   * within 3 days, once. Once per cluster; returns how many ended.
+   * within 3 days, once; ends the cancelled subscriptions whose period is over and renews the others.
+   * Once per cluster; returns how many ended or were told.
    */
   async endTrials(now = this.clock.now()): Promise<number> {
     const ended = await this.subscriptions.exclusively('coffer-billing-trial-expiry', async () => {
       const rows = await this.subscriptions.endTrialsDue(now);
       for (const row of rows) await this.announce({ accountId: row.accountId, userId: '' }, 'trial-ended', row);
+      // Cancelled subscriptions whose period is over: no plan selected, as after a trial. Uncancelled ones renew.
+      const endedSubscriptions = await this.subscriptions.endSubscriptionsDue(now);
+      for (const row of endedSubscriptions) {
+        await this.announce({ accountId: row.accountId, userId: '' }, 'subscription-ended', { ...row, planType: null, status: 'none' }, row.planType);
+      }
+      await this.subscriptions.renewPeriodsDue(now);
       const ending = await this.subscriptions.trialsEndingBy(now, new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS));
       for (const row of ending) {
         const planType = row.planType ?? 'trial';
@@ -111,25 +254,26 @@ export class SubscriptionsService {
           payload: { ownerId: row.ownerId!, planType, planName: planName(planType as PlanType), trialEndDate: row.trialEndDate!.toISOString() },
         });
       }
-      return rows.length;
+      return rows.length + endedSubscriptions.length + ending.length;
     });
     if (ended) await this.bus.relay();
     return ended ?? 0;
   }
 
   /** Development only: the caller's account lives `days` on (its trial dates move back), then the expiry job runs. */
-  async advanceClock(caller: CallerIdentity, days: number): Promise<AccountPlan> {
+  async advanceClock(caller: CallerIdentity, days: number): Promise<Subscription> {
     if (this.config.NODE_ENV === 'production') throw notFound();
     await this.unit.run(() => this.subscriptions.shiftIntoPast(caller.accountId, days));
     await this.endTrials();
-    return this.plan(caller);
+    return this.subscription(caller);
   }
 
-  private announce(who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow) {
+  /** Every change of plan, status or period: audited, emailed to the owner, pushed to the account's screens. */
+  announce(who: Pick<CallerIdentity, 'accountId' | 'userId'>, reason: SubscriptionChanged['reason'], row: SubscriptionRow, about = row.planType) {
     return this.bus.record(BillingEvent.SubscriptionChanged, {
       accountId: who.accountId,
       actorId: who.userId,
-      payload: { reason, plan: toAccountPlan(row) },
+      payload: { reason, plan: this.toPlan(row), ownerId: row.ownerId, planName: about ? planName(about) : null },
     });
   }
 }

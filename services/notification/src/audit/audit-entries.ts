@@ -1,6 +1,7 @@
 import {
   AccountEvent,
   AuthEvent,
+  BillingEvent,
   DevicesEvent,
   SignInPolicyEvent,
   FilesEvent,
@@ -48,6 +49,13 @@ const TWO_FACTOR_ACTIONS: Record<TwoFactorChanged['change'], AuditAction> = {
 
 /** Every event the audit log keeps (PRODUCT-DECISIONS: every create, upload, move, share, revoke, delete, restore, sign-in, role, team and branding change). */
 export const AUDITED: Describers = {
+  // Every change of the plan: who changed it (none: the trial or the period ran out), to what.
+  [BillingEvent.SubscriptionChanged]: ({ payload: p }) => ({
+    action: 'plan.change',
+    resourceType: 'plan',
+    resourceId: null,
+    details: { change: p.reason, plan: p.planName ?? 'No plan selected', status: p.plan.status },
+  }),
   [FilesEvent.FolderCreated]: (e) => item('folder.create', e.payload),
   [FilesEvent.FileUploaded]: (e) => item('file.upload', e.payload, { size: String(e.payload.item.size) }),
   [FilesEvent.FileDownloaded]: (e) => item('file.download', e.payload),

@@ -21,6 +21,8 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(SharingEvent.ShareCreated, (event) => this.email.fileShared(event));
     this.bus.on(SharingEvent.ShareAccessed, (event) => this.email.shareOpened(event));
     this.bus.on(BillingEvent.TrialStarted, (event) => this.email.trialStarted(event));
+    this.bus.on(BillingEvent.SubscriptionChanged, (event) => this.email.planChanged(event));
+    this.bus.on(BillingEvent.TrialEnding, (event) => this.email.trialEnding(event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event) => this.email.contactRequest(event));
 
     this.rpc.handle(NotificationSubject.ListCapturedMail, { caller: 'none' }, ({ payload: query }) => this.email.capturedMail(query));

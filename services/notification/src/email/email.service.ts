@@ -15,6 +15,8 @@ import {
   type PasswordResetRequested,
   type ShareAccessed,
   type ShareCreated,
+  type SubscriptionChanged,
+  type TrialEnding,
   type TrialStarted,
   type UserRegistered,
 } from '@coffer/contracts';
@@ -36,6 +38,39 @@ const SIGN_IN_TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   timeZoneName: 'short',
 });
+
+type PlanChangeCopy = { headline: string; detail: string; actionLabel: string; actionUrl: string };
+const renews = (plan: SubscriptionChanged['plan']) => (plan.periodEndDate ? `Your subscription renews on ${longUsDate(plan.periodEndDate)}.` : '');
+const openAccount = { actionLabel: 'Open your account', actionUrl: '/dashboard/account' };
+const choosePlan = { actionLabel: 'Choose a plan', actionUrl: '/pricing' };
+
+/** What the owner is told of each change (trial-started has its own email). */
+const PLAN_CHANGE_EMAILS: Partial<Record<SubscriptionChanged['reason'], (planName: string, plan: SubscriptionChanged['plan']) => PlanChangeCopy>> = {
+  'plan-switched': (name, plan) => ({
+    headline: `You switched to ${name}`,
+    detail: plan.trialEndDate ? `Your trial still ends on ${longUsDate(plan.trialEndDate)}.` : '',
+    ...openAccount,
+  }),
+  subscribed: (name, plan) => ({ headline: `You are now subscribed to ${name}`, detail: renews(plan), ...openAccount }),
+  'plan-changed': (name, plan) => ({ headline: `Your plan is now ${name}`, detail: renews(plan), ...openAccount }),
+  cancelled: (name, plan) => ({
+    headline: `Your ${name} subscription is cancelled`,
+    detail: `${name} stays yours until ${plan.periodEndDate ? longUsDate(plan.periodEndDate) : 'the end of the period'}. Then your account has no plan selected; your files stay readable.`,
+    ...openAccount,
+  }),
+  resumed: (name, plan) => ({ headline: `Your ${name} subscription continues`, detail: renews(plan), ...openAccount }),
+  'subscription-ended': (name) => ({
+    headline: `Your ${name} subscription has ended`,
+    detail: 'Your account has no plan selected. Your files stay readable, with 10 GB of storage.',
+    ...choosePlan,
+  }),
+  'trial-ended': () => ({
+    headline: 'Your free trial has ended',
+    detail: 'Your account has no plan selected. Your files stay readable, with 10 GB of storage. Choose a plan to keep every feature.',
+    ...choosePlan,
+  }),
+  enterprise: (name) => ({ headline: `Your account is now on the ${name} plan`, detail: 'Our sales team set it up for you.', ...openAccount }),
+};
 
 /** The emails that events ask for, each recorded once per event for EmailSender to send. */
 @Injectable()
@@ -145,6 +180,29 @@ export class EmailService {
       planName,
       trialEndDate: longUsDate(trialEndDate),
       dashboardUrl: this.link('/dashboard'),
+    });
+  }
+
+  /** Every change of the account's plan, told to its owner (security-like: sent whatever the notification switch says). */
+  async planChanged(event: DomainEvent<SubscriptionChanged>) {
+    const { reason, ownerId, planName, plan } = event.payload;
+    const copy = PLAN_CHANGE_EMAILS[reason]?.(planName ?? 'your plan', plan);
+    const owner = ownerId ? await this.people.find(ownerId) : undefined;
+    if (!copy || !owner) return;
+    return this.send(event, owner.email, 'plan-changed', { userName: displayName(owner), ...copy, actionUrl: this.link(copy.actionUrl) });
+  }
+
+  /** Three days before the trial ends: the owner is emailed as well as notified in the app. */
+  async trialEnding(event: DomainEvent<TrialEnding>) {
+    const { ownerId, planName, trialEndDate } = event.payload;
+    const owner = await this.people.find(ownerId);
+    if (!owner) return;
+    return this.send(event, owner.email, 'plan-changed', {
+      userName: displayName(owner),
+      headline: `Your free trial ends on ${longUsDate(trialEndDate)}`,
+      detail: `Choose a plan before then to keep every feature of ${planName}. After it your files stay readable, with 10 GB of storage.`,
+      actionLabel: 'Choose a plan',
+      actionUrl: this.link('/pricing'),
     });
   }
 

@@ -14,6 +14,8 @@ export interface EmailTemplates {
   'share-opened': { userName: string; openedBy: string; fileName: string; filesUrl: string };
   'trial-started': { userName: string; planName: string; trialEndDate: string; dashboardUrl: string };
   'new-sign-in': { userName: string; browser: string; ipAddress: string; signedInAt: string; endSessionUrl: string };
+  /** Every change of the account's plan, and the trial's end (PRODUCT-DECISIONS "Plans and billing"): told to its owner. */
+  'plan-changed': { userName: string; headline: string; detail: string; actionLabel: string; actionUrl: string };
   'contact-request': { name: string; email: string; company: string; phone?: string; message: string; receivedAt: string };
 }
 export type TemplateName = keyof EmailTemplates;

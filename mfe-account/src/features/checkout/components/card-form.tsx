@@ -1,27 +1,32 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@coffer/web-core/router';
-import type { PlanDefinition, CheckoutPlan } from '@coffer/plans';
+import { Link } from '@coffer/web-core/router';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { cardFormSchema, formatCardNumber, formatExpiry } from '../../../lib/card-schema';
-import { trialErrorToast, trialStartedToast } from '../trial-toasts';
-import { useStartTrialMutation } from '../api/checkout-api';
+import { trialErrorToast } from '../trial-toasts';
 
 /** Spec §9: the placeholder payment takes this long before the trial starts. */
 export const FAKE_PAYMENT_DELAY_MS = 2000;
 
 const EMPTY_CARD = { cardholderName: '', cardNumber: '', expiry: '', cvc: '' };
 
+interface CardFormProps {
+  /** "Start 14-Day Free Trial" or "Subscribe", and what the button says meanwhile. */
+  submitLabel: string;
+  busyLabel: string;
+  description: string;
+  /** After the placeholder payment: starts the trial or the subscription (a refusal is shown as its toast). */
+  onPaid: () => Promise<void>;
+}
+
 /**
  * The card form of checkout. Checked here and then forgotten: no card field is
  * ever sent, stored or logged (the request carries only the plan), and the
- * fields are cleared once the trial has started.
+ * fields are cleared once the trial or subscription has started.
  */
-export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan } }) {
+export function CardForm({ submitLabel, busyLabel, description, onPaid }: CardFormProps) {
   const form = useZodForm(cardFormSchema(), EMPTY_CARD);
-  const [startTrial] = useStartTrialMutation();
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
   const mounted = useRef(true);
   useEffect(
     () => () => {
@@ -35,10 +40,8 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
     await new Promise((resolve) => setTimeout(resolve, FAKE_PAYMENT_DELAY_MS));
     if (!mounted.current) return;
     try {
-      await startTrial({ plan: plan.id }).unwrap();
+      await onPaid();
       form.reset();
-      toast(trialStartedToast(plan.name));
-      navigate('/dashboard');
     } catch (error) {
       toast(trialErrorToast(error));
       if (mounted.current) setBusy(false);
@@ -55,7 +58,7 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
     <Card>
       <CardHeader>
         <CardTitle className="text-xl">Payment details</CardTitle>
-        <CardDescription>Your card is checked on this page only. No charge today.</CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-label="Card details" className="flex flex-col gap-4">
@@ -88,8 +91,8 @@ export function CardForm({ plan }: { plan: PlanDefinition & { id: CheckoutPlan }
             />
           </div>
           <Button type="submit" disabled={busy} className="w-full">
-            {busy && <Spinner label="Starting trial" className="size-4" />}
-            {busy ? 'Starting Trial...' : 'Start 14-Day Free Trial'}
+            {busy && <Spinner label={busyLabel} className="size-4" />}
+            {busy ? busyLabel : submitLabel}
           </Button>
           <Link to="/pricing" className="text-center text-sm underline underline-offset-4">
             Back to Pricing

@@ -1,8 +1,14 @@
 import type { PlanDefinition } from '@coffer/plans';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@coffer/ui';
+import { longDate } from '../../../lib/plan-display';
+import type { CheckoutMode } from '../checkout-mode';
 
-/** Spec §2 checkout: plan name, storage, features, the 14 free days, the monthly price, no charge today. */
-export function OrderSummary({ plan }: { plan: PlanDefinition }) {
+/**
+ * Spec §2 checkout: plan name, storage, features, the 14 free days, the monthly price, no charge today.
+ * Subscribing (the trial used or running) and changing plan: the monthly price from today, and the trial's end while it runs.
+ */
+export function OrderSummary({ plan, mode, trialEndDate }: { plan: PlanDefinition; mode: CheckoutMode; trialEndDate: string | null }) {
+  const trial = mode === 'start-trial';
   return (
     <Card>
       <CardHeader>
@@ -20,18 +26,27 @@ export function OrderSummary({ plan }: { plan: PlanDefinition }) {
           ))}
         </ul>
         <dl className="flex flex-col gap-2 border-t pt-4 text-sm">
+          {trial && (
+            <div className="flex justify-between gap-4">
+              <dt>14 days free trial</dt>
+              <dd className="font-medium">$0.00</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4">
-            <dt>14 days free trial</dt>
-            <dd className="font-medium">$0.00</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>Then per month</dt>
+            <dt>{trial ? 'Then per month' : 'Per month, from today'}</dt>
             <dd className="font-medium">
               {plan.priceUsd} / {plan.priceGbp}
             </dd>
           </div>
         </dl>
-        <p className="text-sm text-muted-foreground">No charge today. Cancel anytime.</p>
+        {trial ? (
+          <p className="text-sm text-muted-foreground">No charge today. Cancel anytime.</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {trialEndDate ? `Your free trial ends on ${longDate(trialEndDate)}; the subscription starts today. ` : ''}
+            Renews monthly. Cancel anytime.
+          </p>
+        )}
       </CardContent>
     </Card>
   );

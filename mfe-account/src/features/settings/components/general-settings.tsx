@@ -1,5 +1,5 @@
 import { DEFAULT_GENERAL_SETTINGS, LANGUAGES, TIMEZONES, type GeneralSettings } from '@coffer/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch } from '@coffer/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton, Switch, toast } from '@coffer/ui';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { failureToast } from '../../../lib/failure-toast';
 import { useGetPreferencesQuery, useUpdatePreferencesMutation } from '../../../api/preferences-api';
@@ -14,7 +14,7 @@ const TIMEZONE_NAMES: Record<(typeof TIMEZONES)[number], string> = {
 const LANGUAGE_CHOICES = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 const TIMEZONE_CHOICES = TIMEZONES.map((value) => ({ value, label: TIMEZONE_NAMES[value] }));
 
-/** Settings → General (spec §2): language, timezone and the two notification switches, saved for the user as they change. */
+/** Settings → General (spec §2): language, timezone and the two notification switches, saved for the user as they change, and said so. */
 export function GeneralSettings() {
   const { data, isLoading } = useGetPreferencesQuery();
   const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
@@ -23,6 +23,8 @@ export function GeneralSettings() {
   const change = async (next: Partial<GeneralSettings>) => {
     try {
       await save({ general: { ...general, ...next } }).unwrap();
+      // Saved as they change, with no button: the user is told it happened.
+      toast({ title: 'Settings saved', description: 'Your general settings are saved.' });
     } catch (error) {
       failureToast('Failed to save settings', error);
     }

@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import { addRoleSchema, PERMISSION_ROLES, roleMay, USER_NOT_FOUND, type UserRole } from '@coffer/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@coffer/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Spinner,
+  toast,
+} from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { toApiError, useGetProfileQuery } from '@coffer/web-core/store';
 import { ChoiceSelect, roleLabel } from '../../../components/choice-select';
@@ -11,11 +27,15 @@ import { useAddRoleMutation, useListRolesQuery, useRemoveRoleMutation } from '..
 type PermissionRole = (typeof PERMISSION_ROLES)[number];
 const ROLE_CHOICES = PERMISSION_ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
+/** Removing a role asks first, and says when it is done. */
 function RoleRow({ role, mayManage }: { role: UserRole; mayManage: boolean }) {
   const [remove, { isLoading }] = useRemoveRoleMutation();
+  const [confirming, setConfirming] = useState(false);
   const onRemove = async () => {
     try {
       await remove(role.id).unwrap();
+      setConfirming(false);
+      toast({ title: 'User role removed', description: `${role.email} no longer has the ${roleLabel(role.role)} role.` });
     } catch (error) {
       failureToast('Failed to remove user role', error);
     }
@@ -24,7 +44,26 @@ function RoleRow({ role, mayManage }: { role: UserRole; mayManage: boolean }) {
     <li className="flex flex-wrap items-center gap-3 py-3">
       <span className="min-w-0 flex-1 basis-48 break-all">{role.email}</span>
       <span className="text-sm text-muted-foreground">{roleLabel(role.role)}</span>
-      {mayManage && <RemoveButton label={`Remove the ${role.role} role of ${role.email}`} pending={isLoading} onRemove={() => void onRemove()} />}
+      {mayManage && <RemoveButton label={`Remove the ${role.role} role of ${role.email}`} pending={isLoading} onRemove={() => setConfirming(true)} />}
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>Remove this role?</DialogTitle>
+            <DialogDescription>
+              {role.email} will no longer have the {roleLabel(role.role)} role in your account.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={isLoading} onClick={() => void onRemove()}>
+              {isLoading && <Spinner />}
+              Remove Role
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </li>
   );
 }
