@@ -35,6 +35,7 @@ const MFA_STEP_ROUTES = new Set([
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
+  'POST /api/files/{id}/rename': { name: 'Bonuses.xlsx' },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },
   'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
   'DELETE /api/auth/factors/{id}': { password: 'a-guess-123' },
@@ -73,6 +74,7 @@ describe('R4: authorization on every route', () => {
     owner = { ...owner, accessToken: factor.accessToken };
     Object.assign(ids, {
       '/api/files/{id}': file.id,
+      '/api/files/{id}/rename': file.id,
       '/api/files/{id}/trash': file.id,
       '/api/files/{id}/restore': file.id,
       '/api/files/{id}/link': file.id,

@@ -207,6 +207,28 @@ export class FilesRepository extends Repository {
     await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-names-${userId}-${folder}`}))`);
   }
 
+  /**
+   * Holds the user's folder tree until the transaction ends: two folder moves at once (A into B, B into A)
+   * would each pass the check that the other makes true, and make a loop.
+   */
+  async lockTree(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-tree-${userId}`}))`);
+  }
+
+  /** Whether `folderId` is the folder `ancestorId` or inside it at any depth: its parents walked up in one query. */
+  async isWithin(userId: string, folderId: string, ancestorId: string): Promise<boolean> {
+    const result = (await this.db.execute(sql`
+      with recursive up(id, parent, depth) as (
+        select ${files.id}, ${files.folder}, 0 from ${files} where ${files.userId} = ${userId} and ${files.id} = ${folderId}
+        union all
+        select f.id, f.folder, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.parent = ${ROOT_FOLDER} then null else up.parent end)::uuid
+          where f.user_id = ${userId} and up.depth < 1000
+      )
+      select exists (select 1 from up where id = ${ancestorId}) as within`)) as unknown as { rows: { within: boolean }[] };
+    return result.rows[0]?.within === true;
+  }
+
   /** The names of the user's files (or folders) in `folder`, out of the trash, that start like `name` (any case). */
   async namesLike(userId: string, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
     const stem = name.includes('.') && name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
+  fileExists,
   FilesEvent,
   FilesSubject,
+  FOLDER_INTO_ITSELF,
   FOLDER_MIME_TYPE,
+  folderExists,
   LIST_CHANGED,
   ROOT_FOLDER,
   type CallerIdentity,
@@ -19,8 +22,8 @@ import { FilesRepository, type FilesPage } from './files.repository.js';
 /** Whose an item is: the events and the quota are per user and per account. */
 export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
 
-/** The files events whose payload is the item as it is now and whose it is (a move also says where from). */
-type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved>;
+/** The files events whose payload is the item as it is now and whose it is (a move also says where from, a rename the name before). */
+type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved | typeof FilesEvent.FileRenamed>;
 
 export function toFileItem(row: FileRow, counts?: { files: number; folders: number }): FileItem {
   const isFolder = row.mimeType === FOLDER_MIME_TYPE;
@@ -40,7 +43,7 @@ export function toFileItem(row: FileRow, counts?: { files: number; folders: numb
 }
 
 /**
- * The file browser's lists, one file, moving a file, and what the folders,
+ * The file browser's lists, one file, moving and renaming files and folders, and what the folders,
  * uploads, trash and links rules share. Every query is scoped to the caller:
  * another user's item is "not found".
  */
@@ -112,24 +115,56 @@ export class FilesService {
     return toFileItem(await this.activeFile(caller, id));
   }
 
+  /** Moves a file, or a folder with everything in it (one row changes: what it holds goes with it), to another folder. */
   async move(caller: CallerIdentity, fileId: string, folderId: string): Promise<FileItem> {
     const file = await this.files.find(caller.userId, fileId);
     if (!file || file.deletedAt) throw notFound('File not found');
-    if (file.mimeType === FOLDER_MIME_TYPE) throw rpcError(ErrorCode.ValidationFailed, 400, 'Folders cannot be moved');
+    const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
     if (folderId !== ROOT_FOLDER) await this.activeFolder(caller, folderId);
-    if (folderId === file.folder) return toFileItem(file);
-    const row = await this.unit.run(async () => {
-      // Moved next to a file of the same name, it becomes "Name (1).ext".
+    if (folderId === file.folder) return (await this.withCounts([file]))[0];
+    return this.unit.run(async () => {
+      if (kind === 'folder') await this.refuseMoveInside(caller, file.id, folderId);
+      // Moved next to an item of the same name, it becomes "Name (1).ext".
       await this.files.lockNames(caller.userId, folderId);
-      const name = freeName(file.name, await this.files.namesLike(caller.userId, folderId, file.name, 'file'));
-      const moved = (await this.files.update(caller.userId, fileId, { folder: folderId, name }))!;
+      const name = freeName(file.name, await this.files.namesLike(caller.userId, folderId, file.name, kind));
+      const [moved] = await this.withCounts([(await this.files.update(caller.userId, fileId, { folder: folderId, name }))!]);
       await this.bus.record(FilesEvent.FileMoved, {
         accountId: caller.accountId,
         actorId: caller.userId,
-        payload: { item: toFileItem(moved), userId: caller.userId, fromFolderId: file.folder },
+        payload: { item: moved, userId: caller.userId, fromFolderId: file.folder },
       });
+      if (name !== file.name) await this.announceRenamed(caller, moved, file.name);
       return moved;
     });
-    return toFileItem(row);
+  }
+
+  /** Refuses to move a folder into itself or into a folder inside it (the tree stays locked until the move commits). */
+  private async refuseMoveInside(caller: CallerIdentity, folderId: string, destinationId: string): Promise<void> {
+    await this.files.lockTree(caller.userId);
+    if (destinationId !== ROOT_FOLDER && (await this.files.isWithin(caller.userId, destinationId, folderId)))
+      throw rpcError(ErrorCode.ValidationFailed, 400, FOLDER_INTO_ITSELF);
+  }
+
+  /** Renames a file or a folder where it is; a name another item of its kind there has (any case) is refused. */
+  async rename(caller: CallerIdentity, id: string, name: string): Promise<FileItem> {
+    const item = await this.files.find(caller.userId, id);
+    if (!item || item.deletedAt) throw notFound('File not found');
+    if (item.name === name) return (await this.withCounts([item]))[0];
+    const kind = item.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
+    return this.unit.run(async () => {
+      await this.files.lockNames(caller.userId, item.folder);
+      const same = (n: string) => n.toLowerCase() === name.toLowerCase();
+      // The item's own name is among them when only its case changes.
+      const clashes = (await this.files.namesLike(caller.userId, item.folder, name, kind)).filter(same).length - (same(item.name) ? 1 : 0);
+      if (clashes > 0) throw rpcError(ErrorCode.Conflict, 409, kind === 'folder' ? folderExists(name) : fileExists(name));
+      const [renamed] = await this.withCounts([(await this.files.update(caller.userId, id, { name }))!]);
+      await this.announceRenamed(caller, renamed, item.name);
+      return renamed;
+    });
+  }
+
+  /** Records, in the change's transaction, that an item's name changed: every copy of it (shares) follows. */
+  private async announceRenamed(owner: Owner, item: FileItem, previousName: string) {
+    await this.bus.record(FilesEvent.FileRenamed, { accountId: owner.accountId, actorId: owner.userId, payload: { item, userId: owner.userId, previousName } });
   }
 }
