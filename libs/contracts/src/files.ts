@@ -164,6 +164,8 @@ export const listFoldersRequestSchema = z.object({
     .min(1)
     .max(FOLDER_CHOICES_MAX)
     .default(100),
+  /** Leaves out this folder and every folder inside it: the choices for moving it. */
+  excluding: z.uuid({ error: 'excluding must be a folder id' }).optional(),
 });
 export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
 /** The first `limit` matches by name, and how many there are in all (a picker asks to narrow the rest down). */

@@ -582,6 +582,10 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const contract = await fileOf(user, 'Contract.pdf', contracts.id);
     const move = (fileId: string, folderId: string) => caller.request(FilesSubject.MoveFile, { fileId, folderId }, user);
 
+    // The picker for moving Clients offers neither it nor any folder inside it.
+    const other = await folderOf(user, 'Other');
+    const choices = await caller.request(FilesSubject.ListFolders, { excluding: clients.id }, user);
+    expect([choices.items.map((f) => f.name), choices.total]).toEqual([[other.name], 1]);
     for (const into of [clients, acme, contracts])
       await expect(move(clients.id, into.id)).rejects.toMatchObject({
         status: 400,

@@ -63,13 +63,17 @@ export class FilesRepository extends Repository {
     return this.page(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt))!, SORTS[sort], page);
   }
 
-  /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
-  async searchFolders(userId: string, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
+  /**
+   * The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all;
+   * `excluding` leaves out that folder and every folder inside it.
+   */
+  async searchFolders(userId: string, { q, limit, excluding }: { q?: string; limit: number; excluding?: string }): Promise<{ rows: FileRow[]; total: number }> {
     const where = and(
       eq(files.userId, userId),
       eq(files.mimeType, FOLDER_MIME_TYPE),
       isNull(files.deletedAt),
       q ? ilike(files.name, likePattern(q)) : undefined,
+      excluding ? sql`${files.id} not in (${this.folderTree(userId, excluding)})` : undefined,
     );
     const rows = await this.db
       .select()
@@ -82,6 +86,17 @@ export class FilesRepository extends Repository {
       .from(files)
       .where(where);
     return { rows, total };
+  }
+
+  /** The ids of folder `folderId` and of every folder inside it, walked down in one query. */
+  private folderTree(userId: string, folderId: string): SQL {
+    return sql`with recursive down(id) as (
+        select ${folderId}::uuid
+        union
+        select f.id from ${files} f join down on f.folder = down.id::text
+          where f.user_id = ${userId} and f.mime_type = ${FOLDER_MIME_TYPE}
+      )
+      select id from down`;
   }
 
   /** Each folder's path from the root ("Projects / 2026 / Q1"), walked up its parents in one query. */
