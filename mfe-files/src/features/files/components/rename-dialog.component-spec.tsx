@@ -53,7 +53,7 @@ describe('the Rename dialog', () => {
     const { field, user } = await openRenameDialog(FILE, gateway);
 
     expect(field).toHaveValue('Quarterly report.final.pdf');
-    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Quarterly report.final'.length]);
+    await waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Quarterly report.final'.length]));
     // What is typed or pasted replaces the selection: the extension stays.
     await user.paste('Q4 report');
     expect(field).toHaveValue('Q4 report.pdf');
@@ -70,7 +70,7 @@ describe('the Rename dialog', () => {
     const gateway = new GatewayStandIn().route('POST', RENAME_PATH, refusal(409, 'CONFLICT', taken), renamedAsAsked(FOLDER));
     const { dialog, field, user } = await openRenameDialog(FOLDER, gateway);
 
-    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Contracts 2026'.length]);
+    await waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'Contracts 2026'.length]));
     await user.keyboard('Invoices{Enter}');
     expect(await within(dialog).findByText(taken)).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');

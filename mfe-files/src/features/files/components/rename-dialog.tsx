@@ -22,20 +22,29 @@ export function RenameDialog({ item, onClose }: RenameDialogProps) {
   const form = useZodForm(renameFileSchema, { name: item?.name ?? '' });
   const [renameFile, { isLoading }] = useRenameFileMutation();
   const field = useRef<HTMLInputElement>(null);
-  // Each item opens the dialog with its own name.
+  // Each item opens the dialog with its own name, selected up to the extension until the user clicks or types in it.
   const [formFor, setFormFor] = useState(item);
+  const [touched, setTouched] = useState(false);
   if (item !== formFor) {
     setFormFor(item);
     form.reset({ name: item?.name ?? '' });
+    setTouched(false);
   }
   const kind = item?.isFolder ? 'folder' : 'file';
 
-  // The dialog's one field takes the focus as it opens (WAI-ARIA dialog pattern), its name selected up to the extension.
+  // Radix selects a field's whole text as it gives the focus back to it (the menu that opened the dialog takes the focus
+  // as it closes): the stem is selected once that focus has settled.
+  const selectStem = () => {
+    if (!item || touched) return;
+    const end = nameStemLength(item);
+    requestAnimationFrame(() => {
+      if (field.current && document.activeElement === field.current) field.current.setSelectionRange(0, end);
+    });
+  };
+  // The dialog's one field takes the focus as it opens (WAI-ARIA dialog pattern).
   const focusName = (event: Event) => {
     event.preventDefault();
-    if (!item || !field.current) return;
-    field.current.focus();
-    field.current.setSelectionRange(0, nameStemLength(item));
+    field.current?.focus();
   };
 
   const submit = form.handleSubmit(async ({ name }) => {
@@ -62,7 +71,15 @@ export function RenameDialog({ item, onClose }: RenameDialogProps) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
-          <FormField ref={field} label="Name" maxLength={255} {...form.field('name')} />
+          <FormField
+            ref={field}
+            label="Name"
+            maxLength={255}
+            onFocus={selectStem}
+            onPointerDown={() => setTouched(true)}
+            onKeyDown={() => setTouched(true)}
+            {...form.field('name')}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={isLoading} onClick={onClose}>
               Cancel
