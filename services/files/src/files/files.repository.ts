@@ -195,6 +195,16 @@ export class FilesRepository extends Repository {
     return row;
   }
 
+  /** One of the user's items, locked until the transaction ends (a rename or move of it waits for the one before). */
+  async findForUpdate(userId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .for('update');
+    return row;
+  }
+
   async insertFolders(folders: NewFolder[]): Promise<FileRow[]> {
     if (folders.length === 0) return [];
     return this.db

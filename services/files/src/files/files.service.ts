@@ -117,12 +117,11 @@ export class FilesService {
 
   /** Moves a file, or a folder with everything in it (one row changes: what it holds goes with it), to another folder. */
   async move(caller: CallerIdentity, fileId: string, folderId: string): Promise<FileItem> {
-    const file = await this.files.find(caller.userId, fileId);
-    if (!file || file.deletedAt) throw notFound('File not found');
-    const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
-    if (folderId !== ROOT_FOLDER) await this.activeFolder(caller, folderId);
-    if (folderId === file.folder) return (await this.withCounts([file]))[0];
     return this.unit.run(async () => {
+      const file = await this.heldItem(caller, fileId);
+      const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
+      if (folderId !== ROOT_FOLDER) await this.activeFolder(caller, folderId);
+      if (folderId === file.folder) return (await this.withCounts([file]))[0];
       if (kind === 'folder') await this.refuseMoveInside(caller, file.id, folderId);
       // Moved next to an item of the same name, it becomes "Name (1).ext".
       await this.files.lockNames(caller.userId, folderId);
@@ -138,6 +137,13 @@ export class FilesService {
     });
   }
 
+  /** One of the caller's items out of the trash, as it is now, held until the transaction ends: a rename or move of it at once waits. */
+  private async heldItem(caller: CallerIdentity, id: string): Promise<FileRow> {
+    const item = await this.files.findForUpdate(caller.userId, id);
+    if (!item || item.deletedAt) throw notFound('File not found');
+    return item;
+  }
+
   /** Refuses to move a folder into itself or into a folder inside it (the tree stays locked until the move commits). */
   private async refuseMoveInside(caller: CallerIdentity, folderId: string, destinationId: string): Promise<void> {
     await this.files.lockTree(caller.userId);
@@ -147,11 +153,10 @@ export class FilesService {
 
   /** Renames a file or a folder where it is; a name another item of its kind there has (any case) is refused. */
   async rename(caller: CallerIdentity, id: string, name: string): Promise<FileItem> {
-    const item = await this.files.find(caller.userId, id);
-    if (!item || item.deletedAt) throw notFound('File not found');
-    if (item.name === name) return (await this.withCounts([item]))[0];
-    const kind = item.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
     return this.unit.run(async () => {
+      const item = await this.heldItem(caller, id);
+      if (item.name === name) return (await this.withCounts([item]))[0];
+      const kind = item.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
       await this.files.lockNames(caller.userId, item.folder);
       const same = (n: string) => n.toLowerCase() === name.toLowerCase();
       // The item's own name is among them when only its case changes.
