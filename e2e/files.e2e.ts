@@ -331,9 +331,7 @@ test.describe('organising', () => {
 
     await card(page, 'Documents').getByRole('link', { name: 'Documents' }).click();
     await expect(card(page, 'report.pdf')).toContainText('2 KB');
-    // Folders cannot be dragged.
     await page.getByRole('link', { name: 'Back to Files' }).click();
-    await expect(card(page, 'Documents')).not.toHaveAttribute('draggable', 'true');
 
     // Search from the top bar finds it in its folder.
     await page.getByRole('searchbox', { name: 'Search files' }).fill('report');
@@ -341,6 +339,104 @@ test.describe('organising', () => {
     await expect(page).toHaveURL(/\/dashboard\/search\?q=report$/);
     await expect(card(page, 'report.pdf')).toBeVisible();
     await expect(card(page, 'photo.png')).toHaveCount(0);
+  });
+
+  test('a folder of 300 items is renamed, dragged into another, moved again with Move to… (never offered its own tree), and holds all 300 throughout', async ({
+    page,
+  }) => {
+    // 300 uploads through the API before the story starts.
+    test.setTimeout(120_000);
+    const user = await startAsNewUser(page);
+    const auth = { authorization: `Bearer ${user.accessToken}` };
+    const folderNamed = async (name: string, parentId = 'root') => {
+      const res = await page.request.post('/api/folders', { data: { name, parentId }, headers: auth });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const archive = await folderNamed('Client archive');
+    await folderNamed('Scans', archive);
+    // 299 files and the folder Scans: 300 items, put there through the API as the upload dialog would.
+    const names = Array.from({ length: 299 }, (_, i) => `Invoice ${String(i + 1).padStart(3, '0')}.pdf`);
+    for (let i = 0; i < names.length; i += 25)
+      await Promise.all(
+        names.slice(i, i + 25).map(async (name) => {
+          const slot = await page.request.post('/api/uploads', { data: { name, size: 5, mimeType: 'application/pdf', folderId: archive }, headers: auth });
+          const { url, headers, uploadId } = (await slot.json()) as { url: string; headers: Record<string, string>; uploadId: string };
+          expect((await page.request.put(url, { headers, data: Buffer.from(name.slice(0, 5)) })).status()).toBe(200);
+          expect((await page.request.post(`/api/uploads/${uploadId}/complete`, { headers: auth })).status()).toBe(201);
+        }),
+      );
+    const contents = async () => {
+      const res = await page.request.get(`/api/files?folder=${archive}&sort=name-asc`, { headers: auth });
+      return ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name);
+    };
+    const all = [...names, 'Scans'];
+    expect(await contents()).toEqual(all);
+    await page.reload();
+
+    // Rename: the whole folder name is selected; what is typed replaces it.
+    await chooseFromMenu(page, 'Client archive', 'Rename');
+    const rename = page.getByRole('dialog', { name: 'Rename' });
+    const name = rename.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Archive 2026');
+    await page.keyboard.press('Enter');
+    await expect(toastWith(page, 'Folder renamed')).toBeVisible();
+    await expect(rename).toBeHidden();
+    await expect(card(page, 'Archive 2026')).toContainText('299 file(s), 1 folder(s)');
+    await expect(card(page, 'Client archive')).toHaveCount(0);
+
+    // Dragged onto Projects, with everything in it.
+    await card(page, 'Archive 2026').dragTo(card(page, 'Projects'));
+    await expect(toastWith(page, 'Folder moved successfully')).toBeVisible();
+    await expect(card(page, 'Archive 2026')).toHaveCount(0);
+    await expect(card(page, 'Projects')).toContainText('0 file(s), 1 folder(s)');
+    await card(page, 'Projects').getByRole('link', { name: 'Projects' }).click();
+    await expect(card(page, 'Archive 2026')).toContainText('299 file(s), 1 folder(s)');
+
+    // Move to…: neither the folder nor Scans inside it is offered; Documents is.
+    await chooseFromMenu(page, 'Archive 2026', 'Move to…');
+    const move = page.getByRole('dialog', { name: 'Move to…' });
+    await move.getByLabel('Folder').click();
+    await expect(move.getByRole('option', { name: 'Documents', exact: true })).toBeVisible();
+    await expect(move.getByRole('option', { name: /Archive 2026/ })).toHaveCount(0);
+    await move.getByLabel('Search folders').fill('Scans');
+    await expect(move.getByText('No folder matches “Scans”.')).toBeVisible();
+    await move.getByLabel('Search folders').fill('Documents');
+    await move.getByRole('option', { name: 'Documents', exact: true }).click();
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect(move).toBeHidden();
+    // The drag's toast may still be there beside this one.
+    await expect(toastWith(page, 'Folder moved successfully')).not.toHaveCount(0);
+    await expect(card(page, 'Archive 2026')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Back to Files' }).click();
+    await card(page, 'Documents').getByRole('link', { name: 'Documents' }).click();
+    await card(page, 'Archive 2026').getByRole('link', { name: 'Archive 2026' }).click();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByText('Archive 2026')).toHaveAttribute('aria-current', 'page');
+    await expect(crumbs.getByRole('link', { name: 'Documents' })).toBeVisible();
+    await expect(card(page, 'Invoice 299.pdf')).toBeVisible();
+    expect(await contents()).toEqual(all);
+  });
+
+  test('a file is renamed with its name selected up to the extension; a name another file there has is refused in the dialog', async ({ page }) => {
+    await startAsNewUser(page);
+    await uploadThroughDialog(page, [textFile('draft.final.pdf', 64, 'application/pdf'), textFile('Summary.pdf', 64, 'application/pdf')]);
+    await expect(toastWith(page, '2 file(s) uploaded successfully')).toBeVisible();
+
+    await chooseFromMenu(page, 'draft.final.pdf', 'Rename');
+    const rename = page.getByRole('dialog', { name: 'Rename' });
+    await expect(rename.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('summary');
+    await expect(rename.getByLabel('Name')).toHaveValue('summary.pdf');
+    await page.keyboard.press('Enter');
+    await expect(rename.getByText('A file named "summary.pdf" already exists here. Choose another name.')).toBeVisible();
+    await rename.getByLabel('Name').fill('Summary 2026.pdf');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(toastWith(page, 'File renamed')).toBeVisible();
+    await expect(card(page, 'Summary 2026.pdf')).toBeVisible();
+    await expect(card(page, 'draft.final.pdf')).toHaveCount(0);
   });
 
   test('the six sort orders reorder the cards, and Reset returns to newest first', async ({ page }) => {

@@ -46,7 +46,7 @@ try {
     COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
   };
   const only = process.env.COFFER_BENCH_ONLY?.split(',').map((name) => `${name.trim().replace(/\.mjs$/, '')}.mjs`);
-  const benches = ['list-files.mjs', 'list-page.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter(
+  const benches = ['list-files.mjs', 'list-page.mjs', 'move-folder.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter(
     (b) => !only || only.includes(b),
   );
   for (const bench of benches) {

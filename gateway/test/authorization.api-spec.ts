@@ -62,6 +62,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/team-folders': { name: 'Team' },
   'PATCH /api/team-folders/{id}': { name: 'Renamed' },
   'PUT /api/folders/{id}/access': { entries: [] },
+  'POST /api/files/{id}/rename': { name: 'Bonuses.xlsx' },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },
   'POST /api/auth/factors/{id}/verify': { challengeId: randomUUID(), code: '123456' },
   'DELETE /api/auth/factors/{id}': { password: 'a-guess-123' },
@@ -109,6 +110,7 @@ describe('R4: authorization on every route', () => {
     const ownersSession = (await call<ListSessionsReply>('/api/auth/sessions', { token: owner.accessToken })).body.items.find((s) => s.current)!;
     Object.assign(ids, {
       '/api/files/{id}': file.id,
+      '/api/files/{id}/rename': file.id,
       '/api/files/{id}/trash': file.id,
       '/api/files/{id}/restore': file.id,
       '/api/files/{id}/link': file.id,

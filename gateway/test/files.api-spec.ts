@@ -252,6 +252,53 @@ describe('files', () => {
     expect((await call<ListFilesReply>('/api/files?view=trash', { token: user.accessToken })).body.items).toEqual([]);
   });
 
+  it('renames files and folders where they are, refusing a name another of its kind there has, a blank or an overlong one', async () => {
+    const user = await signUp();
+    await rootOf(user);
+    const as = { token: user.accessToken };
+    const rename = (id: string, name: unknown) => call<FileItem & HttpErrorBody>(`/api/files/${id}/rename`, { ...as, method: 'POST', body: { name } });
+    const folder = (await call<FileItem>('/api/folders', { ...as, body: { name: 'Contracts', parentId: 'root' } })).body;
+    const { complete } = await upload(user, 'draft.docx', randomBytes(16), folder.id);
+    await upload(user, 'Signed.docx', randomBytes(16), folder.id);
+
+    expect((await rename(complete!.body.id, 'Offer letter.docx')).body).toMatchObject({ name: 'Offer letter.docx', folderId: folder.id });
+    expect((await rename(folder.id, 'Contracts 2026')).body).toMatchObject({ name: 'Contracts 2026', isFolder: true, fileCount: 2 });
+    expect((await rename(complete!.body.id, 'signed.DOCX')).body).toMatchObject({
+      statusCode: 409,
+      message: 'A file named "signed.DOCX" already exists here. Choose another name.',
+    });
+    expect((await rename(folder.id, 'documents')).body).toMatchObject({
+      statusCode: 409,
+      message: 'A folder named "documents" already exists here. Choose another name.',
+    });
+    expect((await rename(folder.id, '  ')).body).toMatchObject({ statusCode: 400, message: 'Please enter a name' });
+    expect((await rename(folder.id, 'x'.repeat(256))).body).toMatchObject({ statusCode: 400, message: 'Names can be at most 255 characters' });
+    // Where it is now, under its new name, and nowhere under the old one.
+    const listed = (await call<ListFilesReply>(`/api/files?folder=${folder.id}&sort=name-asc`, as)).body.items.map((i) => i.name);
+    expect(listed).toEqual(['Offer letter.docx', 'Signed.docx']);
+    expect((await call<FolderPath>(`/api/folders/${folder.id}`, as)).body.path.map((p) => p.name)).toEqual(['Contracts 2026']);
+  });
+
+  it('moves a folder with everything in it, never into itself or a folder inside it', async () => {
+    const user = await signUp();
+    const [documents, images] = await rootOf(user);
+    const as = { token: user.accessToken };
+    const move = (id: string, folderId: string) => call<FileItem & HttpErrorBody>(`/api/files/${id}`, { ...as, method: 'PATCH', body: { folderId } });
+    const clients = (await call<FileItem>('/api/folders', { ...as, body: { name: 'Clients', parentId: documents.id } })).body;
+    const acme = (await call<FileItem>('/api/folders', { ...as, body: { name: 'Acme', parentId: clients.id } })).body;
+    const { complete } = await upload(user, 'brief.pdf', randomBytes(16), acme.id);
+
+    for (const into of [clients, acme])
+      expect((await move(clients.id, into.id)).body).toMatchObject({
+        statusCode: 400,
+        message: 'A folder cannot be moved into itself or into a folder inside it.',
+      });
+    expect((await move(clients.id, images.id)).body).toMatchObject({ id: clients.id, folderId: images.id, folderCount: 1 });
+    expect((await call<FolderPath>(`/api/folders/${acme.id}`, as)).body.path.map((p) => p.name)).toEqual(['Images', 'Clients', 'Acme']);
+    expect((await call<ListFilesReply>(`/api/files?folder=${acme.id}`, as)).body.items.map((i) => i.id)).toEqual([complete!.body.id]);
+    expect((await call<ListFilesReply>(`/api/files?folder=${documents.id}`, as)).body.total).toBe(0);
+  });
+
   it("treats another user's files and folders as not found, whatever the route", async () => {
     const owner = await signUp();
     const [documents] = await rootOf(owner);
@@ -264,6 +311,8 @@ describe('files', () => {
       call(`/api/folders/${documents.id}`, as),
       call(`/api/files/${file.id}/link`, as),
       call(`/api/files/${file.id}`, { ...as, method: 'PATCH', body: { folderId: 'root' } }),
+      call(`/api/files/${file.id}/rename`, { ...as, method: 'POST', body: { name: 'Mine now.txt' } }),
+      call(`/api/files/${documents.id}`, { ...as, method: 'PATCH', body: { folderId: 'root' } }),
       call(`/api/files/${file.id}/trash`, { ...as, method: 'POST' }),
       call(`/api/files/${file.id}/restore`, { ...as, method: 'POST' }),
       call(`/api/files/${file.id}`, { ...as, method: 'DELETE' }),
@@ -274,6 +323,6 @@ describe('files', () => {
       expect(status).toBe(404);
       expect((body as unknown as HttpErrorBody).code).toBe('NOT_FOUND');
     }
-    expect((await call<ListFilesReply>(`/api/files?folder=${documents.id}`, { token: owner.accessToken })).body.items).toHaveLength(1);
+    expect((await call<ListFilesReply>(`/api/files?folder=${documents.id}`, { token: owner.accessToken })).body.items).toMatchObject([{ name: 'secret.txt' }]);
   });
 });

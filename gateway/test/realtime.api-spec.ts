@@ -48,6 +48,29 @@ describe('activity and realtime', () => {
     expect(JSON.parse(data.slice('data:'.length))).toEqual({ type: 'events.files.folder.created', itemId: folder.body.id, item: folder.body });
   });
 
+  it('pushes a rename and a move of a folder to the open event stream, with the folder as it is now', async () => {
+    const user = await signUp();
+    const as = { token: user.accessToken };
+    const [outer, inner] = [
+      (await call<FileItem>('/api/folders', { ...as, body: { name: 'Outer', parentId: 'root' } })).body,
+      (await call<FileItem>('/api/folders', { ...as, body: { name: 'Inner', parentId: 'root' } })).body,
+    ];
+    const stream = await eventStream(user);
+    const renamed = (await call<FileItem>(`/api/files/${inner.id}/rename`, { ...as, method: 'POST', body: { name: 'Renamed' } })).body;
+    const moved = (await call<FileItem>(`/api/files/${inner.id}`, { ...as, method: 'PATCH', body: { folderId: outer.id } })).body;
+    const pushes = () =>
+      stream.received
+        .split('\n')
+        .filter((line) => line.startsWith('data:') && line.includes(inner.id))
+        .map((line) => JSON.parse(line.slice('data:'.length)) as { type: string; item: FileItem; fromFolderId?: string });
+    await eventually(async () => pushes().length === 2, 5000);
+    await stream.stop();
+    expect(pushes()).toEqual([
+      { type: 'events.files.file.renamed', itemId: inner.id, item: renamed },
+      { type: 'events.files.file.moved', itemId: inner.id, item: moved, fromFolderId: 'root' },
+    ]);
+  });
+
   it("pushes a change of the account's plan to its open event streams, and only theirs", async () => {
     const user = await signUp();
     const other = await signUp();

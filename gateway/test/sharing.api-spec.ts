@@ -10,6 +10,7 @@ import {
   SHARES_PAGE_SIZE,
   ShareRefusal,
   type AccountPlan,
+  type FileItem,
   type HttpErrorBody,
   type ListActivityReply,
   type ListAuditLogsReply,
@@ -578,6 +579,40 @@ describe('sharing', () => {
       ),
     );
     expect(entry).toMatchObject({ actorId: owner.userId, actorName: 'Nora Newname' });
+  });
+
+  it('names a shared file by its new name after a rename, or a move that renamed it: both Shared lists, the email sent when it is opened, and the audit log', async () => {
+    const owner = await confirmedUser('Dana Owner');
+    const recipient = await confirmedUser('Rita Recipient');
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const file = await uploadFile(owner, 'Draft.pdf', randomBytes(32));
+    const made = await share(owner, { fileId: file.id, email: recipient.email });
+    expect(made.status).toBe(201);
+    const fileNameIn = async (user: TestUser, direction: 'with-me' | 'by-me') =>
+      (await sharesOf(user, direction)).body.items.find((s) => s.id === made.body.id)?.fileName;
+
+    const rename = await call<FileItem>(`/api/files/${file.id}/rename`, { method: 'POST', body: { name: 'Final.pdf' }, token: owner.accessToken });
+    expect(rename.body).toMatchObject({ id: file.id, name: 'Final.pdf' });
+    // The new name reaches the sharing service by the files service's event.
+    await eventually(async () => (await fileNameIn(recipient, 'with-me')) === 'Final.pdf');
+    expect(await fileNameIn(owner, 'by-me')).toBe('Final.pdf');
+    // An email sent later names it so: the sharer hears that the recipient opened "Final.pdf".
+    expect((await open(recipient, made.body.id)).status).toBe(200);
+    await mailTo(owner.email, '"Rita Recipient" opened "Final.pdf"');
+    const entry = await eventually(async () =>
+      (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body.items.find(
+        (e) => e.action === 'file.rename' && e.resourceId === file.id,
+      ),
+    );
+    expect(entry).toMatchObject({ resourceType: 'file', actorId: owner.userId, details: { name: 'Final.pdf', from: 'Draft.pdf' } });
+
+    // Moved next to another "Final.pdf", it becomes "Final (1).pdf": the shares follow that too.
+    const folder = (await call<FileItem>('/api/folders', { body: { name: 'Sent', parentId: 'root' }, token: owner.accessToken })).body;
+    expect((await call(`/api/files/${file.id}`, { method: 'PATCH', body: { folderId: folder.id }, token: owner.accessToken })).status).toBe(200);
+    await uploadFile(owner, 'Final.pdf', randomBytes(8));
+    const back = await call<FileItem>(`/api/files/${file.id}`, { method: 'PATCH', body: { folderId: 'root' }, token: owner.accessToken });
+    expect(back.body).toMatchObject({ name: 'Final (1).pdf', folderId: 'root' });
+    await eventually(async () => (await fileNameIn(recipient, 'with-me')) === 'Final (1).pdf');
   });
 
   it('hides a share while its file is in the trash, and the sharer revokes it', async () => {

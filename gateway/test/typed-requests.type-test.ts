@@ -42,7 +42,7 @@ export function eventsCarryTheirOwnPayload(caller: CallerIdentity) {
   // @ts-expect-error a share's revocation says nothing of folders
   bus.on('events.sharing.share.revoked', async (event) => event.payload.fromFolderId);
   // @ts-expect-error an event no service publishes
-  bus.on('events.files.file.renamed', async () => undefined);
+  bus.on('events.files.file.renaming', async () => undefined);
   // @ts-expect-error the registration event needs the new user's email and name
   void bus.publish('events.auth.user.registered', { accountId: caller.accountId, actorId: caller.userId, payload: { userId: caller.userId } });
 }

@@ -13,6 +13,7 @@ import {
   listFoldersReplySchema,
   listFoldersRequestSchema,
   moveFileSchema,
+  renameFileSchema,
   listUploadsReplySchema,
   newUploadSchema,
   storageUsageSchema,
@@ -106,9 +107,20 @@ export class FilesController {
   }
 
   @Patch('files/:id')
-  @ApiDoc({ summary: 'Move a file to another folder', reply: fileItemSchema })
+  @ApiDoc({
+    summary:
+      'Move a file, or a folder with everything in it, to another folder (never into itself or a folder inside it); next to an item of the same name it becomes "Name (1)"',
+    reply: fileItemSchema,
+  })
   move(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams, @ValidBody(moveFileSchema) body: Valid<typeof moveFileSchema>) {
     return this.services.request(FilesSubject.MoveFile, { fileId: params.id, folderId: body.folderId }, meta);
+  }
+
+  @Post('files/:id/rename')
+  @HttpCode(200)
+  @ApiDoc({ summary: 'Rename a file or a folder where it is; a name another file (or folder) there has is refused', reply: fileItemSchema })
+  rename(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams, @ValidBody(renameFileSchema) body: Valid<typeof renameFileSchema>) {
+    return this.services.request(FilesSubject.RenameFile, { fileId: params.id, name: body.name }, meta);
   }
 
   @Post('files/:id/trash')

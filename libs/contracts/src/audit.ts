@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'file.upload',
   'file.download',
   'file.move',
+  'file.rename',
   'file.delete',
   'file.restore',
   'file.delete_forever',

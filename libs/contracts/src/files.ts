@@ -16,7 +16,10 @@ export const FilesSubject = {
   UploadParts: 'files.upload.parts',
   /** Drops an unfinished upload: nothing of it is kept. */
   CancelUpload: 'files.upload.cancel',
+  /** Moves a file, or a folder with everything in it, to another folder. */
   MoveFile: 'files.file.move',
+  /** Renames a file or a folder in its folder. */
+  RenameFile: 'files.file.rename',
   TrashFile: 'files.file.trash',
   RestoreFile: 'files.file.restore',
   DeleteFile: 'files.file.delete',
@@ -44,6 +47,8 @@ export const FilesEvent = {
   FolderCreated: 'events.files.folder.created',
   FileUploaded: 'events.files.file.uploaded',
   FileMoved: 'events.files.file.moved',
+  /** A file's or folder's name changed: renamed, or moved next to one of the same name. */
+  FileRenamed: 'events.files.file.renamed',
   FileTrashed: 'events.files.file.trashed',
   FileRestored: 'events.files.file.restored',
   FileDeleted: 'events.files.file.deleted',
@@ -85,6 +90,14 @@ export const isInlineSafe = (mimeType: string) => (INLINE_SAFE_TYPES as readonly
 
 /** A new folder whose name another folder there already has (any case): two folders never look the same. */
 export const folderExists = (name: string) => `A folder named "${name}" already exists here. Choose another name.`;
+/** A file renamed to the name of another file there (any case). */
+export const fileExists = (name: string) => `A file named "${name}" already exists here. Choose another name.`;
+/** A folder moved into itself or into a folder inside it. */
+export const FOLDER_INTO_ITSELF = 'A folder cannot be moved into itself or into a folder inside it.';
+/** A team folder is at the top of the Files root for everyone it is open to: it is renamed or deleted, never moved. */
+export const TEAM_FOLDER_STAYS = 'A team folder cannot be moved. Rename it, or move what is in it.';
+/** A restricted folder's own access list guards it: it never leaves its team folder, alone or inside another folder. */
+export const RESTRICTED_FOLDER_STAYS = 'This folder holds a restricted folder, which stays in its team folder. Move what you need out of it instead.';
 
 /** Spec §9: how long a signed view or download link works. */
 export const SIGNED_URL_SECONDS = 3600;
@@ -173,6 +186,8 @@ export const listFoldersRequestSchema = z.object({
     .min(1)
     .max(FOLDER_CHOICES_MAX)
     .default(100),
+  /** Leaves out this folder and every folder inside it: the choices for moving it. */
+  excluding: z.uuid({ error: 'excluding must be a folder id' }).optional(),
 });
 export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
 /** The first `limit` matches by name, and how many there are in all (a picker asks to narrow the rest down). */
@@ -258,6 +273,8 @@ export type UploadPartsReply = z.output<typeof uploadPartsReplySchema>;
 
 export const fileIdSchema = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 export const moveFileSchema = z.object({ folderId: folderRef('folderId') });
+export const renameFileSchema = z.object({ name: itemName('Please enter a name') });
+export type RenameFileInput = z.input<typeof renameFileSchema>;
 export const linkDispositionSchema = z.object({
   disposition: z.enum(['inline', 'attachment'], { error: 'disposition must be inline or attachment' }).default('inline'),
 });
@@ -361,6 +378,7 @@ export const filesRequests = {
   [FilesSubject.UploadParts]: message(uploadIdSchema.extend(uploadPartsRequestSchema.shape), uploadPartsReplySchema),
   [FilesSubject.CancelUpload]: message(uploadIdSchema, okReplySchema),
   [FilesSubject.MoveFile]: message(fileIdSchema.extend(moveFileSchema.shape), fileItemSchema),
+  [FilesSubject.RenameFile]: message(fileIdSchema.extend(renameFileSchema.shape), fileItemSchema),
   [FilesSubject.TrashFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.RestoreFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.DeleteFile]: message(fileIdSchema, okReplySchema),
@@ -396,8 +414,10 @@ export interface TeamAudience {
 export type FolderCreated = FileChange;
 /** A file's bytes arrived and passed the size and quota checks. */
 export type FileUploaded = FileChange;
-/** A file moved to another folder. */
+/** A file, or a folder with everything in it, moved to another folder. */
 export type FileMoved = FileChange & { fromFolderId: string };
+/** An item's name changed (renamed, or moved next to an item of the same name): `item.name` is the new one. */
+export type FileRenamed = FileChange & { previousName: string };
 /** A file or an empty folder went to the trash. */
 export type FileTrashed = FileChange;
 /** An item came back from the trash (into the root when its folder is gone). */
@@ -426,6 +446,7 @@ export interface FilesEvents {
   [FilesEvent.FolderCreated]: FolderCreated;
   [FilesEvent.FileUploaded]: FileUploaded;
   [FilesEvent.FileMoved]: FileMoved;
+  [FilesEvent.FileRenamed]: FileRenamed;
   [FilesEvent.FileTrashed]: FileTrashed;
   [FilesEvent.FileRestored]: FileRestored;
   [FilesEvent.FileDeleted]: FileDeleted;

@@ -17,6 +17,8 @@ interface FolderPickerProps {
   disabled?: boolean;
   /** A folder not offered (the one a file is in already). */
   excludeId?: string;
+  /** A folder not offered, nor any folder inside it (the folder being moved): the server leaves them out. */
+  excludeTree?: string;
 }
 
 interface Choice {
@@ -56,7 +58,7 @@ export function keepOpenOnPickerEscape(event: KeyboardEvent | globalThis.Keyboar
  * user with thousands of folders finds any of them by typing; the list says
  * how many match beyond the ones shown, never hiding them silently.
  */
-export function FolderPicker({ id, value, onChange, placeholder = 'Choose a folder', disabled, excludeId }: FolderPickerProps) {
+export function FolderPicker({ id, value, onChange, placeholder = 'Choose a folder', disabled, excludeId, excludeTree }: FolderPickerProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
@@ -64,7 +66,7 @@ export function FolderPicker({ id, value, onChange, placeholder = 'Choose a fold
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const q = useSettled(text.trim());
-  const { data, isFetching } = useListFoldersQuery({ q: q || undefined, limit: SHOWN }, { skip: !open });
+  const { data, isFetching } = useListFoldersQuery({ q: q || undefined, limit: SHOWN, excluding: excludeTree }, { skip: !open });
   const label = useFolderLabel(value, known);
 
   const rootMatches = !q || ROOT_LABEL.toLowerCase().includes(q.toLowerCase());

@@ -41,5 +41,5 @@ export function folderSubtitle(folder: Pick<FileItem, 'fileCount' | 'folderCount
   return `${files} file(s), ${folders} folder(s)`;
 }
 
-/** The drag payload type of a file card (folders cannot be dragged). */
+/** The drag payload type of a file or folder card: its id and whether it is a folder, as JSON. */
 export const DRAGGED_FILE_TYPE = 'application/x-coffer-file';

@@ -18,7 +18,7 @@ import {
   type AccountPlan,
   type CallerIdentity,
   type FileItem,
-  type FileMoved,
+  type FilesEvents,
   type NewUpload,
   type SortOrder,
   type UploadSlot,
@@ -620,44 +620,157 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     await expect(caller.request(FilesSubject.CreateUpload, { name: 'fits.bin', size: PLAN.storageLimitBytes }, user)).resolves.toHaveProperty('uploadId');
   });
 
-  it('moves a file into a folder and announces where it came from', async () => {
-    const user = newCaller();
-    const folder = await caller.request(FilesSubject.CreateFolder, { name: 'Reports' }, user);
-    const repository = app!.get(FilesRepository);
-    const file = await unit.run(() =>
-      repository.insertFile({
+  /**
+   * The payloads of one files event recorded for one user, oldest first: each is recorded in its change's transaction,
+   * in the outbox the bus relays from (read here, rather than heard, so a test need not replay every event of the run).
+   */
+  const recorded = async <E extends typeof FilesEvent.FileMoved | typeof FilesEvent.FileRenamed>(type: E, user: CallerIdentity) => {
+    const result = (await db().execute(
+      sql`select event from outbox where subject = ${type} and event->'payload'->>'userId' = ${user.userId} order by created_at`,
+    )) as unknown as { rows: { event: { payload: FilesEvents[E] } }[] };
+    return result.rows.map((r) => r.event.payload);
+  };
+  const fileOf = (user: CallerIdentity, name: string, folder = 'root') =>
+    unit.run(() =>
+      app!.get(FilesRepository).insertFile({
         userId: user.userId,
         addedBy: user.userId,
         accountId: user.accountId,
-        name: 'q3.pdf',
+        name,
         size: 4,
-        storagePath: `${user.userId}/q3.pdf`,
+        storagePath: `${user.userId}/${randomUUID()}`,
         mimeType: 'application/pdf',
-        folder: 'root',
+        folder,
       }),
     );
+  const folderOf = (user: CallerIdentity, name: string, parentId = 'root') => caller.request(FilesSubject.CreateFolder, { name, parentId }, user);
 
-    const moves: FileMoved[] = [];
-    const listener = await EventBus.connect({ nats: testInfra().natsUrl, consumer: `move-test-${randomUUID().slice(0, 8)}`, logger: new Logger('test') });
-    listener.on(FilesEvent.FileMoved, async (event) => {
-      if (event.payload.userId === user.userId) moves.push(event.payload);
+  it('moves a file into a folder and announces where it came from', async () => {
+    const user = newCaller();
+    const folder = await folderOf(user, 'Reports');
+    const file = await fileOf(user, 'q3.pdf');
+    const moved = await caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: folder.id }, user);
+    expect(moved).toMatchObject({ id: file.id, folderId: folder.id });
+    expect(await recorded(FilesEvent.FileMoved, user)).toEqual([
+      expect.objectContaining({ userId: user.userId, fromFolderId: 'root', item: expect.objectContaining({ id: file.id, folderId: folder.id }) }),
+    ]);
+  });
+
+  it('renames a file or a folder where it is, refuses a name another of its kind there has, and announces the name before', async () => {
+    const user = newCaller();
+    const reports = await folderOf(user, 'Reports');
+    await folderOf(user, 'Archive');
+    const file = await fileOf(user, 'q3.pdf', reports.id);
+    await fileOf(user, 'Q4.pdf', reports.id);
+    const rename = (fileId: string, name: string, who = user) => caller.request(FilesSubject.RenameFile, { fileId, name }, who);
+
+    await expect(rename(file.id, '  Quarter 3.pdf ')).resolves.toMatchObject({ id: file.id, name: 'Quarter 3.pdf', folderId: reports.id });
+    await expect(rename(reports.id, 'Reports 2026')).resolves.toMatchObject({ id: reports.id, name: 'Reports 2026', isFolder: true, fileCount: 2 });
+    expect(await recorded(FilesEvent.FileRenamed, user)).toEqual([
+      expect.objectContaining({ previousName: 'q3.pdf', item: expect.objectContaining({ id: file.id, name: 'Quarter 3.pdf' }) }),
+      expect.objectContaining({ previousName: 'Reports', item: expect.objectContaining({ id: reports.id, name: 'Reports 2026', fileCount: 2 }) }),
+    ]);
+    // Same-name rules as uploads and new folders: another file's or folder's name there (any case) is refused.
+    await expect(rename(file.id, 'q4.PDF')).rejects.toMatchObject({ status: 409, message: 'A file named "q4.PDF" already exists here. Choose another name.' });
+    await expect(rename(reports.id, 'archive')).rejects.toMatchObject({
+      status: 409,
+      message: 'A folder named "archive" already exists here. Choose another name.',
     });
-    const { DATA_DIR } = await freshDatabase('pglite');
-    const handled = await openDatabase({ service: 'move-listener', schema: {}, dataDir: DATA_DIR });
-    try {
-      await listener.start(handled.db);
-      const moved = await caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: folder.id }, user);
-      expect(moved).toMatchObject({ id: file.id, folderId: folder.id });
-      await eventually(async () => moves.length === 1);
-      expect(moves[0]).toMatchObject({ userId: user.userId, fromFolderId: 'root', item: { id: file.id, folderId: folder.id } });
-      await expect(caller.request(FilesSubject.MoveFile, { fileId: folder.id, folderId: 'root' }, user)).rejects.toMatchObject({
+    // Its own name in another case is no clash; a file may take a folder's name.
+    await expect(rename(file.id, 'QUARTER 3.pdf')).resolves.toMatchObject({ name: 'QUARTER 3.pdf' });
+    await expect(rename(reports.id, 'REPORTS 2026')).resolves.toMatchObject({ name: 'REPORTS 2026' });
+    // Names are validated as uploads' and folders' are; another user's item is not found.
+    await expect(caller.requestUnchecked(FilesSubject.RenameFile, { fileId: file.id, name: '   ' }, user)).rejects.toMatchObject({
+      status: 400,
+      message: 'Please enter a name',
+    });
+    await expect(caller.requestUnchecked(FilesSubject.RenameFile, { fileId: file.id, name: 'x'.repeat(256) }, user)).rejects.toMatchObject({
+      status: 400,
+      message: 'Names can be at most 255 characters',
+    });
+    await expect(rename(file.id, 'Mine now.pdf', newCaller())).rejects.toMatchObject({ status: 404, message: 'File not found' });
+    expect((await caller.request(FilesSubject.ListFiles, { folder: reports.id, sort: 'name-asc' }, user)).items.map((i) => i.name)).toEqual([
+      'Q4.pdf',
+      'QUARTER 3.pdf',
+    ]);
+  });
+
+  it('moves a folder with everything in it, never into itself or a folder inside it, and renames it beside one of the same name', async () => {
+    const user = newCaller();
+    const clients = await folderOf(user, 'Clients');
+    const acme = await folderOf(user, 'Acme', clients.id);
+    const contracts = await folderOf(user, 'Contracts', acme.id);
+    const contract = await fileOf(user, 'Contract.pdf', contracts.id);
+    const move = (fileId: string, folderId: string) => caller.request(FilesSubject.MoveFile, { fileId, folderId }, user);
+
+    // The picker for moving Clients offers neither it nor any folder inside it.
+    const other = await folderOf(user, 'Other');
+    const choices = await caller.request(FilesSubject.ListFolders, { excluding: clients.id }, user);
+    expect([choices.items.map((f) => f.name), choices.total]).toEqual([[other.name], 1]);
+    for (const into of [clients, acme, contracts])
+      await expect(move(clients.id, into.id)).rejects.toMatchObject({
         status: 400,
-        message: 'Folders cannot be moved',
+        message: 'A folder cannot be moved into itself or into a folder inside it.',
       });
-    } finally {
-      await listener.close();
-      await handled.close();
-    }
+    await expect(move(acme.id, contracts.id)).rejects.toMatchObject({
+      status: 400,
+      message: 'A folder cannot be moved into itself or into a folder inside it.',
+    });
+
+    const elsewhere = await folderOf(user, 'Elsewhere');
+    await folderOf(user, 'ACME', elsewhere.id);
+    await expect(move(acme.id, elsewhere.id)).resolves.toMatchObject({ id: acme.id, name: 'Acme (1)', folderId: elsewhere.id, folderCount: 1 });
+    expect(await recorded(FilesEvent.FileRenamed, user)).toEqual([
+      expect.objectContaining({ previousName: 'Acme', item: expect.objectContaining({ id: acme.id, name: 'Acme (1)' }) }),
+    ]);
+    // Everything in it went with it, where it was inside it.
+    expect((await caller.request(FilesSubject.GetFolder, { folderId: contracts.id }, user)).path.map((p) => p.name)).toEqual([
+      'Elsewhere',
+      'Acme (1)',
+      'Contracts',
+    ]);
+    expect((await caller.request(FilesSubject.ListFiles, { folder: contracts.id }, user)).items.map((i) => i.id)).toEqual([contract.id]);
+    // The folder it left is now a valid place for the one that held it.
+    await expect(move(clients.id, elsewhere.id)).resolves.toMatchObject({ name: 'Clients', folderId: elsewhere.id });
+  });
+
+  it('moves two folders into each other at once: one moves, the other is refused, and no loop is made', async () => {
+    const user = newCaller();
+    const [a, b] = [await folderOf(user, 'A'), await folderOf(user, 'B')];
+    const results = await Promise.allSettled([
+      caller.request(FilesSubject.MoveFile, { fileId: a.id, folderId: b.id }, user),
+      caller.request(FilesSubject.MoveFile, { fileId: b.id, folderId: a.id }, user),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { status: 400, message: 'A folder cannot be moved into itself or into a folder inside it.' },
+    });
+    // One of them is still at the root, holding the other.
+    const root = (await caller.request(FilesSubject.ListFiles, { folder: 'root' }, user)).items;
+    expect(root.map((i) => [i.name, i.folderCount])).toEqual([[expect.stringMatching(/^[AB]$/), 1]]);
+  });
+
+  it('moves and renames a folder of 10,000 items by changing its one row', async () => {
+    const user = newCaller();
+    const big = await folderOf(user, 'Big');
+    const target = await folderOf(user, 'Target');
+    const before = new Date(Date.now() - 60_000);
+    await db().execute(sql`
+      insert into ${files} (user_id, account_id, name, size, storage_path, mime_type, folder, updated_at)
+      select ${user.userId}, ${user.accountId}, 'Item ' || i || '.txt', 1, ${user.userId} || '/' || i, 'text/plain', ${big.id}, ${before.toISOString()}::timestamptz
+      from generate_series(1, 10000) i`);
+    await expect(caller.request(FilesSubject.MoveFile, { fileId: big.id, folderId: target.id }, user)).resolves.toMatchObject({ fileCount: 10_000 });
+    await expect(caller.request(FilesSubject.RenameFile, { fileId: big.id, name: 'Bigger' }, user)).resolves.toMatchObject({ name: 'Bigger' });
+    const [{ changed }] = (
+      (await db().execute(
+        sql`select count(*)::int as changed from ${files} where ${files.userId} = ${user.userId} and ${files.updatedAt} > ${before.toISOString()}::timestamptz`,
+      )) as unknown as {
+        rows: { changed: number }[];
+      }
+    ).rows;
+    // Big, Target, and nothing inside Big.
+    expect(changed).toBe(2);
+    expect((await caller.request(FilesSubject.ListFiles, { folder: big.id, limit: 1 }, user)).total).toBe(10_000);
   });
 });
 

@@ -78,6 +78,16 @@ describe('a pushed change to a file, applied to the open lists', () => {
     expect([names(elsewhere), elsewhere.pages[0].total]).toEqual([[['a.txt']], 1]);
   });
 
+  it('puts a renamed item where its new name goes, and takes it out of a search it no longer matches', () => {
+    const renamed = { ...a, name: 'd.txt' };
+    const byName = list([[a, b, c]], 3);
+    const search = list([[a]], 1);
+    applyToList(byName, { ...folder, sort: 'name-asc' }, push(FilesEvent.FileRenamed, renamed));
+    applyToList(search, { view: 'search', q: 'a.', sort: 'name-asc' }, push(FilesEvent.FileRenamed, renamed));
+    expect([names(byName), byName.pages[0].total]).toEqual([[['b.txt', 'c.txt', 'd.txt']], 3]);
+    expect([names(search), search.pages[0].total]).toEqual([[[]], 0]);
+  });
+
   it('moves a trashed file from its folder to the trash, back on restore, and off the trash when deleted for good', () => {
     const trashed = { ...c, deletedAt: at(40) };
     const root = list([[a, b, c]], 3);

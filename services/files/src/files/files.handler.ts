@@ -3,7 +3,7 @@ import { FilesSubject } from '@coffer/contracts';
 import { RpcRouter } from '@coffer/server-core';
 import { FilesService } from './files.service.js';
 
-/** The file browser's lists, one file, and moving a file, forwarded to FilesService. */
+/** The file browser's lists, one file, and moving and renaming items, forwarded to FilesService. */
 @Controller()
 export class FilesHandler implements OnModuleInit {
   constructor(
@@ -15,5 +15,6 @@ export class FilesHandler implements OnModuleInit {
     this.rpc.handle(FilesSubject.ListFiles, ({ caller, payload }) => this.files.list(caller, payload));
     this.rpc.handle(FilesSubject.GetFile, ({ caller, payload }) => this.files.file(caller, payload.fileId));
     this.rpc.handle(FilesSubject.MoveFile, ({ caller, payload }) => this.files.move(caller, payload.fileId, payload.folderId));
+    this.rpc.handle(FilesSubject.RenameFile, ({ caller, payload }) => this.files.rename(caller, payload.fileId, payload.name));
   }
 }

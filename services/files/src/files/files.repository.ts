@@ -67,6 +67,8 @@ export const placedIn = (space: Space) => ({
   userId: 'userId' in space ? space.userId : null,
   teamFolderId: 'teamFolderId' in space ? space.teamFolderId : null,
 });
+/** The name lock of the account's team folders (with the account's id as the space). */
+export const TEAM_FOLDER_NAMES = 'team-folders';
 /** The space's key for name locks. */
 export const spaceKey = (space: Space) => ('teamFolderId' in space ? space.teamFolderId : space.userId);
 
@@ -171,9 +173,18 @@ export class FilesRepository extends Repository {
     return result.rows[0];
   }
 
-  /** The first `limit` of the user's active folders by name, whose name contains `q` (when given), and how many match in all. */
-  async searchFolders(reach: Reach, { q, limit }: { q?: string; limit: number }): Promise<{ rows: FileRow[]; total: number }> {
-    const where = and(reachable(reach), eq(files.mimeType, FOLDER_MIME_TYPE), isNull(files.deletedAt), q ? ilike(files.name, likePattern(q)) : undefined);
+  /**
+   * The first `limit` of the folders the reader can reach, by name, whose name contains `q` (when given), and how many
+   * match in all; `excluding` leaves out that folder and every folder inside it.
+   */
+  async searchFolders(reach: Reach, { q, limit, excluding }: { q?: string; limit: number; excluding?: string }): Promise<{ rows: FileRow[]; total: number }> {
+    const where = and(
+      reachable(reach),
+      eq(files.mimeType, FOLDER_MIME_TYPE),
+      isNull(files.deletedAt),
+      q ? ilike(files.name, likePattern(q)) : undefined,
+      excluding ? sql`${files.id} not in (${this.folderTree(reach.accountId, excluding)})` : undefined,
+    );
     const rows = await this.db
       .select()
       .from(files)
@@ -185,6 +196,17 @@ export class FilesRepository extends Repository {
       .from(files)
       .where(where);
     return { rows, total };
+  }
+
+  /** The ids of folder `folderId` and of every folder inside it, walked down in one query. */
+  private folderTree(accountId: string, folderId: string): SQL {
+    return sql`with recursive down(id) as (
+        select ${folderId}::uuid
+        union
+        select f.id from ${files} f join down on f.folder = down.id::text
+          where f.account_id = ${accountId} and f.mime_type = ${FOLDER_MIME_TYPE}
+      )
+      select id from down`;
   }
 
   /** Each folder's path from the root ("Projects / 2026 / Q1", a team folder's from the team folder), walked up its parents in one query. */
@@ -295,6 +317,41 @@ export class FilesRepository extends Repository {
     return row;
   }
 
+  /** One of the account's items, locked until the transaction ends (a rename or move of it waits for the one before). */
+  async findForUpdate(accountId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.accountId, accountId)))
+      .for('update');
+    return row;
+  }
+
+  /** Whether folder `folderId`, or a folder inside it at any depth, is a restricted folder. */
+  async holdsRestricted(accountId: string, folderId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.restricted, true), sql`${files.id} in (${this.folderTree(accountId, folderId)})`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * A folder and everything in it, at any depth, into another space (My files of `userId`, or a team folder's
+   * tree): one statement whatever it holds (a move inside one space changes the folder's row only).
+   */
+  async moveTreeTo(accountId: string, folderId: string, space: Pick<FileRow, 'userId' | 'teamFolderId'>): Promise<void> {
+    await this.db.execute(sql`
+      with recursive down(id) as (
+        select ${folderId}::uuid
+        union
+        select f.id from ${files} f join down on f.folder = down.id::text where f.account_id = ${accountId}
+      )
+      update ${files} set user_id = ${space.userId}, team_folder_id = ${space.teamFolderId}::uuid
+        where ${files.accountId} = ${accountId} and ${files.id} in (select id from down)`);
+  }
+
   async insertFolders(folders: NewFolder[]): Promise<FileRow[]> {
     if (folders.length === 0) return [];
     return this.db
@@ -334,6 +391,28 @@ export class FilesRepository extends Repository {
       .where(and(eq(files.accountId, accountId), eq(files.teamFolderId, files.id), sql`lower(${files.name}) = lower(${name})`))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /**
+   * Holds the account's folder trees until the transaction ends: two folder moves at once (A into B, B into A)
+   * would each pass the check that the other makes true, and make a loop.
+   */
+  async lockTree(accountId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-tree-${accountId}`}))`);
+  }
+
+  /** Whether `folderId` is the folder `ancestorId` or inside it at any depth: its parents walked up in one query. */
+  async isWithin(accountId: string, folderId: string, ancestorId: string): Promise<boolean> {
+    const result = (await this.db.execute(sql`
+      with recursive up(id, parent, depth) as (
+        select ${files.id}, ${files.folder}, 0 from ${files} where ${files.accountId} = ${accountId} and ${files.id} = ${folderId}
+        union all
+        select f.id, f.folder, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.parent = ${ROOT_FOLDER} then null else up.parent end)::uuid
+          where f.account_id = ${accountId} and up.depth < 1000
+      )
+      select exists (select 1 from up where id = ${ancestorId}) as within`)) as unknown as { rows: { within: boolean }[] };
+    return result.rows[0]?.within === true;
   }
 
   /**

@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
+  fileExists,
   FilesEvent,
   FilesSubject,
+  FOLDER_INTO_ITSELF,
+  RESTRICTED_FOLDER_STAYS,
+  TEAM_FOLDER_STAYS,
+  teamFolderExists,
   FOLDER_MIME_TYPE,
+  folderExists,
   LIST_CHANGED,
   ROOT_FOLDER,
   type CallerIdentity,
@@ -16,13 +22,13 @@ import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { freeName } from './free-name.js';
 import { AccessService } from '../access/access.service.js';
-import { FilesRepository, placedIn, spaceKey, spaceOf, type FilesPage } from './files.repository.js';
+import { FilesRepository, placedIn, spaceKey, spaceOf, TEAM_FOLDER_NAMES, type FilesPage } from './files.repository.js';
 
 /** Whose an item is: the events and the quota are per user and per account. */
 export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
 
-/** The files events whose payload is the item as it is now and whose it is (a move also says where from). */
-type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved>;
+/** The files events whose payload is the item as it is now and whose it is (a move also says where from, a rename the name before). */
+type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved | typeof FilesEvent.FileRenamed>;
 
 export function toFileItem(row: FileRow, counts?: { files: number; folders: number }): FileItem {
   const isFolder = row.mimeType === FOLDER_MIME_TYPE;
@@ -45,10 +51,9 @@ export function toFileItem(row: FileRow, counts?: { files: number; folders: numb
 }
 
 /**
- * The file browser's lists, one file, moving a file, and what the folders,
- * uploads, trash and links rules share. Every item is had through the access
- * decision (AccessService): another account's item, or another person's My
- * files, is "not found".
+ * The file browser's lists, one file, moving and renaming files and folders, and what the folders,
+ * uploads, trash and links rules share. Every item is had through the access decision (AccessService):
+ * another account's item, or another person's My files, is "not found".
  */
 @Injectable()
 export class FilesService {
@@ -138,31 +143,91 @@ export class FilesService {
     return toFileItem(await this.activeFile(caller, id));
   }
 
-  /** Moves a file the caller may edit into a folder they may add to: in their My files, or a team folder's tree. */
+  /**
+   * Moves a file, or a folder with everything in it, that the caller may edit into a folder they may add to: in
+   * their My files, or a team folder's tree. Inside one space only the item's row changes (what a folder holds goes
+   * with it); into another space its whole tree follows in one statement.
+   */
   async move(caller: CallerIdentity, fileId: string, folderId: string): Promise<FileItem> {
-    const file = await this.access.item(caller, fileId, 'edit');
-    if (file.deletedAt) throw notFound('File not found');
-    if (file.mimeType === FOLDER_MIME_TYPE) throw rpcError(ErrorCode.ValidationFailed, 400, 'Folders cannot be moved');
-    const target = folderId !== ROOT_FOLDER ? await this.activeFolder(caller, folderId, 'edit') : undefined;
-    if (folderId === file.folder && (target || !file.teamFolderId)) return toFileItem(file);
-    // Into a team folder's tree, or into the caller's own My files.
-    const space = target ? spaceOf(target) : { userId: caller.userId };
-    const row = await this.unit.run(async () => {
-      // Moved next to a file of the same name, it becomes "Name (1).ext".
+    return this.unit.run(async () => {
+      const file = await this.heldItem(caller, fileId, 'edit');
+      const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
+      if (file.teamFolderId === file.id) throw rpcError(ErrorCode.ValidationFailed, 400, TEAM_FOLDER_STAYS);
+      const target = folderId !== ROOT_FOLDER ? await this.activeFolder(caller, folderId, 'edit') : undefined;
+      // Into a team folder's tree, or into the caller's own My files.
+      const space = target ? spaceOf(target) : { userId: caller.userId };
+      const otherSpace = spaceKey(space) !== spaceKey(spaceOf(file));
+      if (folderId === file.folder && !otherSpace) return (await this.withCounts([file]))[0];
+      if (kind === 'folder') await this.refuseMoveInside(caller, file.id, folderId);
+      // A restricted folder's list guards what is in it: it never leaves its team folder (nor goes out inside another folder).
+      if (kind === 'folder' && otherSpace && (await this.files.holdsRestricted(caller.accountId, file.id)))
+        throw rpcError(ErrorCode.ValidationFailed, 400, RESTRICTED_FOLDER_STAYS);
+      // Moved next to an item of the same name, it becomes "Name (1).ext".
       await this.files.lockNames(spaceKey(space), folderId);
-      const name = freeName(file.name, await this.files.namesLike(space, folderId, file.name, 'file'));
-      const moved = (await this.files.update(fileId, {
-        folder: folderId,
-        name,
-        ...placedIn(space),
-      }))!;
+      const name = freeName(file.name, await this.files.namesLike(space, folderId, file.name, kind));
+      if (kind === 'folder' && otherSpace) await this.files.moveTreeTo(caller.accountId, file.id, placedIn(space));
+      const row = (await this.files.update(fileId, { folder: folderId, name, ...placedIn(space) }))!;
+      const [moved] = await this.withCounts([row]);
       await this.bus.record(FilesEvent.FileMoved, {
         accountId: caller.accountId,
         actorId: caller.userId,
-        payload: { ...(await this.changeOf(caller, moved)), fromFolderId: file.folder },
+        payload: { ...(await this.changeOf(caller, row)), item: moved, fromFolderId: file.folder },
       });
+      if (name !== file.name) await this.announceRenamed(caller, row, moved, file.name);
       return moved;
     });
-    return toFileItem(row);
+  }
+
+  /**
+   * An item out of the trash the caller may do `action` to, as it is now, held until the transaction ends: a rename
+   * or move of it at once waits.
+   */
+  private async heldItem(caller: CallerIdentity, id: string, action: ItemAction): Promise<FileRow> {
+    await this.access.item(caller, id, action);
+    const item = await this.files.findForUpdate(caller.accountId, id);
+    if (!item || item.deletedAt) throw notFound('File not found');
+    return item;
+  }
+
+  /** Refuses to move a folder into itself or into a folder inside it (the tree stays locked until the move commits). */
+  private async refuseMoveInside(caller: CallerIdentity, folderId: string, destinationId: string): Promise<void> {
+    await this.files.lockTree(caller.accountId);
+    if (destinationId !== ROOT_FOLDER && (await this.files.isWithin(caller.accountId, destinationId, folderId)))
+      throw rpcError(ErrorCode.ValidationFailed, 400, FOLDER_INTO_ITSELF);
+  }
+
+  /** Renames a file or a folder where it is; a name another item of its kind there has (any case) is refused. */
+  async rename(caller: CallerIdentity, id: string, name: string): Promise<FileItem> {
+    return this.unit.run(async () => {
+      // A team folder itself is renamed by those who manage it; anything else by those who may edit where it is.
+      const item = await this.heldItem(caller, id, (await this.files.findInAccount(caller.accountId, id))?.teamFolderId === id ? 'manage' : 'edit');
+      if (item.name === name) return (await this.withCounts([item]))[0];
+      const kind = item.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
+      const same = (n: string) => n.toLowerCase() === name.toLowerCase();
+      if (item.teamFolderId === item.id) {
+        // A team folder's name is one of the account's team folders' names.
+        await this.files.lockNames(caller.accountId, TEAM_FOLDER_NAMES);
+        if (!same(item.name) && (await this.files.teamFolderNamed(caller.accountId, name))) throw rpcError(ErrorCode.Conflict, 409, teamFolderExists(name));
+      } else {
+        const space = spaceOf(item);
+        await this.files.lockNames(spaceKey(space), item.folder);
+        // The item's own name is among them when only its case changes.
+        const clashes = (await this.files.namesLike(space, item.folder, name, kind)).filter(same).length - (same(item.name) ? 1 : 0);
+        if (clashes > 0) throw rpcError(ErrorCode.Conflict, 409, kind === 'folder' ? folderExists(name) : fileExists(name));
+      }
+      const row = (await this.files.update(id, { name }))!;
+      const [renamed] = await this.withCounts([row]);
+      await this.announceRenamed(caller, row, renamed, item.name);
+      return renamed;
+    });
+  }
+
+  /** Records, in the change's transaction, that an item's name changed: every copy of it (shares) follows. */
+  private async announceRenamed(caller: CallerIdentity, row: FileRow, item: FileItem, previousName: string) {
+    await this.bus.record(FilesEvent.FileRenamed, {
+      accountId: caller.accountId,
+      actorId: caller.userId,
+      payload: { ...(await this.changeOf(caller, row)), item, previousName },
+    });
   }
 }

@@ -19,7 +19,7 @@ import { AccessService } from '../access/access.service.js';
 import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 
-/** A folder path longer than this is cut (folders cannot move, so a cycle cannot happen; this only bounds the walk). */
+/** A folder path longer than this is cut (a folder never moves into itself, so a cycle cannot happen; this only bounds the walk). */
 const MAX_DEPTH = 64;
 
 /** Folders: every folder of the user, the path to one, creating one, and each new user's default four. */

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingSubject, MEMBER_STORAGE_REFUSED, roleMay, type AccountPlan, type CallerIdentity, type MemberStorage, type StorageUsage } from '@coffer/contracts';
+import {
+  BillingSubject,
+  MEMBER_STORAGE_REFUSED,
+  roleMay,
+  type AccountPlan,
+  type CallerIdentity,
+  type MemberStorage,
+  type StorageUsage,
+} from '@coffer/contracts';
 import { forbidden, ServiceRequester } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 import { PersonalDataRepository } from '../personal-data/personal-data.repository.js';

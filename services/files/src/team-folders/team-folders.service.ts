@@ -25,7 +25,7 @@ import { forbidden, rpcError, UnitOfWork } from '@coffer/server-core';
 import { AccessRepository } from '../access/access.repository.js';
 import { AccessService, allows, highest, type Level } from '../access/access.service.js';
 import type { FileRow } from '../db/schema.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { FilesRepository, TEAM_FOLDER_NAMES } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { TrashService } from '../trash/trash.service.js';
@@ -65,7 +65,7 @@ export class TeamFoldersService {
     if (!roleMay(caller.role, 'manageTeamFolders')) throw forbidden(ROLE_REFUSALS.manageTeamFolders);
     const id = randomUUID();
     const row = await this.unit.run(async () => {
-      await this.files.lockNames(caller.accountId, 'team-folders');
+      await this.files.lockNames(caller.accountId, TEAM_FOLDER_NAMES);
       if (await this.files.teamFolderNamed(caller.accountId, name)) throw rpcError(ErrorCode.Conflict, 409, teamFolderExists(name));
       const [folder] = await this.files.insertFolders([
         { id, userId: null, teamFolderId: id, addedBy: caller.userId, accountId: caller.accountId, name, parentId: ROOT_FOLDER },
@@ -80,7 +80,7 @@ export class TeamFoldersService {
   async rename(caller: CallerIdentity, id: string, name: string): Promise<TeamFolder> {
     await this.teamFolder(caller, id);
     const row = await this.unit.run(async () => {
-      await this.files.lockNames(caller.accountId, 'team-folders');
+      await this.files.lockNames(caller.accountId, TEAM_FOLDER_NAMES);
       const taken = await this.files.teamFolderNamed(caller.accountId, name);
       const current = (await this.files.findInAccount(caller.accountId, id))!;
       if (taken && current.name.toLowerCase() !== name.toLowerCase()) throw rpcError(ErrorCode.Conflict, 409, teamFolderExists(name));

@@ -47,7 +47,7 @@ const TWO_FACTOR_ACTIONS: Record<TwoFactorChanged['change'], AuditAction> = {
   'recovery-code-used': 'user.recovery_code_use',
 };
 
-/** Every event the audit log keeps (PRODUCT-DECISIONS: every create, upload, move, share, revoke, delete, restore, sign-in, role, team and branding change). */
+/** Every event the audit log keeps (PRODUCT-DECISIONS: every create, upload, move, rename, share, revoke, delete, restore, sign-in, role, team and branding change). */
 export const AUDITED: Describers = {
   // Every change of the plan: who changed it (none: the trial or the period ran out), to what.
   [BillingEvent.SubscriptionChanged]: ({ payload: p }) => ({
@@ -60,6 +60,7 @@ export const AUDITED: Describers = {
   [FilesEvent.FileUploaded]: (e) => item('file.upload', e.payload, { size: String(e.payload.item.size) }),
   [FilesEvent.FileDownloaded]: (e) => item('file.download', e.payload),
   [FilesEvent.FileMoved]: (e) => item('file.move', e.payload, { from: e.payload.fromFolderId, to: e.payload.item.folderId }),
+  [FilesEvent.FileRenamed]: (e) => item('file.rename', e.payload, { from: e.payload.previousName }),
   [FilesEvent.FileTrashed]: (e) => item('file.delete', e.payload, { to: 'trash' }),
   [FilesEvent.FileRestored]: (e) => item('file.restore', e.payload),
   [FilesEvent.FileDeleted]: (e) => item('file.delete_forever', e.payload),

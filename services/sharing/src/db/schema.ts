@@ -3,8 +3,9 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 
 /**
  * A file shared with one email address. The file's name, size and type are
- * copied from the files service when the share is made (files never rename),
- * so listing shares needs no call to another service.
+ * copied from the files service when the share is made, so listing shares needs
+ * no call to another service; the name follows the file's renames (and moves
+ * that rename it on a clash) through the files service's FileRenamed event.
  */
 export const shares = pgTable(
   'shares',

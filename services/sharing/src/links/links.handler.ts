@@ -16,6 +16,7 @@ export class LinksHandler implements OnModuleInit {
     this.bus.on(FilesEvent.FileTrashed, (event) => this.links.fileTrashed(event.payload.item.id, true));
     this.bus.on(FilesEvent.FileRestored, (event) => this.links.fileTrashed(event.payload.item.id, false));
     this.bus.on(FilesEvent.FileDeleted, (event) => this.links.fileDeleted(event.payload.item.id));
+    this.bus.on(FilesEvent.FileRenamed, (event) => this.links.fileRenamed(event.payload.item.id, event.payload.item.name));
 
     this.rpc.handle(LinkSubject.CreateLink, ({ caller, payload }) => this.links.create(caller, payload));
     this.rpc.handle(LinkSubject.ListLinks, ({ caller, payload }) => this.links.list(caller, payload.fileId));

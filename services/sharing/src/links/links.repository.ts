@@ -110,6 +110,10 @@ export class LinksRepository extends Repository {
     await this.db.update(links).set({ fileTrashed: trashed }).where(eq(links.fileId, fileId));
   }
 
+  async setFileName(fileId: string, name: string): Promise<void> {
+    await this.db.update(links).set({ fileName: name }).where(eq(links.fileId, fileId));
+  }
+
   async removeFile(fileId: string): Promise<void> {
     await this.db.delete(links).where(eq(links.fileId, fileId));
   }

@@ -252,4 +252,9 @@ export class LinksService {
   fileDeleted(fileId: string) {
     return this.links.removeFile(fileId);
   }
+
+  /** A link's page and the sharer's list name the file as it is called now (the same name twice changes nothing more). */
+  fileRenamed(fileId: string, name: string) {
+    return this.links.setFileName(fileId, name);
+  }
 }

@@ -16,6 +16,7 @@ export class SharesHandler implements OnModuleInit {
     this.bus.on(FilesEvent.FileTrashed, (event) => this.shares.fileTrashed(event.payload.item.id, true));
     this.bus.on(FilesEvent.FileRestored, (event) => this.shares.fileTrashed(event.payload.item.id, false));
     this.bus.on(FilesEvent.FileDeleted, (event) => this.shares.fileDeleted(event.payload.item.id));
+    this.bus.on(FilesEvent.FileRenamed, (event) => this.shares.fileRenamed(event.payload.item.id, event.payload.item.name));
 
     this.rpc.handle(SharingSubject.CreateShare, ({ caller, payload }) => this.shares.create(caller, payload));
     this.rpc.handle(SharingSubject.ListShares, ({ caller, payload }) => this.shares.list(caller, payload));

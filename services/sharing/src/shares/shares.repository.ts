@@ -186,6 +186,11 @@ export class SharesRepository extends Repository {
     await this.db.update(shares).set({ fileTrashed: trashed }).where(eq(shares.fileId, fileId));
   }
 
+  /** Sets the copy of a file's name on its shares (the event's name is the file's as it is now: a repeat changes nothing). */
+  async setFileName(fileId: string, name: string): Promise<void> {
+    await this.db.update(shares).set({ fileName: name }).where(eq(shares.fileId, fileId));
+  }
+
   async removeFile(fileId: string): Promise<void> {
     await this.db.delete(shares).where(eq(shares.fileId, fileId));
   }

@@ -376,6 +376,11 @@ export class SharesService {
     return this.repository.setFileTrashed(fileId, trashed);
   }
 
+  /** A shared file's new name: its shares, their lists and every email or notification from now on show it. */
+  fileRenamed(fileId: string, name: string) {
+    return this.repository.setFileName(fileId, name);
+  }
+
   fileDeleted(fileId: string) {
     return this.repository.removeFile(fileId);
   }

@@ -7,7 +7,7 @@ export const LIST_PAGE = 200;
 export type FileListArgs = Omit<ListFilesRequest, 'after' | 'limit'>;
 
 /**
- * The files API: lists, new folders, moves and the trash. Each change makes stale what a pushed
+ * The files API: lists, new folders, moves, renames and the trash. Each change makes stale what a pushed
  * change to files does (FILE_CHANGE_TAGS). Folder paths and choices, and links, are in src/api:
  * several features use them.
  */
@@ -42,6 +42,10 @@ export const filesApi = cofferApi.injectEndpoints({
       query: ({ fileId, folderId }) => ({ url: `/files/${fileId}`, method: 'PATCH', body: { folderId } }),
       invalidatesTags: FILE_CHANGE_TAGS,
     }),
+    renameFile: build.mutation<FileItem, { fileId: string; name: string }>({
+      query: ({ fileId, name }) => ({ url: `/files/${fileId}/rename`, method: 'POST', body: { name } }),
+      invalidatesTags: FILE_CHANGE_TAGS,
+    }),
     trashFile: build.mutation<FileItem, string>({
       query: (fileId) => ({ url: `/files/${fileId}/trash`, method: 'POST' }),
       invalidatesTags: FILE_CHANGE_TAGS,
@@ -65,6 +69,7 @@ export const {
   useListFilesInfiniteQuery,
   useCreateFolderMutation,
   useMoveFileMutation,
+  useRenameFileMutation,
   useTrashFileMutation,
   useRestoreFileMutation,
   useDeleteForeverMutation,

@@ -5,6 +5,7 @@ import { Button, Spinner } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
 import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
+import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
@@ -31,6 +32,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const { isLoading, isError, isFetching } = list;
   const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
+  const [renaming, setRenaming] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const actions = useFileActions();
@@ -68,6 +70,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       item={item}
       mode={mode}
       onMoveTo={setMoving}
+      onRename={setRenaming}
       onDeleteForever={setDeleting}
       onShare={ShareDialog && setSharing}
       onView={(target) => void preview.view(target)}
@@ -87,6 +90,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       <ReadOn list={list} shown={items.length} />
       <FilePreviewDialog preview={preview} />
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
+      <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
-import { Download, Eye, FolderInput, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
+import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
 import { Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
@@ -11,11 +11,23 @@ import type { PreviewTarget } from '../../../hooks/use-file-preview';
 
 export type CardMode = 'browse' | 'trash';
 
+/** The item a card's drag carries (see onDragStart), or null for anything else dropped. */
+function draggedItem(data: string): Pick<FileItem, 'id' | 'isFolder'> | null {
+  try {
+    const { id, isFolder } = JSON.parse(data) as Partial<FileItem>;
+    return typeof id === 'string' && typeof isFolder === 'boolean' ? { id, isFolder } : null;
+  } catch {
+    return null;
+  }
+}
+
 interface ItemCardProps {
   item: FileItem;
   mode: CardMode;
-  /** Opens the "Move to…" dialog for a file. */
-  onMoveTo?: (file: FileItem) => void;
+  /** Opens the "Move to…" dialog for a file or a folder. */
+  onMoveTo?: (item: FileItem) => void;
+  /** Opens the Rename dialog for a file or a folder. */
+  onRename?: (item: FileItem) => void;
   /** Asks before deleting an item of the trash for good. */
   onDeleteForever?: (item: FileItem) => void;
   /** Opens the Share File dialog for a file. */
@@ -24,19 +36,19 @@ interface ItemCardProps {
   onView?: (target: PreviewTarget) => void;
 }
 
-/** A file or folder in the grid, with its menu; in the browser, files drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onView }: ItemCardProps) {
+/** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
+export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView }: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
   const Icon = DISPLAY_TYPE_ICONS[type];
   const browsing = mode === 'browse';
-  // Only files with stored content move by drag and drop; folders stay put.
-  const draggable = browsing && !item.isFolder;
+  // Files and folders move by drag and drop (a folder with everything in it).
+  const draggable = browsing;
   const acceptsDrop = browsing && item.isFolder;
 
   const onDragStart = (event: DragEvent) => {
-    event.dataTransfer.setData(DRAGGED_FILE_TYPE, item.id);
+    event.dataTransfer.setData(DRAGGED_FILE_TYPE, JSON.stringify({ id: item.id, isFolder: item.isFolder }));
     event.dataTransfer.effectAllowed = 'move';
   };
   const onDragOver = (event: DragEvent) => {
@@ -47,10 +59,10 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onVie
   };
   const onDrop = (event: DragEvent) => {
     setDropTarget(false);
-    const fileId = event.dataTransfer.getData(DRAGGED_FILE_TYPE);
-    if (!fileId || fileId === item.id) return;
+    const dragged = draggedItem(event.dataTransfer.getData(DRAGGED_FILE_TYPE));
+    if (!dragged || dragged.id === item.id) return;
     event.preventDefault();
-    void actions.move(fileId, item.id);
+    void actions.move(dragged, item.id);
   };
 
   const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
@@ -100,10 +112,21 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onVie
             </DropdownMenuItem>
           </>
         ) : item.isFolder ? (
-          <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-            <Trash2 aria-hidden />
-            Delete
-          </DropdownMenuItem>
+          <>
+            <DropdownMenuItem onSelect={() => onRename?.(item)}>
+              <Pencil aria-hidden />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
+              <FolderInput aria-hidden />
+              Move to…
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+              <Trash2 aria-hidden />
+              Delete
+            </DropdownMenuItem>
+          </>
         ) : (
           <>
             <DropdownMenuItem
@@ -128,6 +151,10 @@ export function ItemCard({ item, mode, onMoveTo, onDeleteForever, onShare, onVie
             <DropdownMenuItem onSelect={() => void actions.download(item)}>
               <Download aria-hidden />
               Download
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onRename?.(item)}>
+              <Pencil aria-hidden />
+              Rename
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
               <FolderInput aria-hidden />

@@ -12,7 +12,7 @@ interface MoveToDialogProps {
   onClose: () => void;
 }
 
-/** "Move to…": drag and drop for keyboard and touch users. */
+/** "Move to…" for a file or a folder: drag and drop for keyboard and touch users (a folder is never offered its own tree). */
 export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
   const actions = useFileActions();
   const form = useZodForm(moveToFormSchema, { folderId: '' });
@@ -28,7 +28,7 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
   const submit = form.handleSubmit(({ folderId }) => {
     if (!file) return;
     setBusy(true);
-    void actions.move(file.id, folderId).finally(() => {
+    void actions.move(file, folderId).finally(() => {
       setBusy(false);
       onClose();
     });
@@ -42,7 +42,13 @@ export function MoveToDialog({ file, onClose }: MoveToDialogProps) {
           <DialogDescription>Choose the folder for &ldquo;{file?.name}&rdquo;.</DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit}>
-          <FolderPicker id="move-target" value={target} onChange={(folderId) => form.setValue('folderId', folderId)} excludeId={file?.folderId} />
+          <FolderPicker
+            id="move-target"
+            value={target}
+            onChange={(folderId) => form.setValue('folderId', folderId)}
+            excludeId={file?.folderId}
+            excludeTree={file?.isFolder ? file.id : undefined}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
               Cancel

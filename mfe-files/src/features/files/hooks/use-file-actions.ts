@@ -20,12 +20,13 @@ export function useFileActions() {
     /** Saves the file under its name. */
     download: (file: FileItem) => downloadFile(async () => (await fileLink({ fileId: file.id, disposition: 'attachment' }).unwrap()).url, file.name),
 
-    async move(fileId: string, folderId: string) {
+    /** Moves a file, or a folder with everything in it. */
+    async move(item: Pick<FileItem, 'id' | 'isFolder'>, folderId: string) {
       try {
-        await moveFile({ fileId, folderId }).unwrap();
-        toast({ title: 'File moved successfully' });
+        await moveFile({ fileId: item.id, folderId }).unwrap();
+        toast({ title: item.isFolder ? 'Folder moved successfully' : 'File moved successfully' });
       } catch (error) {
-        failureToast('Failed to move file', error);
+        failureToast(item.isFolder ? 'Failed to move folder' : 'Failed to move file', error);
       }
     },
 
