@@ -37,8 +37,8 @@ const big = await newFolder('Big folder', left);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 // Half files, half folders, so it holds a tree of its own.
 await pool.query(
-  `insert into files (user_id, account_id, name, size, storage_path, mime_type, folder)
-   select $1, $2, 'item-' || n, case when n % 2 = 0 then n else 0 end,
+  `insert into files (user_id, added_by, account_id, name, size, storage_path, mime_type, folder)
+   select $1, $1, $2, 'item-' || n, case when n % 2 = 0 then n else 0 end,
           case when n % 2 = 0 then $1 || '/bench-' || n end, case when n % 2 = 0 then 'application/pdf' else 'folder' end, $3
    from generate_series(1, ${ITEMS}) as n`,
   [claims.sub, claims.acc, big.id],

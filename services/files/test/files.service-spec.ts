@@ -756,8 +756,8 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     const target = await folderOf(user, 'Target');
     const before = new Date(Date.now() - 60_000);
     await db().execute(sql`
-      insert into ${files} (user_id, account_id, name, size, storage_path, mime_type, folder, updated_at)
-      select ${user.userId}, ${user.accountId}, 'Item ' || i || '.txt', 1, ${user.userId} || '/' || i, 'text/plain', ${big.id}, ${before.toISOString()}::timestamptz
+      insert into ${files} (user_id, added_by, account_id, name, size, storage_path, mime_type, folder, updated_at)
+      select ${user.userId}, ${user.userId}, ${user.accountId}, 'Item ' || i || '.txt', 1, ${user.userId} || '/' || i, 'text/plain', ${big.id}, ${before.toISOString()}::timestamptz
       from generate_series(1, 10000) i`);
     await expect(caller.request(FilesSubject.MoveFile, { fileId: big.id, folderId: target.id }, user)).resolves.toMatchObject({ fileCount: 10_000 });
     await expect(caller.request(FilesSubject.RenameFile, { fileId: big.id, name: 'Bigger' }, user)).resolves.toMatchObject({ name: 'Bigger' });

@@ -9,7 +9,9 @@ import {
   MANAGE_ONLY,
   NO_FOLDER_ACCESS,
   PLAN_REFUSALS,
+  RESTRICTED_FOLDER_STAYS,
   ROLE_REFUSALS,
+  TEAM_FOLDER_STAYS,
   VIEW_ONLY,
   type AccountPlan,
   type CallerIdentity,
@@ -175,6 +177,52 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(caller.request(FilesSubject.DeleteTeamFolder, { folderId: empty.id }, t.editor))).toBe(`403 ${NO_FOLDER_ACCESS}`);
     await caller.request(FilesSubject.DeleteTeamFolder, { folderId: empty.id }, t.owner);
     expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.owner)).items.map((i) => i.name)).toEqual(['Projects 2027']);
+  });
+
+  it('moves folders between My files and team folders with everything in them, as access allows, and renames in a team folder', async () => {
+    const t = team();
+    const projects = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Projects 2027' }, t.owner);
+    await caller.request(
+      FilesSubject.SetFolderAccess,
+      {
+        folderId: projects.id,
+        entries: [
+          { grantee: t.editor.userId, level: 'edit' },
+          { grantee: t.viewer.userId, level: 'view' },
+        ],
+      },
+      t.owner,
+    );
+    // The editor's folder from My files, with a folder and a file inside, goes into the team folder as one tree.
+    const drafts = await caller.request(FilesSubject.CreateFolder, { name: 'Drafts', parentId: 'root' }, t.editor);
+    const inner = await caller.request(FilesSubject.CreateFolder, { name: 'Inner', parentId: drafts.id }, t.editor);
+    const file = await upload(t.editor, inner.id, 'plan.txt');
+    expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: projects.id }, t.viewer))).toBe('404 File not found');
+    await caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: projects.id }, t.editor);
+    expect(await names(t.viewer, inner.id)).toEqual(['plan.txt']);
+    expect(await caller.request(FilesSubject.GetFile, { fileId: file.id }, t.viewer)).toMatchObject({ teamFolderId: projects.id, addedBy: t.editor.userId });
+    // A viewer renames nothing; an editor renames inside, with the same-name rule; the team folder itself is renamed by those who manage it.
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: file.id, name: 'mine.txt' }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    await upload(t.editor, inner.id, 'other.txt');
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: file.id, name: 'OTHER.txt' }, t.editor))).toMatch(/^409 /);
+    await expect(caller.request(FilesSubject.RenameFile, { fileId: file.id, name: 'final plan.txt' }, t.editor)).resolves.toMatchObject({
+      name: 'final plan.txt',
+    });
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: projects.id, name: 'Ours' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
+    await expect(caller.request(FilesSubject.RenameFile, { fileId: projects.id, name: 'Projects 2028' }, t.admin)).resolves.toMatchObject({
+      name: 'Projects 2028',
+    });
+    // A team folder never moves; a folder holding a restricted folder never leaves its team folder.
+    expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: projects.id, folderId: drafts.id }, t.owner))).toBe(`400 ${TEAM_FOLDER_STAYS}`);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: inner.id, own: true, entries: [{ grantee: t.viewer.userId, level: 'view' }] }, t.owner);
+    expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: 'root' }, t.editor))).toBe(`400 ${RESTRICTED_FOLDER_STAYS}`);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: inner.id, own: false, entries: [] }, t.owner);
+    // Back into the editor's My files: the whole tree is theirs alone again.
+    await caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: 'root' }, t.editor);
+    expect(await names(t.editor, inner.id)).toEqual(['final plan.txt', 'other.txt']);
+    expect(await refusal(list(t.viewer, inner.id))).toBe('404 Folder not found');
+    expect(await refusal(list(t.owner, inner.id))).toBe('404 Folder not found');
+    expect(await caller.request(FilesSubject.GetFile, { fileId: file.id }, t.editor)).toMatchObject({ teamFolderId: null });
   });
 
   it('decides from the nearest restricted folder however deep it is', async () => {
