@@ -99,8 +99,14 @@ test('team folders: Projects 2027 for everyone, a restricted Contracts for one a
   // A viewer (Can view only) has no Upload there, and no New Folder.
   const handbook = (await (await page.request.post('/api/team-folders', { data: { name: 'Handbook' }, headers })).json()) as { id: string };
   await page.request.put(`/api/folders/${handbook.id}/access`, { data: { entries: [{ grantee: 'everyone', level: 'view' }] }, headers });
+  await uploadThroughApi(page.request, owner.accessToken, textFile('rules.txt'), handbook.id);
   await member.page.goto(`/dashboard/files/${handbook.id}`);
   await expect(member.page.getByRole('link', { name: 'Back to Files' })).toBeVisible();
+  // Its files open and download, and offer no change: no Share, Rename, Move to… or Delete.
+  await card(member.page, 'rules.txt').getByRole('button', { name: 'Actions for rules.txt' }).click();
+  await expect(member.page.getByRole('menuitem', { name: 'Download' })).toBeVisible();
+  for (const name of ['Share', 'Rename', 'Move to…', 'Delete']) await expect(member.page.getByRole('menuitem', { name })).toHaveCount(0);
+  await member.page.keyboard.press('Escape');
   await expect(member.page.getByRole('button', { name: 'Sort by' }).or(member.page.getByRole('combobox', { name: 'Sort by' }))).toBeVisible();
   await expect(member.page.getByRole('banner').getByRole('button', { name: 'Upload' })).toHaveCount(0);
   await expect(member.page.getByRole('button', { name: 'New Folder' })).toHaveCount(0);

@@ -8,7 +8,7 @@ interface ItemCardHeaderProps {
   /** The title as shown, when it is more than the name (a link). */
   title?: ReactNode;
   subtitle: ReactNode;
-  /** The entries of the card's menu. */
+  /** The entries of the card's menu (none: no menu, as for a folder its viewer can only open). */
   children: ReactNode;
 }
 
@@ -25,16 +25,18 @@ export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: 
         </CardTitle>
         <CardDescription className="break-words">{subtitle}</CardDescription>
       </div>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${name}`}>
-            <MoreVertical aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-44">
-          {children}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {children && (
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="relative z-10 shrink-0" aria-label={`Actions for ${name}`}>
+              <MoreVertical aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-44">
+            {children}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
     </CardHeader>
   );
 }

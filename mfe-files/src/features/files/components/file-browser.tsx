@@ -67,7 +67,13 @@ export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?
         </div>
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      <FileGrid list={list} mode="browse" shareDialog={shareDialog} />
+      <FileGrid
+        list={list}
+        mode="browse"
+        shareDialog={shareDialog}
+        viewOnly={level === 'view'}
+        empty={level === 'view' ? { title: 'No files in this folder', hint: 'Nothing has been added here yet' } : undefined}
+      />
     </section>
   );
 }

@@ -22,13 +22,15 @@ interface FileGridProps {
   mode: CardMode;
   empty?: { title: string; hint: string };
   label?: string;
+  /** Where the user may only view (Can view in a team folder): the cards offer no change. */
+  viewOnly?: boolean;
   children?: ReactNode;
 }
 
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files' }: FileGridProps) {
+export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files', viewOnly = false }: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
   const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
@@ -74,6 +76,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       onDeleteForever={setDeleting}
       onShare={ShareDialog && setSharing}
       onView={(target) => void preview.view(target)}
+      viewOnly={viewOnly}
     />
   );
   return (

@@ -34,18 +34,20 @@ interface ItemCardProps {
   onShare?: (file: FileItem) => void;
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
+  /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
+  viewOnly?: boolean;
 }
 
 /** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView }: ItemCardProps) {
+export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView, viewOnly = false }: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
   const Icon = DISPLAY_TYPE_ICONS[type];
   const browsing = mode === 'browse';
   // Files and folders move by drag and drop (a folder with everything in it).
-  const draggable = browsing;
-  const acceptsDrop = browsing && item.isFolder;
+  const draggable = browsing && !viewOnly;
+  const acceptsDrop = draggable && item.isFolder;
 
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAGGED_FILE_TYPE, JSON.stringify({ id: item.id, isFolder: item.isFolder }));
@@ -66,6 +68,24 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
   };
 
   const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
+  // Rename, Move to… and Delete: for those who may edit where the item is.
+  const editItems = viewOnly ? null : (
+    <>
+      <DropdownMenuItem onSelect={() => onRename?.(item)}>
+        <Pencil aria-hidden />
+        Rename
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
+        <FolderInput aria-hidden />
+        Move to…
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
+        <Trash2 aria-hidden />
+        Delete
+      </DropdownMenuItem>
+    </>
+  );
 
   return (
     <Card
@@ -112,21 +132,7 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
             </DropdownMenuItem>
           </>
         ) : item.isFolder ? (
-          <>
-            <DropdownMenuItem onSelect={() => onRename?.(item)}>
-              <Pencil aria-hidden />
-              Rename
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
-              <FolderInput aria-hidden />
-              Move to…
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-              <Trash2 aria-hidden />
-              Delete
-            </DropdownMenuItem>
-          </>
+          editItems
         ) : (
           <>
             <DropdownMenuItem
@@ -144,27 +150,17 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
               <Eye aria-hidden />
               View
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onShare?.(item)}>
-              <Share2 aria-hidden />
-              Share
-            </DropdownMenuItem>
+            {!viewOnly && (
+              <DropdownMenuItem onSelect={() => onShare?.(item)}>
+                <Share2 aria-hidden />
+                Share
+              </DropdownMenuItem>
+            )}
             <DropdownMenuItem onSelect={() => void actions.download(item)}>
               <Download aria-hidden />
               Download
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onRename?.(item)}>
-              <Pencil aria-hidden />
-              Rename
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
-              <FolderInput aria-hidden />
-              Move to…
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-              <Trash2 aria-hidden />
-              Delete
-            </DropdownMenuItem>
+            {editItems}
           </>
         )}
       </ItemCardHeader>
