@@ -25,7 +25,7 @@ export const FilesSubject = {
   DeleteFile: 'files.file.delete',
   EmptyTrash: 'files.trash.empty',
   FileLink: 'files.file.link',
-  /** One active file of the caller (sharing asks it before a share is made). */
+  /** One active file the caller may share (Can edit where it is): sharing asks it before a share or link is made. */
   GetFile: 'files.file.get',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */

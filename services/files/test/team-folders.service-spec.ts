@@ -200,7 +200,13 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: projects.id }, t.viewer))).toBe('404 File not found');
     await caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: projects.id }, t.editor);
     expect(await names(t.viewer, inner.id)).toEqual(['plan.txt']);
-    expect(await caller.request(FilesSubject.GetFile, { fileId: file.id }, t.viewer)).toMatchObject({ teamFolderId: projects.id, addedBy: t.editor.userId });
+    expect((await list(t.viewer, inner.id)).items[0]).toMatchObject({ teamFolderId: projects.id, addedBy: t.editor.userId });
+    // Sharing a file needs Can edit where it is; a share of it, made by anyone, opens while it is in the account.
+    expect(await refusal(caller.request(FilesSubject.GetFile, { fileId: file.id }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
+    await expect(caller.request(FilesSubject.GetFile, { fileId: file.id }, t.editor)).resolves.toMatchObject({ id: file.id });
+    const viaShare = { fileId: file.id, disposition: 'attachment', viaShare: true } as const;
+    await expect(caller.request(FilesSubject.FileLink, viaShare, { ...t.outsider, role: 'member' })).resolves.toMatchObject({ url: expect.any(String) });
+    expect(await refusal(caller.request(FilesSubject.FileLink, viaShare, t.stranger))).toBe('404 File not found');
     // A viewer renames nothing; an editor renames inside, with the same-name rule; the team folder itself is renamed by those who manage it.
     expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: file.id, name: 'mine.txt' }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
     await upload(t.editor, inner.id, 'other.txt');
@@ -223,6 +229,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(list(t.viewer, inner.id))).toBe('404 Folder not found');
     expect(await refusal(list(t.owner, inner.id))).toBe('404 Folder not found');
     expect(await caller.request(FilesSubject.GetFile, { fileId: file.id }, t.editor)).toMatchObject({ teamFolderId: null });
+    expect(await refusal(caller.request(FilesSubject.GetFile, { fileId: file.id }, t.owner))).toBe('404 File not found');
   });
 
   it('decides from the nearest restricted folder however deep it is', async () => {

@@ -139,8 +139,20 @@ export class FilesService {
     return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
   }
 
+  /** A file the caller may share: theirs in My files, or one where they can edit (PRODUCT-DECISIONS "Team folders"). */
   async file(caller: CallerIdentity, id: string): Promise<FileItem> {
-    return toFileItem(await this.activeFile(caller, id));
+    return toFileItem(await this.activeFile(caller, id, 'edit'));
+  }
+
+  /**
+   * The file a share or link of the account opens: the sharing service decided the share (its restrictions, its
+   * revocation); a share is the account's, so it opens the file while it is in the account and out of the trash,
+   * wherever it has moved since. (Owners, admins and moderators revoke any share; "Who has access" lists them.)
+   */
+  async sharedFile(account: Pick<CallerIdentity, 'accountId'>, id: string): Promise<FileRow & { storagePath: string }> {
+    const file = await this.files.findInAccount(account.accountId, id);
+    if (!file || file.deletedAt || !file.storagePath) throw notFound('File not found');
+    return file as FileRow & { storagePath: string };
   }
 
   /**

@@ -23,7 +23,7 @@ export class LinksService {
    * open (`viaShare`) is the sharing service's to count, and its URL the gateway's to read (60 s).
    */
   async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
-    const file = await this.items.activeFile(caller, id);
+    const file = viaShare ? await this.items.sharedFile(caller, id) : await this.items.activeFile(caller, id);
     const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition, viaShare);
     if (!viaShare)
       await this.unit.run(async () => {
