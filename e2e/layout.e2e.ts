@@ -153,8 +153,9 @@ async function visitPages(page: Page, { folderId }: Seeded) {
     await expectFits(page, `settings ${label}`);
   }
 
+  // On its trial already, the account subscribes from checkout.
   await page.goto('/checkout?plan=pro');
-  await expect(page.getByRole('button', { name: 'Start 14-Day Free Trial' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
   await expectFits(page, 'checkout');
 }
 

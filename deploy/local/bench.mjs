@@ -44,11 +44,19 @@ try {
     COFFER_BENCH_NATS_URL: stack.natsUrl,
     COFFER_BENCH_S3_ENDPOINT: stack.s3Endpoint,
     COFFER_BENCH_FILES_DATABASE_URL: filesDatabaseUrl,
+    COFFER_BENCH_DEV_KEY: stack.devKey,
   };
   const only = process.env.COFFER_BENCH_ONLY?.split(',').map((name) => `${name.trim().replace(/\.mjs$/, '')}.mjs`);
-  const benches = ['list-files.mjs', 'list-page.mjs', 'move-folder.mjs', 'folder-browser.mjs', 'realtime.mjs', 'upload.mjs', 'landing-js.mjs'].filter(
-    (b) => !only || only.includes(b),
-  );
+  const benches = [
+    'list-files.mjs',
+    'list-page.mjs',
+    'team-folder-list.mjs',
+    'move-folder.mjs',
+    'folder-browser.mjs',
+    'realtime.mjs',
+    'upload.mjs',
+    'landing-js.mjs',
+  ].filter((b) => !only || only.includes(b));
   for (const bench of benches) {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;

@@ -311,9 +311,11 @@ describe('R4: authorization on every route', () => {
       'POST /api/subscription/trial',
       'PUT /api/subscription/plan',
     ]);
+    // Signed in afresh: the sweep above called every route as the member, sign-out among them.
+    const asking = await signedInAgain(member);
     const allowed: string[] = [];
     for (const route of planRoutes) {
-      const res = await ask(route, member.accessToken);
+      const res = await ask(route, asking.accessToken);
       if (res.status !== 403) allowed.push(`${route.route} as a member: ${res.status}`);
     }
     expect(allowed).toEqual([]);
