@@ -178,7 +178,7 @@ describe('the audit log', () => {
     const details = rows.slice(1).map((r) => r[8]);
     for (const name of names) expect(details).toContain(`name: ${name}`);
     // The cell that would run as a formula is kept as text.
-    expect(rows.slice(1).map((r) => r[5])).toEqual(names.map(() => `'=HYPERLINK("http://evil")`));
+    expect(rows.slice(1).map((r) => r[5])).toEqual(entries.map(() => `'=HYPERLINK("http://evil")`));
     expect(rows.slice(1).every((r) => r.length === 9)).toBe(true);
 
     // A range with nothing in it: the header alone. A member is refused in JSON, not in CSV.
