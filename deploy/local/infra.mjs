@@ -102,9 +102,20 @@ export async function startPostgres({ port, dataDir, keep = false }) {
   const run = pgCommand();
   if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
+  // Kept data linked from a private folder (below): the server is given the folder itself.
+  dataDir = fs.realpathSync(dataDir);
   let ownDir = false;
-  if (!handToPostgres(dataDir)) {
-    if (keep) throw new Error(`The postgres user cannot write to ${dataDir} (a private folder?): move Coffer to a folder it can reach.`);
+  const reachable = handToPostgres(dataDir);
+  if (!reachable && keep) {
+    if (!process.env.CI) throw new Error(`The postgres user cannot write to ${dataDir} (a private folder?): move Coffer to a folder it can reach.`);
+    // A CI checkout in a private folder (mktemp -d): the kept data lives in a folder of the temp folder, linked from
+    // where it belongs, so a restart (or a restore) finds it again there; removing the link starts afresh.
+    const linked = dataDir;
+    fs.rmSync(linked, { recursive: true, force: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-pg-kept-'));
+    fs.symlinkSync(dataDir, linked);
+    handToPostgres(dataDir);
+  } else if (!reachable) {
     // A throw-away server of a checkout in a private folder: the temp folder instead.
     fs.rmSync(dataDir, { recursive: true, force: true });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffer-pg-'));

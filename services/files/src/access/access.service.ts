@@ -53,9 +53,19 @@ export class AccessService {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
+  /** The answer for each caller while their request is handled (one caller object per request): billing is asked once. */
+  private readonly permissionsOf = new WeakMap<CallerIdentity, Promise<boolean>>();
+
   /** Whether the account's plan lets it choose members and levels (and restricted folders). */
-  async permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
-    return (await this.storage.plan(caller)).features.hasPermissions;
+  permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
+    let answer = this.permissionsOf.get(caller);
+    if (!answer) {
+      answer = this.storage.plan(caller).then((plan) => plan.features.hasPermissions);
+      this.permissionsOf.set(caller, answer);
+      // A refusal is not kept: the next question asks again.
+      answer.catch(() => this.permissionsOf.delete(caller));
+    }
+    return answer;
   }
 
   /** What the caller may do to an item. */
