@@ -99,6 +99,13 @@ test.describe('the organisation', () => {
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(toastWith(page, `Invitation sent to ${colleague}`)).toBeVisible();
     await expect(teamList(page).getByRole('listitem').filter({ hasText: colleague })).toContainText('Pending');
+    // The owner heads the team, active, with nothing to remove.
+    const ownerRow = teamList(page).getByRole('listitem').first();
+    await expect(ownerRow).toContainText('Olivia Owner');
+    await expect(ownerRow).toContainText(owner.email);
+    await expect(ownerRow.getByText('Owner', { exact: true })).toBeVisible();
+    await expect(ownerRow.getByText('Active', { exact: true })).toBeVisible();
+    await expect(ownerRow.getByRole('button')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'the account page');
 
     const invitee = await browser.newContext({ baseURL: appUrl() });
@@ -154,7 +161,12 @@ test.describe('the organisation', () => {
     const form = page.getByRole('form', { name: 'Custom branding' });
     await form.getByLabel('Company Name').fill('Matrix Ltd');
     await form.getByLabel('Primary Color', { exact: true }).fill('#1d4ed8');
+    // A secondary colour that cannot be read on the primary is refused with the reason, before anything is saved.
+    await form.getByLabel('Secondary Color', { exact: true }).fill('#3b82f6');
+    await form.getByRole('button', { name: 'Save Branding' }).click();
+    await expect(form.getByText(/^Secondary color is hard to read on the primary color \(contrast \d\.\d:1, at least 4\.5:1 is needed\)$/)).toBeVisible();
     await form.getByLabel('Secondary Color', { exact: true }).fill('#ffffff');
+    await expect(form.getByText(/Secondary color is hard to read/)).toHaveCount(0);
     await form.getByRole('button', { name: 'Save Branding' }).click();
     await expect(toastWith(page, 'Branding settings saved successfully')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Matrix Ltd' }).first()).toBeVisible();

@@ -74,7 +74,7 @@ describe('the audit log', () => {
       (
         await call('/api/branding', {
           method: 'PUT',
-          body: { companyName: 'Audit Ltd', primaryColor: '#112233', secondaryColor: '#445566' },
+          body: { companyName: 'Audit Ltd', primaryColor: '#112233', secondaryColor: '#ddeeff' },
           token: owner.accessToken,
         })
       ).status,

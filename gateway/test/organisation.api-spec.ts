@@ -261,6 +261,24 @@ describe('the organisation', () => {
     expect((await team(stranger)).body.items).toEqual([]);
   });
 
+  it('names the team in the invitation email: the company once the owner set one, else the owner and their team', async () => {
+    const owner = await signUp({ fullName: 'Olivia Owner' });
+    const fromOwner = uniqueEmail('invitee');
+    await invite(owner, fromOwner);
+    expect((await mailMatching(fromOwner, /\/login\?invite=/)).text).toContain('Olivia Owner invited you to join their team on Coffer as a member.');
+
+    const admin = await joinedMember(owner, 'admin', 'Adam Admin');
+    const fromAdmin = uniqueEmail('invitee');
+    await invite(admin, fromAdmin);
+    const byAdmin = await mailMatching(fromAdmin, /\/login\?invite=/);
+    expect(byAdmin.subject).toBe('"Adam Admin" invited you to join "Olivia Owner and their team" on Coffer');
+
+    await call('/api/profile', { method: 'PATCH', body: { firstName: 'Olivia', lastName: 'Owner', company: 'Acme Ltd' }, token: owner.accessToken });
+    const fromCompany = uniqueEmail('invitee');
+    await invite(admin, fromCompany);
+    expect((await mailMatching(fromCompany, /\/login\?invite=/)).text).toContain('Adam Admin invited you to join Acme Ltd on Coffer as a member.');
+  });
+
   it('never moves anyone on signing in or confirming their email: an owner invited elsewhere stays in their account, and the inviter sees nothing of them', async () => {
     const inviter = await signUp({ fullName: 'Andrea Acme' });
     expect((await startTrial(inviter, 'business')).status).toBe(201);
@@ -482,7 +500,7 @@ describe('the organisation', () => {
       expect(roles.body.message).toBe('User permissions are available on the Business, Pro and Enterprise plans.');
       const branding = await call<Reply<Branding>>('/api/branding', {
         method: 'PUT',
-        body: { primaryColor: '#112233', secondaryColor: '#445566' },
+        body: { primaryColor: '#112233', secondaryColor: '#ddeeff' },
         token: user.accessToken,
       });
       expect(branding.status).toBe(403);
@@ -551,6 +569,17 @@ describe('the organisation', () => {
       token: owner.accessToken,
     });
     expect(insecureLogo.body.message).toBe('Logo URL must be an https:// address');
+    // A secondary colour too close to the primary to read on it is refused with the reason; the saved branding stays.
+    const unreadable = await call<Reply<Branding>>('/api/branding', {
+      method: 'PUT',
+      body: { ...brandingBody, secondaryColor: '#223344' },
+      token: owner.accessToken,
+    });
+    expect([unreadable.status, unreadable.body.message]).toEqual([
+      400,
+      'Secondary color is hard to read on the primary color (contrast 1.2:1, at least 4.5:1 is needed)',
+    ]);
+    expect((await call<Branding>('/api/branding', { token: owner.accessToken })).body.secondaryColor).toBe('#aabbcc');
     expect(
       (await call<Reply<Branding>>('/api/branding', { method: 'PUT', body: { ...brandingBody, logoUrl: 'javascript:alert(1)' }, token: owner.accessToken }))
         .status,

@@ -102,7 +102,7 @@ describe('activity and realtime', () => {
       (
         await call('/api/branding', {
           method: 'PUT',
-          body: { companyName: 'Live Ltd', primaryColor: '#112233', secondaryColor: '#445566' },
+          body: { companyName: 'Live Ltd', primaryColor: '#112233', secondaryColor: '#ddeeff' },
           token: owner.accessToken,
         })
       ).status,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { unreadableSecondaryColor } from './brand-colors.js';
 import { message } from './messages.js';
 import { isoDateTime, nameText, okReplySchema, text } from './text.js';
 
@@ -296,12 +297,18 @@ export const brandingSchema = z.object({
   custom: z.boolean(),
 });
 export type Branding = z.output<typeof brandingSchema>;
-export const updateBrandingSchema = z.object({
-  companyName: nameText('Company name is too long').trim().max(100, 'Company name is too long').default(''),
-  logoUrl: logoUrl.default(''),
-  primaryColor: color('Primary color'),
-  secondaryColor: color('Secondary color'),
-});
+/** The secondary colour is the text on the primary one: a pair too close to read is refused with the reason, never silently replaced. */
+export const updateBrandingSchema = z
+  .object({
+    companyName: nameText('Company name is too long').trim().max(100, 'Company name is too long').default(''),
+    logoUrl: logoUrl.default(''),
+    primaryColor: color('Primary color'),
+    secondaryColor: color('Secondary color'),
+  })
+  .superRefine(({ primaryColor, secondaryColor }, ctx) => {
+    const problem = unreadableSecondaryColor(primaryColor, secondaryColor);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['secondaryColor'], message: problem });
+  });
 export type UpdateBrandingRequest = z.input<typeof updateBrandingSchema>;
 
 export const deleteUserSchema = z.object({ email: text('Type your email address to confirm').trim().toLowerCase().max(320) });

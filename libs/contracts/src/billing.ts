@@ -76,6 +76,7 @@ export const PlanCopy = {
     `Your files use ${used}, more than the ${limit} of ${planName}. Free up space before changing to this plan.`,
   useTrialSwitch: 'During the trial, choose another plan from checkout',
   enterpriseBySales: 'An Enterprise plan is changed through sales: please contact us',
+  providerUnavailable: 'The payment provider could not make this change, so nothing changed. Please try again in a few minutes.',
 } as const;
 
 /** What a plan allows: the one feature table (spec §3, §6), as billing answers it for an account. */

@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './devices.js';
 export * from './sign-in-policy.js';
 export * from './sign-in-challenge.js';
+export * from './brand-colors.js';
 export * from './account.js';
 export * from './files.js';
 export * from './realtime.js';

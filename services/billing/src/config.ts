@@ -14,6 +14,8 @@ export const billingConfigSchema = serviceConfigSchema.extend({
   STRIPE_SECRET_KEY: optionalSecret,
   /** The signing secret of the webhook endpoint (whsec_…): every webhook is verified with it. */
   STRIPE_WEBHOOK_SECRET: optionalSecret,
+  /** Where Stripe's API answers (stripe-mock, or a proxy); Stripe's own when unset. */
+  STRIPE_API_URL: z.url().optional(),
   /** Stripe's monthly price of each plan (price_…). */
   STRIPE_PRICE_STARTER: optionalSecret,
   STRIPE_PRICE_BUSINESS: optionalSecret,

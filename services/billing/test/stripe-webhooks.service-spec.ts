@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import Stripe from 'stripe';
 import { sql } from 'drizzle-orm';
-import { BillingEvent, BillingSubject, type DomainEvent, type SubscriptionChanged } from '@coffer/contracts';
+import { BillingEvent, BillingSubject, PlanCopy, type DomainEvent, type SubscriptionChanged } from '@coffer/contracts';
 import { DATABASE, loadConfig, runService, type Database } from '@coffer/server-core';
 import { freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
@@ -40,18 +42,63 @@ const subscriptionObject = (accountId: string, subscriptionId: string, over: { p
   },
 });
 
+/**
+ * Stripe's subscriptions API as far as Coffer calls it, on a local port: Stripe cannot be reached from
+ * here. It keeps each subscription's price and cancellation, records every change asked, and can decline.
+ */
+class StripeSubscriptionsApi {
+  readonly subscriptions = new Map<string, { accountId: string; price: string; cancel: boolean }>();
+  readonly changes: { subscriptionId: string; form: Record<string, string> }[] = [];
+  decline = false;
+  private readonly server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const id = /^\/v1\/subscriptions\/([\w-]+)$/.exec(req.url ?? '')?.[1];
+      const known = id ? this.subscriptions.get(id) : undefined;
+      const reply = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (!id || !known) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      if (req.method === 'POST') {
+        if (this.decline) return reply(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+        const form = Object.fromEntries(new URLSearchParams(body));
+        this.changes.push({ subscriptionId: id, form });
+        if (form['items[0][price]']) known.price = form['items[0][price]'];
+        if (form.cancel_at_period_end) known.cancel = form.cancel_at_period_end === 'true';
+      }
+      reply(200, subscriptionObject(known.accountId, id, { price: known.price, cancel: known.cancel }));
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
 describe('billing with Stripe configured', () => {
   let app: INestMicroservice;
   let caller: TestCaller;
+  const stripeApi = new StripeSubscriptionsApi();
 
   beforeAll(async () => {
-    const config = loadConfig(billingConfigSchema, { ...(await freshDatabase('postgres')), NATS_URL: testInfra().natsUrl, LOG_LEVEL: 'error', ...STRIPE });
+    const config = loadConfig(billingConfigSchema, {
+      ...(await freshDatabase('postgres')),
+      NATS_URL: testInfra().natsUrl,
+      LOG_LEVEL: 'error',
+      ...STRIPE,
+      STRIPE_API_URL: await stripeApi.start(),
+    });
     app = await runService('billing', config, AppModule.forConfig(config));
     caller = new TestCaller();
   });
   afterAll(async () => {
     await app.close();
     await caller.close();
+    await stripeApi.stop();
   });
 
   const account = async () => {
@@ -114,6 +161,40 @@ describe('billing with Stripe configured', () => {
     await caller.request(BillingSubject.PaymentWebhook, delivery('customer.subscription.deleted', deleted));
     await expect(caller.request(BillingSubject.GetSubscription, {}, owner)).resolves.toMatchObject({ planType: null, status: 'none' });
     expect(await changes(owner.accountId)).toEqual(['subscribed', 'plan-changed', 'cancelled', 'subscription-ended']);
+  });
+
+  it("changes the plan and the cancellation at Stripe first, so what Stripe charges is what Coffer shows; Stripe's echo announces nothing more", async () => {
+    const owner = await account();
+    const subscriptionId = `sub_${randomUUID()}`;
+    stripeApi.subscriptions.set(subscriptionId, { accountId: owner.accountId, price: STRIPE.STRIPE_PRICE_BUSINESS, cancel: false });
+    await caller.request(BillingSubject.PaymentWebhook, delivery('customer.subscription.created', subscriptionObject(owner.accountId, subscriptionId)));
+
+    await expect(caller.request(BillingSubject.ChangePlan, { plan: 'pro' }, owner)).resolves.toMatchObject({ planType: 'pro', status: 'active' });
+    expect(stripeApi.changes.filter((c) => c.subscriptionId === subscriptionId).map((c) => c.form)).toEqual([
+      expect.objectContaining({
+        'items[0][id]': 'si_1',
+        'items[0][price]': STRIPE.STRIPE_PRICE_PRO,
+        proration_behavior: 'create_prorations',
+        'metadata[planType]': 'pro',
+      }),
+    ]);
+    // Stripe's webhook for the same change follows: saved, not announced a second time.
+    const echo = delivery('customer.subscription.updated', subscriptionObject(owner.accountId, subscriptionId, { price: STRIPE.STRIPE_PRICE_PRO }));
+    await expect(caller.request(BillingSubject.PaymentWebhook, echo)).resolves.toEqual({ received: true, applied: true });
+
+    await expect(caller.request(BillingSubject.CancelSubscription, {}, owner)).resolves.toMatchObject({ planType: 'pro', cancelAtPeriodEnd: true });
+    expect(stripeApi.subscriptions.get(subscriptionId)).toMatchObject({ price: STRIPE.STRIPE_PRICE_PRO, cancel: true });
+
+    // Stripe declines: nothing changes in Coffer either.
+    stripeApi.decline = true;
+    try {
+      await expect(caller.request(BillingSubject.ResumeSubscription, {}, owner)).rejects.toMatchObject({ status: 503, message: PlanCopy.providerUnavailable });
+    } finally {
+      stripeApi.decline = false;
+    }
+    await expect(caller.request(BillingSubject.GetSubscription, {}, owner)).resolves.toMatchObject({ planType: 'pro', cancelAtPeriodEnd: true });
+    expect(stripeApi.subscriptions.get(subscriptionId)).toMatchObject({ cancel: true });
+    expect(await changes(owner.accountId)).toEqual(['subscribed', 'plan-changed', 'cancelled']);
   });
 
   it('refuses a bad signature, a tampered body and a missing header, changing nothing', async () => {

@@ -1,10 +1,6 @@
-import { brandColors, contrast } from './brand-colors';
+import { brandColors } from './brand-colors';
 
 describe('brand colours', () => {
-  it('measures contrast as WCAG does', () => {
-    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
-    expect(contrast('#777777', '#777777')).toBeCloseTo(1, 5);
-  });
   it('keeps the secondary colour as text on the primary when it is readable, else black or white', () => {
     expect(brandColors('#112233', '#aabbcc')).toEqual({ primary: '#112233', onPrimary: '#aabbcc' });
     expect(brandColors('#112233', '#223344')).toEqual({ primary: '#112233', onPrimary: '#ffffff' });

@@ -22,6 +22,7 @@ import type { AuthConfig } from '../config.js';
 import { tryAgainIn } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { AccessService } from './access.service.js';
 import { MembershipService } from './membership.service.js';
 import { TeamRepository, type TeamMemberRow, type UserRoleRow } from './team.repository.js';
@@ -62,7 +63,21 @@ export class TeamService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
   ) {}
+
+  /**
+   * How an invitation names the team: the company when the owner has set one; else the owner "and their
+   * team" (just "their team" when the owner invites), never a bare person's name that reads like a company.
+   */
+  private async invitingTeam(inviterId: string, account: { ownerId: string; name: string } | undefined): Promise<string> {
+    if (!account) return 'their team';
+    const company = (await this.profiles.find(account.ownerId))?.company?.trim();
+    if (company) return company;
+    if (account.ownerId === inviterId) return 'their team';
+    const owner = await this.users.findById(account.ownerId);
+    return `${owner?.fullName.trim() || owner?.email || account.name} and their team`;
+  }
 
   /** Everyone in the account sees who else is in it; only owners and admins change it. */
   async list(caller: CallerIdentity): Promise<ListTeamReply> {
@@ -81,7 +96,7 @@ export class TeamService {
     const inviter = await this.access.require(caller, 'manageTeam');
     const existing = await this.users.findByEmail(input.email);
     if (existing?.accountId === inviter.accountId) throw rpcError(ErrorCode.Conflict, 409, `${input.email} is already in your team`);
-    const account = await this.team.account(inviter.accountId);
+    const team = await this.invitingTeam(inviter.id, await this.team.account(inviter.accountId));
     const token = randomBytes(32).toString('base64url');
     const row = await this.unit.run(async () => {
       const created = await this.team.invite({
@@ -101,7 +116,7 @@ export class TeamService {
           email: created.email,
           role: created.role,
           inviterName: inviter.fullName,
-          accountName: account?.name ?? inviter.fullName,
+          accountName: team,
           token,
         },
       });

@@ -70,7 +70,9 @@ export class PaymentsService {
       },
       now,
     );
-    if (saved) await this.plans.announce({ accountId: saved.accountId, userId: '' }, reasonOf(before, change), saved);
+    // A renewal, or the echo of a change Coffer made at Stripe itself, moves nothing the customer sees: saved, not announced.
+    const seen = before.status !== 'active' || before.planType !== planType || before.cancelAtPeriodEnd !== change.cancelAtPeriodEnd;
+    if (saved && seen) await this.plans.announce({ accountId: saved.accountId, userId: '' }, reasonOf(before, change), saved);
   }
 
   private async end(change: ProviderSubscription, now: Date) {

@@ -4,7 +4,7 @@ import { SERVICE_CONFIG } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
 import type { PlanType } from '../subscriptions/subscriptions.repository.js';
 
-type CheckoutPlanType = Extract<PlanType, 'starter' | 'business' | 'pro'>;
+export type CheckoutPlanType = Extract<PlanType, 'starter' | 'business' | 'pro'>;
 
 /** A Stripe subscription as Coffer keeps it: its plan, period and cancellation (never card data). */
 export interface ProviderSubscription {
@@ -27,7 +27,12 @@ export class StripePayments {
   private readonly stripe?: Stripe;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: BillingConfig) {
-    if (config.STRIPE_SECRET_KEY) this.stripe = new Stripe(config.STRIPE_SECRET_KEY);
+    if (!config.STRIPE_SECRET_KEY) return;
+    const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
+    this.stripe = new Stripe(
+      config.STRIPE_SECRET_KEY,
+      api ? { host: api.hostname, port: Number(api.port) || undefined, protocol: api.protocol === 'http:' ? 'http' : 'https' } : undefined,
+    );
   }
 
   /** Checkout goes through Stripe. */
@@ -66,6 +71,28 @@ export class StripePayments {
     });
     if (!session.url) throw new Error('Stripe gave no checkout URL');
     return session.url;
+  }
+
+  /**
+   * Changes the account's Stripe subscription itself (its price, or whether it ends with the period), so
+   * what Stripe charges is what Coffer shows; Stripe's webhook for the change follows and changes nothing more.
+   */
+  async updateSubscription(subscriptionId: string, change: { planType: CheckoutPlanType } | { cancelAtPeriodEnd: boolean }): Promise<ProviderSubscription> {
+    if (!this.stripe) throw new Error('Stripe is not configured');
+    if ('cancelAtPeriodEnd' in change) {
+      return this.fromSubscription(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd }));
+    }
+    const price = this.priceOf(change.planType);
+    if (!price) throw new Error(`No Stripe price is configured for ${change.planType}`);
+    const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+    const updated = await this.stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, price }],
+      proration_behavior: 'create_prorations',
+      metadata: { ...current.metadata, planType: change.planType },
+    });
+    return this.fromSubscription(updated);
   }
 
   /** The event, if its signature is Stripe's with the endpoint's secret (and recent); throws otherwise. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AuthSubject,
   BillingEvent,
@@ -17,7 +17,7 @@ import {
 import { PLAN_DEFINITIONS, planFeatures } from '@coffer/plans';
 import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, UnitOfWork } from '@coffer/server-core';
 import type { BillingConfig } from '../config.js';
-import { StripePayments } from '../payments/stripe-payments.js';
+import { StripePayments, type CheckoutPlanType } from '../payments/stripe-payments.js';
 import { Clock } from './clock.js';
 import { SubscriptionsRepository, type PlanType, type SubscriptionRow } from './subscriptions.repository.js';
 import { trialKeysOf, userTrialKey } from './used-trials.js';
@@ -77,6 +77,8 @@ const personTrialUsed = () => rpcError(ErrorCode.Conflict, 409, PERSON_TRIAL_USE
  */
 @Injectable()
 export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
   constructor(
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(EventBus) private readonly bus: EventBus,
@@ -164,10 +166,13 @@ export class SubscriptionsService {
       const { usedBytes } = await this.services.request(FilesSubject.StorageUsage, {}, { caller });
       if (usedBytes > limit) throw conflict(PlanCopy.downgradeTooSmall(planName(planType), storageText(usedBytes), storageText(limit)));
     }
+    await this.changeAtProvider(current, { planType });
     const now = this.clock.now();
     const row = await this.unit.run(async () => {
       const locked = await this.subscriptions.lock(caller.accountId);
       if (locked?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
+      // Already so: Stripe's webhook for this very change got here first, and announced it.
+      if (locked.planType === planType) return locked;
       const changed = await this.subscriptions.switchPlan(caller.accountId, planType, now);
       await this.announce(caller, 'plan-changed', changed);
       return changed;
@@ -175,15 +180,41 @@ export class SubscriptionsService {
     return this.toPlan(row);
   }
 
+  /**
+   * A subscription paid through Stripe changes at Stripe first: if Stripe refuses or cannot be reached,
+   * nothing changes in Coffer either (never a plan shown that is not the one charged).
+   */
+  private async changeAtProvider(current: SubscriptionRow, change: { planType: PlanType } | { cancelAtPeriodEnd: boolean }) {
+    if (!current.providerSubscriptionId || !this.stripe.configured) return;
+    if ('planType' in change && change.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
+    try {
+      await this.stripe.updateSubscription(current.providerSubscriptionId, change as { planType: CheckoutPlanType } | { cancelAtPeriodEnd: boolean });
+    } catch (error) {
+      this.logger.warn(`Stripe refused a change of subscription ${current.providerSubscriptionId}: ${(error as Error).message}`);
+      throw rpcError(ErrorCode.ServiceUnavailable, 503, PlanCopy.providerUnavailable);
+    }
+  }
+
   /** Cancel (true): the plan stays until the period ends. Resume (false): it renews again. */
   async setCancelled(caller: CallerIdentity, cancel: boolean): Promise<Subscription> {
     ownerOnly(caller);
+    const refusal = (row: SubscriptionRow | undefined) => {
+      if (row?.status !== 'active') return PlanCopy.notSubscribed;
+      if (row.planType === 'enterprise') return PlanCopy.enterpriseBySales;
+      if (row.cancelAtPeriodEnd === cancel) return cancel ? PlanCopy.alreadyCancelled : PlanCopy.notCancelled;
+      return undefined;
+    };
+    const before = await this.subscriptions.find(caller.accountId);
+    const refused = refusal(before);
+    if (refused) throw conflict(refused);
+    await this.changeAtProvider(before!, { cancelAtPeriodEnd: cancel });
     const now = this.clock.now();
     const row = await this.unit.run(async () => {
       const current = await this.subscriptions.lock(caller.accountId);
-      if (current?.status !== 'active') throw conflict(PlanCopy.notSubscribed);
-      if (current.planType === 'enterprise') throw conflict(PlanCopy.enterpriseBySales);
-      if (current.cancelAtPeriodEnd === cancel) throw conflict(cancel ? PlanCopy.alreadyCancelled : PlanCopy.notCancelled);
+      // Already so: Stripe's webhook for this very change got here first, and announced it.
+      if (current?.status === 'active' && current.cancelAtPeriodEnd === cancel) return current;
+      const refusedNow = refusal(current);
+      if (refusedNow) throw conflict(refusedNow);
       const saved = await this.subscriptions.setCancelAtPeriodEnd(caller.accountId, cancel, now);
       await this.announce(caller, cancel ? 'cancelled' : 'resumed', saved);
       return saved;

@@ -71,6 +71,23 @@ function MemberRow({
   );
 }
 
+/** The account's owner heads the team: always active, never removed or signed out from here. */
+function OwnerRow({ owner }: { owner: ListTeamReply['owner'] }) {
+  const name = owner.fullName || owner.email;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium break-all">{name}</p>
+        {owner.fullName && <p className="text-sm break-all text-muted-foreground">{owner.email}</p>}
+      </div>
+      <div className="flex items-center gap-3 max-sm:w-full">
+        <span className="text-sm text-muted-foreground">{roleLabel('owner')}</span>
+        <Badge variant="secondary">Active</Badge>
+      </div>
+    </li>
+  );
+}
+
 /** Account → Team Members (spec §2): everyone invited to the account, Active or Pending; owners and admins invite and remove. */
 export function TeamMembersCard() {
   const { data: profile } = useGetProfileQuery();
@@ -94,8 +111,9 @@ export function TeamMembersCard() {
           errorText={isError ? 'Failed to load team members' : undefined}
           errorDetail={toApiError(error).message}
           emptyText="No team members yet"
-          count={members.length}
+          count={data ? members.length + 1 : 0}
         >
+          {data && <OwnerRow owner={data.owner} />}
           {data &&
             members.map((member) => (
               <MemberRow
