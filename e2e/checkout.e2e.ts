@@ -61,6 +61,8 @@ test('a visitor picks a plan on /pricing, signs in, corrects the card and starts
   await page.getByRole('tab', { name: 'Storage' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Storage' }).getByText(/of 2 TB used/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade Storage' })).toHaveAttribute('href', '/pricing');
+  // An empty account's meter, to two decimals under 1 percent (spec).
+  await expect(page.getByRole('region', { name: 'Storage' })).toContainText('0.00%');
 
   const { trialEndDate } = (await (
     await request.get('/api/subscription', { headers: { authorization: `Bearer ${(await signIn(request, user)).accessToken}` } })

@@ -3,7 +3,7 @@
  * initials. Plain functions, not a shared singleton: each app bundles only the
  * ones it uses.
  */
-export { formatFileSize } from './format/format-file-size';
+export { formatFileSize, formatMegabytes } from './format/format-file-size';
 export { formatBytes, formatStorageLimit, formatStoragePercent, formatStorageUsed, storagePercent } from './format/format-storage';
 export { formatRelativeTime, formatRelativeTimeShort } from './format/relative-time';
 export { avatarInitials } from './format/avatar-initials';

@@ -1,4 +1,4 @@
-import { formatFileSize } from './format-file-size';
+import { formatFileSize, formatMegabytes } from './format-file-size';
 
 describe('formatFileSize (file list)', () => {
   it('uses Bytes, KB, MB and GB in units of 1024 with up to two decimals', () => {
@@ -20,5 +20,15 @@ describe('formatFileSize (file list)', () => {
   it('reads nonsense as 0 Bytes', () => {
     expect(formatFileSize(-5)).toBe('0 Bytes');
     expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
+});
+
+describe('formatMegabytes (the Upload dialog)', () => {
+  it('shows every chosen file in MB with two decimals, a tiny one as 0.01 MB', () => {
+    expect(formatMegabytes(120 * 1024 * 1024)).toBe('120.00 MB');
+    expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.50 MB');
+    expect(formatMegabytes(600 * 1024)).toBe('0.59 MB');
+    expect(formatMegabytes(5)).toBe('0.01 MB');
+    expect(formatMegabytes(0)).toBe('0.00 MB');
   });
 });

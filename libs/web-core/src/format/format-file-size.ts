@@ -6,3 +6,10 @@ export function formatFileSize(bytes: number): string {
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
   return `${parseFloat((bytes / 1024 ** exponent).toFixed(2))} ${UNITS[exponent]}`;
 }
+
+/** A chosen file's size in the Upload dialog (spec: "size in MB"), two decimals: "0.01 MB", "120.00 MB". */
+export function formatMegabytes(bytes: number): string {
+  const megabytes = Number.isFinite(bytes) && bytes > 0 ? bytes / 1024 ** 2 : 0;
+  // A file under 0.01 MB still shows as something, never as an empty "0.00 MB".
+  return `${bytes > 0 && megabytes < 0.01 ? '0.01' : megabytes.toFixed(2)} MB`;
+}

@@ -23,7 +23,7 @@ describe('storage meter', () => {
   });
 
   it('gives two decimals under 1 %, whole numbers otherwise, capped at 100', () => {
-    expect(formatStoragePercent(0, 10 * GB)).toBe('0%');
+    expect(formatStoragePercent(0, 10 * GB)).toBe('0.00%');
     expect(formatStoragePercent(5 * 1024 * 1024, 10 * GB)).toBe('0.05%');
     expect(formatStoragePercent(0.05 * GB, 10 * GB)).toBe('0.50%');
     expect(formatStoragePercent(0.1 * GB, 10 * GB)).toBe('1%');

@@ -24,10 +24,10 @@ export function storagePercent(usedBytes: number, limitBytes: number): number {
   return Math.min(100, (usedBytes / limitBytes) * 100);
 }
 
-/** The meter's percentage text: two decimals under 1 % ("0.05%"), whole numbers otherwise ("42%"). */
+/** The meter's percentage text (spec: two decimals under 1 percent, so an empty account reads "0.00%"), whole numbers otherwise ("42%"). */
 export function formatStoragePercent(usedBytes: number, limitBytes: number): string {
   const percent = storagePercent(usedBytes, limitBytes);
-  return percent > 0 && percent < 1 ? `${percent.toFixed(2)}%` : `${Math.round(percent)}%`;
+  return percent < 1 ? `${percent.toFixed(2)}%` : `${Math.round(percent)}%`;
 }
 
 /** The meter's line: "X of Y used". */

@@ -107,6 +107,8 @@ describe('the Upload Files dialog', () => {
     const { dialog, user } = await chooseFile({ gateway, storage }, notes());
 
     expect(within(dialog).getByRole('list', { name: 'Chosen files' })).toHaveTextContent('notes.txt');
+    // Spec: each chosen file with its size in MB.
+    expect(within(dialog).getByRole('list', { name: 'Chosen files' })).toHaveTextContent('0.01 MB');
     await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
 
     const put = await storage.put(1);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { CheckCircle2, CloudUpload, File as FileIcon, X } from 'lucide-react';
 import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Progress, toast } from '@coffer/ui';
-import { formatFileSize } from '@coffer/web-core/format';
+import { formatMegabytes } from '@coffer/web-core/format';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { formatFileLimit, ROOT_FOLDER, type MultipartUpload } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
@@ -178,7 +178,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                     <span className="min-w-0 flex-1 truncate text-sm" title={c.file.name}>
                       {c.file.name}
                     </span>
-                    <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(c.file.size)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{formatMegabytes(c.file.size)}</span>
                     <Button
                       type="button"
                       variant="ghost"
