@@ -18,5 +18,6 @@ export {
 } from './testing/gateway-stand-in';
 export { StorageStandIn, type PutAnswer, type StoragePut } from './testing/storage-stand-in';
 export { findToast, renderSignedIn } from './testing/render-signed-in';
+export { subscriptionOf } from './testing/subscription';
 // The data layer's unit tests (no DOM): fetch answered by one route function.
 export { calls, json, serve, unauthorized, user, type Route } from './testing/fetch-routes';

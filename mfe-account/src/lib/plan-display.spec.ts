@@ -1,21 +1,10 @@
 import type { Subscription } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
+import { subscriptionOf } from '@coffer/web-core/testing';
 import { askOwnerLine, planLine, settingsTitle } from './plan-display';
 
 const features = { ...planFeatures(null), storageLimit: 1, maxFileBytes: 1 };
-const plan = (over: Partial<Subscription>): Subscription => ({
-  planType: null,
-  status: 'none',
-  trialEndDate: null,
-  storageLimitBytes: 1,
-  features,
-  periodEndDate: null,
-  cancelAtPeriodEnd: false,
-  trialUsed: false,
-  trialAvailable: true,
-  paymentProvider: 'placeholder',
-  ...over,
-});
+const plan = (over: Partial<Subscription>): Subscription => subscriptionOf({ features, ...over });
 
 describe('the plan as the account pages show it', () => {
   it('titles Settings with the plan name', () => {
