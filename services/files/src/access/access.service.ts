@@ -15,8 +15,8 @@ import {
 import { forbidden, notFound } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
 import { FilesRepository, type Reach } from '../files/files.repository.js';
-import { StorageService } from '../storage/storage.service.js';
 import { AccessRepository } from './access.repository.js';
+import { PlanFeatures } from './plan-features.js';
 
 /** What a person may do to an item: nothing, or one of the levels. */
 export type Level = AccessLevel | 'none';
@@ -50,22 +50,12 @@ export class AccessService {
   constructor(
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(AccessRepository) private readonly lists: AccessRepository,
-    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(PlanFeatures) private readonly plans: PlanFeatures,
   ) {}
 
-  /** The answer for each caller while their request is handled (one caller object per request): billing is asked once. */
-  private readonly permissionsOf = new WeakMap<CallerIdentity, Promise<boolean>>();
-
   /** Whether the account's plan lets it choose members and levels (and restricted folders). */
-  permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
-    let answer = this.permissionsOf.get(caller);
-    if (!answer) {
-      answer = this.storage.plan(caller).then((plan) => plan.features.hasPermissions);
-      this.permissionsOf.set(caller, answer);
-      // A refusal is not kept: the next question asks again.
-      answer.catch(() => this.permissionsOf.delete(caller));
-    }
-    return answer;
+  async permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
+    return (await this.plans.of(caller)).hasPermissions;
   }
 
   /** What the caller may do to an item. */
