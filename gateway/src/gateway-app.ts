@@ -16,6 +16,7 @@ import { keepRawBody } from './billing/raw-body.js';
 import { AppModule } from './app.module.js';
 import { correlationMiddleware } from './common/correlation.middleware.js';
 import { HttpErrorFilter, sendError } from './common/http-error.filter.js';
+import { tracingMiddleware } from './common/tracing.middleware.js';
 import type { GatewayConfig } from './config.js';
 
 /** The largest JSON body a route accepts (the Contact Sales message is the longest field). */
@@ -104,6 +105,7 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger: logger ?? false, bodyParser: false });
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   app.use(correlationMiddleware);
+  app.use(tracingMiddleware);
   if (logger) app.use(accessLog(logger));
   // The security headers of every answer (each route's own Content-Security-Policy is set by apiResponseHeaders or the route);
   // HSTS tells browsers to come back over HTTPS only, and matters only when served over TLS.
