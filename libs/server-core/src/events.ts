@@ -357,6 +357,12 @@ export class EventBus<M extends EventMap = DomainEvents> {
     }
     await this.startWatching();
     const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
+    // The consumer's lag, for the metrics: what the stream holds that it has not acknowledged yet.
+    if (this.opts.metrics)
+      this.opts.metrics.pendingEvents = async () => {
+        const info = await jsm.consumers.info(EVENTS_STREAM, durable);
+        return info.num_pending + info.num_ack_pending;
+      };
     this.messages = await consumer.consume({ max_messages: 64 });
     const messages = this.messages;
     this.loop = (async () => {
