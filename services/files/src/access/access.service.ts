@@ -30,6 +30,19 @@ export const allows = (level: Level, action: ItemAction) => rank(level) >= rank(
 export const levelFromEntries = (entries: Pick<FolderAccessRow, 'grantee' | 'level'>[], userId: string): Level =>
   highest(entries.filter((e) => e.grantee === EVERYONE || e.grantee === userId).map((e) => e.level));
 
+/**
+ * The item, when `level` allows `action`. Refused: "not found" (`missing`) for another person's My files, 403 inside
+ * a team folder of the account the caller cannot open or may only view.
+ */
+function decided(row: FileRow, level: Level, action: ItemAction, missing: string): FileRow {
+  if (level === 'none') {
+    if (!row.teamFolderId) throw notFound(missing);
+    throw forbidden(NO_FOLDER_ACCESS);
+  }
+  if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
+  return row;
+}
+
 /** The folder whose list decides for an item of a team folder, with its entries. */
 interface AccessSource {
   id: string;
@@ -76,13 +89,18 @@ export class AccessService {
   async item(caller: CallerIdentity, id: string, action: ItemAction, missing = 'File not found'): Promise<FileRow> {
     const row = await this.files.findInAccount(caller.accountId, id);
     if (!row) throw notFound(missing);
-    const level = await this.levelOf(caller, row);
-    if (level === 'none') {
-      if (!row.teamFolderId) throw notFound(missing);
-      throw forbidden(NO_FOLDER_ACCESS);
-    }
-    if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
-    return row;
+    return decided(row, await this.levelOf(caller, row), action, missing);
+  }
+
+  /**
+   * A folder the caller may open, with the restricted folders in it they cannot (a listing leaves them out): in a
+   * team folder both are looked up at once, so a page of a team folder waits for one round of queries, not two.
+   */
+  async folderToList(caller: CallerIdentity, id: string): Promise<{ folder: FileRow; hidden: string[] }> {
+    const row = await this.files.findInAccount(caller.accountId, id);
+    if (!row) throw notFound('Folder not found');
+    const [level, hidden] = await Promise.all([this.levelOf(caller, row), row.teamFolderId ? this.hiddenIn(caller, row.id) : []]);
+    return { folder: decided(row, level, 'view', 'Folder not found'), hidden };
   }
 
   /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */
