@@ -333,7 +333,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await names(t.outsider, board.id)).toEqual([]);
 
     // Billing announces the downgrade: without permissions restricted folders do not apply, at once (the memory lasts 300 s).
-    await app!.get(EventBus).publish(BillingEvent.SubscriptionChanged, {
+    await app!.get<EventBus>(EventBus).publish(BillingEvent.SubscriptionChanged, {
       accountId: t.owner.accountId,
       actorId: t.owner.userId,
       payload: { reason: 'plan-changed', plan: subscriptionOf(t.owner.accountId), ownerId: t.owner.userId, planName: 'Starter Plan' },
