@@ -142,7 +142,9 @@ export class AccessService {
 
   /** The list that decides for an item of a team folder: its nearest restricted folder's, or its team folder's. */
   async sourceOf(row: FileRow): Promise<AccessSource | undefined> {
-    const source = await this.files.accessSource(row.id);
+    // A team folder or a restricted folder is its own source: no walk up (a listing of one waits for one query less).
+    const own = row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
+    const source = own ? row : await this.files.accessSource(row.id);
     if (!source) return undefined;
     return {
       id: source.id,
