@@ -31,8 +31,13 @@ const APPS: Record<string, z.ZodType> = {
 /** The Kubernetes model of a resource's apiVersion and kind, which validates it against the API's schema. */
 async function validate(resource: Resource) {
   const [group, version] = resource.apiVersion.includes('/') ? resource.apiVersion.split('/') : [undefined, resource.apiVersion];
-  // The Gateway API's kinds are CRDs, with their own models.
-  const models = group === 'gateway.networking.k8s.io' ? '@kubernetes-models/gateway-api' : 'kubernetes-models';
+  // The Gateway API's and the Prometheus Operator's kinds are CRDs, with their own models.
+  const models =
+    group === 'gateway.networking.k8s.io'
+      ? '@kubernetes-models/gateway-api'
+      : group === 'monitoring.coreos.com'
+        ? '@kubernetes-models/prometheus-operator'
+        : 'kubernetes-models';
   const module = await import(`${models}/${group ? `${group}/` : ''}${version}/${resource.kind}`);
   new module[resource.kind](resource).validate();
 }

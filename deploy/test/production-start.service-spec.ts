@@ -91,6 +91,8 @@ describe('the production images', () => {
         ...(env.SMTP_URL && { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
         ...(app === 'gateway' && { GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(gatewayPort) }),
       };
+      // The gateway's metrics port too: never the manifests' fixed 9090 on this shared machine.
+      if (env.GATEWAY_MANAGEMENT_PORT && app === 'gateway') cluster.GATEWAY_MANAGEMENT_PORT = String(await freePort());
       if (env.MANAGEMENT_PORT && app.startsWith('services/')) {
         managementPorts.set(app, await freePort());
         cluster.MANAGEMENT_PORT = String(managementPorts.get(app));

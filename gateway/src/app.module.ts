@@ -1,7 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { APP_GUARD } from '@nestjs/core';
-import { ServiceRequester } from '@coffer/server-core';
+import { flushTracing, ServiceRequester } from '@coffer/server-core';
 import { ApiDocsController } from './api/api-docs.controller.js';
 import { API_DOCUMENT, apiDocument } from './api/api-routes.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
@@ -66,11 +66,12 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
   ];
 }
 
-/** Closes the one NATS requester when the gateway stops. */
+/** Closes the one NATS requester when the gateway stops, and sends the spans not exported yet. */
 class RequesterLifecycle implements OnApplicationShutdown {
   constructor(@Inject(ServiceRequester) private readonly requester: ServiceRequester) {}
   async onApplicationShutdown() {
     await this.requester.close();
+    await flushTracing();
   }
 }
 

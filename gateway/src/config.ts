@@ -12,6 +12,8 @@ export const gatewayConfigSchema = baseConfigSchema
     GATEWAY_TRUST_PROXY: z.string().min(1).default(LOCAL_PROXY),
     /** How long the gateway waits for a service's reply before answering 503. */
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** The gateway's management port: Prometheus metrics (/metrics: requests by route and status) and /livez, /readyz; unset = none. */
+    GATEWAY_MANAGEMENT_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /**
      * The developer's key to the captured mail and the test clock (/dev/*): `npm start` makes one per run and
      * prints the link. Unset, or in production, those routes do not exist.

@@ -10,12 +10,14 @@ import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import swaggerUi from 'swagger-ui-dist';
 import { ErrorCode } from '@coffer/contracts';
+import type { HttpMetrics } from '@coffer/server-core';
 import { DOCS_ASSETS_PATH } from './api/api-docs.controller.js';
 import { API_PREFIX, UNPREFIXED_ROUTES } from './api/api-routes.js';
 import { keepRawBody } from './billing/raw-body.js';
 import { AppModule } from './app.module.js';
 import { correlationMiddleware } from './common/correlation.middleware.js';
 import { HttpErrorFilter, sendError } from './common/http-error.filter.js';
+import { tracingMiddleware } from './common/tracing.middleware.js';
 import type { GatewayConfig } from './config.js';
 
 /** The largest JSON body a route accepts (the Contact Sales message is the longest field). */
@@ -95,16 +97,30 @@ function accessLog(logger: LoggerService) {
   };
 }
 
+/** Each answered request in the metrics: its route's pattern (never the path), method, status and time. */
+function requestMetrics(metrics: HttpMetrics) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const done = metrics.requests.startTimer();
+    res.once('finish', () => {
+      const route = (req.route as { path?: string } | undefined)?.path ?? '(no route)';
+      done({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
 /** Longer than the ingress's upstream keep-alive (nginx: 60 s), so the gateway never closes a connection the ingress is about to reuse (a 502). */
 const KEEP_ALIVE_MS = 65_000;
 
 /** The gateway as it serves: routes, validation, the one error shape, the docs page; not yet listening. */
-export async function createGateway(config: GatewayConfig, logger?: LoggerService): Promise<NestExpressApplication> {
+export async function createGateway(config: GatewayConfig, logger?: LoggerService, metrics?: HttpMetrics): Promise<NestExpressApplication> {
   // Nest's own body parser would answer a malformed body with Express's HTML error page.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), { logger: logger ?? false, bodyParser: false });
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   app.use(correlationMiddleware);
+  app.use(tracingMiddleware);
   if (logger) app.use(accessLog(logger));
+  if (metrics) app.use(requestMetrics(metrics));
   // The security headers of every answer (each route's own Content-Security-Policy is set by apiResponseHeaders or the route);
   // HSTS tells browsers to come back over HTTPS only, and matters only when served over TLS.
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } }));

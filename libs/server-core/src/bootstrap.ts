@@ -7,6 +7,7 @@ import type { ServiceName } from '@coffer/contracts';
 import { ConfigError, loadConfig, type serviceConfigSchema } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { EventBus } from './events.js';
+import { flushTracing, startTracing } from './tracing.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { checkInstallation } from './installation.js';
 import { natsConnectionOptions } from './nats.js';
@@ -52,6 +53,7 @@ class CoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.bus.close();
     await this.requester.close();
     await this.database.close();
+    await flushTracing();
   }
 }
 
@@ -147,6 +149,8 @@ export function configOrExit<S extends z.ZodType>(app: string, schema: S): z.inf
  */
 export async function runService(service: ServiceName, config: ServiceConfig, module: DynamicModule | object) {
   const logger = new CofferLogger(service, config.LOG_LEVEL);
+  // Before the database opens: its queries are traced only if tracing is on by then.
+  await startTracing(service);
   /** Set once the service listens: what readiness checks. */
   const state: { started?: { bus: EventBus; database: DatabaseHandle<Record<string, unknown>> } } = {};
   // Up first, so a probe sees "starting" (migrations can take a while) rather than nothing.

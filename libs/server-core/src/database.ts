@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { traceQueries } from './tracing.js';
 export { installation, outbox, processedEvents } from './db-schema.js';
 
 /** The Drizzle database of one service, whichever PostgreSQL serves it. */
@@ -86,6 +87,11 @@ export async function openDatabase<S extends Record<string, unknown>>(opts: Data
   const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS }).catch((err: unknown) => {
     throw new DatabaseUnreadableError(opts.service, dir, err);
   });
+  traceQueries(opts.service, client);
+  // A transaction's queries run on the object it hands its callback.
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: object) => Promise<unknown>) =>
+    transaction((tx) => callback(traceQueries(opts.service, tx)))) as typeof client.transaction;
   const db = drizzlePglite(client, { schema: opts.schema });
   await migrateAll(db as unknown as Database, opts.service, opts.migrationsFolder).catch(async (err) => {
     await client.close().catch(() => undefined);
@@ -111,6 +117,9 @@ async function openPostgres<S extends Record<string, unknown>>(opts: DatabaseOpt
   pool.on('error', (err) =>
     process.stderr.write(`${JSON.stringify({ level: 'warn', app: opts.service, msg: 'PostgreSQL connection lost; reconnecting', error: err.message })}\n`),
   );
+  // The pool's queries, and a transaction's on the connection it holds (the pool's own reach its connections by callback: not twice).
+  traceQueries(opts.service, pool);
+  pool.on('connect', (client) => traceQueries(opts.service, client));
   const db = drizzlePg(pool, { schema: opts.schema }) as unknown as Database<S>;
   await migrateAll(db, opts.service, opts.migrationsFolder).catch(async (err) => {
     await pool.end();

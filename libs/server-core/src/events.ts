@@ -107,6 +107,9 @@ export class EventBus<M extends EventMap = DomainEvents> {
   private connected = true;
   /** Set when the consumer's loop ended (its messages closed): events no longer arrive. */
   private loopEnded = false;
+  /** What each instance hears of an event type (`watch`), every instance alike. */
+  private readonly watchers = new Map<string, ((event: DomainEvent<unknown>) => void)[]>();
+  private watching?: ConsumerMessages;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -296,6 +299,37 @@ export class EventBus<M extends EventMap = DomainEvents> {
     this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler as EventHandler]);
   }
 
+  /**
+   * Tells this instance of every event of `type` published from now on (an ordered consumer of its own, no
+   * acknowledgement, no transaction): for what each replica keeps in memory, which the durable consumer (one
+   * replica per event) cannot clear everywhere. Missed while NATS is away: keep such memory short-lived too.
+   * Call before `start`.
+   */
+  watch<E extends keyof M & string>(type: E, listener: (event: DomainEvent<M[E]>) => void) {
+    this.watchers.set(type, [...(this.watchers.get(type) ?? []), listener as (event: DomainEvent<unknown>) => void]);
+  }
+
+  private async startWatching() {
+    if (this.watchers.size === 0) return;
+    const types = [...this.watchers.keys()];
+    // One subject, or every event (a consumer of several subjects needs NATS 2.10; Debian ships 2.9).
+    const filter = types.length === 1 ? types[0] : `${EVENTS_SUBJECT_PREFIX}>`;
+    const consumer = await this.js.consumers.get(EVENTS_STREAM, { filter_subjects: filter, deliver_policy: DeliverPolicy.New });
+    this.watching = await consumer.consume();
+    const messages = this.watching;
+    void (async () => {
+      for await (const msg of messages) {
+        for (const listener of this.watchers.get(msg.subject) ?? []) {
+          try {
+            listener(msg.json<DomainEvent<unknown>>());
+          } catch (err) {
+            this.opts.logger.warn({ msg: 'An event watcher failed', type: msg.subject, error: errorMessage(err) }, 'EventBus');
+          }
+        }
+      }
+    })().catch(() => undefined);
+  }
+
   /** Starts the durable consumer and the outbox relay; events published while the service was down arrive now. */
   async start(db: Database) {
     this.db = db;
@@ -321,7 +355,14 @@ export class EventBus<M extends EventMap = DomainEvents> {
       // A consumer made before retries were bounded (max_deliver -1) gets the bound too.
       await jsm.consumers.update(EVENTS_STREAM, durable, { ack_wait: config.ack_wait, max_deliver: config.max_deliver });
     }
+    await this.startWatching();
     const consumer = await this.js.consumers.get(EVENTS_STREAM, durable);
+    // The consumer's lag, for the metrics: what the stream holds that it has not acknowledged yet.
+    if (this.opts.metrics)
+      this.opts.metrics.pendingEvents = async () => {
+        const info = await jsm.consumers.info(EVENTS_STREAM, durable);
+        return info.num_pending + info.num_ack_pending;
+      };
     this.messages = await consumer.consume({ max_messages: 64 });
     const messages = this.messages;
     this.loop = (async () => {
@@ -466,6 +507,7 @@ export class EventBus<M extends EventMap = DomainEvents> {
     clearInterval(this.relayTimer);
     await this.relaying?.catch(() => undefined);
     await this.messages?.close().catch(() => undefined);
+    await this.watching?.close().catch(() => undefined);
     await this.loop?.catch(() => undefined);
     await this.nc.drain().catch(() => undefined);
   }

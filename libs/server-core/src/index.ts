@@ -14,3 +14,4 @@ export * from './nats.js';
 export * from './installation.js';
 export * from './disk-space.js';
 export * from './token-hash.js';
+export * from './tracing.js';

@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
+import { traceS3Calls } from './tracing.js';
 
 /** The S3 settings of a service that keeps bytes (s3rver in the embedded default). */
 export const objectStoreConfigSchema = z.object({
@@ -82,6 +83,7 @@ export class ObjectStore {
         responseChecksumValidation: 'WHEN_REQUIRED',
       });
     this.client = client(config.S3_ENDPOINT);
+    traceS3Calls(this.client);
     this.signer = client(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT);
     this.partSigner = new S3RequestPresigner({ ...this.signer.config });
   }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ClientProxyFactory, NatsRecordBuilder, RpcException, Transport, type ClientProxy } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
+import { SpanKind } from '@opentelemetry/api';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ErrorCode, Header, isRpcErrorBody, type PayloadOf, type ReplyOf, type RequestMeta, type RpcErrorBody, type Subject } from '@coffer/contracts';
 import { currentCorrelationId } from './logging.js';
 import { natsConnectionOptions, type NatsSettings } from './nats.js';
+import { injectTraceContext, inSpan } from './tracing.js';
 
 /** Puts a request's metadata in NATS headers; the receiving side reads it with `metaFrom`. */
 export function metaHeaders(meta: RequestMeta) {
@@ -13,6 +15,7 @@ export function metaHeaders(meta: RequestMeta) {
   if (meta.caller) h.set(Header.Caller, JSON.stringify(meta.caller));
   if (meta.clientIp) h.set(Header.ClientIp, meta.clientIp);
   if (meta.userAgent) h.set(Header.UserAgent, meta.userAgent);
+  injectTraceContext(h);
   return h;
 }
 
@@ -41,7 +44,16 @@ export class ServiceRequester {
   }
 
   /** Sends without the contract's types: only for tests that send what no typed caller could. */
-  protected async send(subject: string, payload: unknown, meta: RequestMeta, timeoutMs: number): Promise<unknown> {
+  protected send(subject: string, payload: unknown, meta: RequestMeta, timeoutMs: number): Promise<unknown> {
+    return inSpan(
+      `${subject} request`,
+      { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+      () => this.ask(subject, payload, meta, timeoutMs),
+      SpanKind.CLIENT,
+    );
+  }
+
+  private async ask(subject: string, payload: unknown, meta: RequestMeta, timeoutMs: number): Promise<unknown> {
     const record = new NatsRecordBuilder(payload ?? {}).setHeaders(metaHeaders(meta)).build();
     try {
       return await firstValueFrom(this.client.send<unknown>(subject, record).pipe(timeout(timeoutMs)));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type LoggerService } from '@nestjs/common';
 import { RpcException, type NatsContext } from '@nestjs/microservices';
+import { SpanKind } from '@opentelemetry/api';
 import { from, type Observable } from 'rxjs';
 import { z } from 'zod';
 import {
@@ -16,6 +17,7 @@ import {
   type Subject,
 } from '@coffer/contracts';
 import { withRequestContext } from './logging.js';
+import { extractTraceContext, inSpan } from './tracing.js';
 import type { ServiceMetrics } from './management.js';
 import { noSpaceReason, noteStorageFailure, NO_SPACE_LEFT } from './disk-space.js';
 
@@ -156,6 +158,19 @@ export class RpcRouter {
   private answer(run: (data: unknown, ctx: NatsContext) => Promise<unknown>, data: unknown, ctx: NatsContext): Promise<unknown> {
     const correlationId = ctx.getHeaders()?.get(Header.CorrelationId) || randomUUID();
     const done = this.metrics?.requests.startTimer({ subject: ctx.getSubject() });
+    const traced = { 'messaging.system': 'nats', 'messaging.destination.name': ctx.getSubject() };
+    const parent = extractTraceContext(ctx.getHeaders());
+    // The request's span, a child of the caller's (the trace context in its headers): the handler's queries and calls nest in it.
+    return inSpan(ctx.getSubject(), traced, () => this.answerInContext(run, data, ctx, correlationId, done), SpanKind.SERVER, parent);
+  }
+
+  private answerInContext(
+    run: (data: unknown, ctx: NatsContext) => Promise<unknown>,
+    data: unknown,
+    ctx: NatsContext,
+    correlationId: string,
+    done: ReturnType<ServiceMetrics['requests']['startTimer']> | undefined,
+  ): Promise<unknown> {
     return withRequestContext({ correlationId, ...clientFrom(ctx) }, async () => {
       try {
         const reply = await run(data, ctx);

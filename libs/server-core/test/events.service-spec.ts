@@ -208,6 +208,47 @@ describe.each(DATABASE_KINDS)('durable domain events on %s', (kind) => {
     expect(seen).toEqual([2]);
   });
 
+  it('tells every instance of a service of a watched event, while its durable consumer hands each event to one', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.watched`;
+    const consumer = `c${randomUUID().slice(0, 8)}`;
+    const watched: string[] = [];
+    const handled: number[] = [];
+    // Two instances of one service: one durable consumer between them, a watcher each.
+    for (const instance of ['first', 'second']) {
+      const b = await bus(consumer);
+      b.on(type, async (e) => {
+        handled.push(e.payload.n);
+      });
+      b.watch(type, (e) => watched.push(`${instance} ${e.payload.n}`));
+      await b.start(database.db);
+    }
+    const publisher = await bus(`p${randomUUID().slice(0, 8)}`);
+    await publisher.publish(type, event(7));
+    await eventually(async () => watched.length === 2 && handled.length === 1);
+    expect(watched.sort()).toEqual(['first 7', 'second 7']);
+    expect(handled).toEqual([7]);
+  });
+
+  it('counts the events its durable consumer has yet to handle (its lag), down to none once handled', async () => {
+    const type = `events.test.${randomUUID().slice(0, 8)}.slow`;
+    const metrics = new ServiceMetrics('lag-test');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: number[] = [];
+    const lagging = await bus(`c${randomUUID().slice(0, 8)}`, { metrics });
+    lagging.on(type, async (e) => {
+      await gate;
+      handled.push(e.payload.n);
+    });
+    await lagging.start(database.db);
+    const producer = await bus(`p${randomUUID().slice(0, 8)}`);
+    const pending = async () => (await metrics.eventsPending.get()).values[0]?.value;
+    for (let n = 1; n <= 3; n++) await producer.publish(type, event(n));
+    await eventually(async () => ((await pending()) ?? 0) >= 3);
+    release();
+    await eventually(async () => handled.length === 3 && (await pending()) === 0);
+  });
+
   it('relays an event recorded in a unit of work right after its commit, never one whose unit rolled back, and refuses one recorded outside a unit', async () => {
     const type = `events.test.${randomUUID().slice(0, 8)}.unit`;
     const seen: number[] = [];

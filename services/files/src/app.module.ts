@@ -5,6 +5,7 @@ import type { FilesConfig } from './config.js';
 import * as schema from './db/schema.js';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
+import { PlanFeatures } from './access/plan-features.js';
 import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
@@ -50,6 +51,7 @@ export class AppModule {
         PersonalDataRepository,
         PersonalDataService,
         AccessRepository,
+        PlanFeatures,
         AccessService,
         TeamFoldersService,
       ],

@@ -9,5 +9,9 @@ export const filesConfigSchema = serviceConfigSchema.extend(objectStoreConfigSch
   UPLOAD_SLOT_SECONDS: z.coerce.number().int().min(30).default(900),
   /** How long a multipart upload (a big file) can take, resumed as often as needed, before it is dropped. */
   UPLOAD_RESUMABLE_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /** How long an account's plan features are kept in memory at most (billing's plan events clear them at once). */
+  PLAN_FEATURES_TTL_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** How many accounts' plan features are kept in memory at most. */
+  PLAN_FEATURES_MAX_ACCOUNTS: z.coerce.number().int().min(1).default(10_000),
 });
 export type FilesConfig = z.infer<typeof filesConfigSchema>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
 import {
+  BillingEvent,
   BillingSubject,
   EVERYONE,
   FilesSubject,
@@ -18,8 +19,8 @@ import {
   type RequestMeta,
 } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
-import { loadConfig, runService, ServiceRequester } from '@coffer/server-core';
-import { DATABASE_KINDS, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { EventBus, loadConfig, runService, ServiceRequester } from '@coffer/server-core';
+import { DATABASE_KINDS, eventually, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { AppModule } from '../src/app.module.js';
 import { filesConfigSchema } from '../src/config.js';
 
@@ -31,6 +32,10 @@ const planOf = (accountId: string): AccountPlan => {
   const type = plans.get(accountId) ?? 'business';
   return { planType: type, status: 'active', trialEndDate: null, storageLimitBytes: 10 ** 9, features: planFeatures(type) } as AccountPlan;
 };
+
+/** The account's subscription as billing's plan events carry it. */
+const subscriptionOf = (accountId: string) =>
+  ({ ...planOf(accountId), periodEndDate: null, cancelAtPeriodEnd: false, trialUsed: false, trialAvailable: false, paymentProvider: 'placeholder' }) as const;
 
 /** Billing is another service: the files service's requester answers its plan question here, and passes every other request on. */
 function answerPlanQuestions(requester: ServiceRequester) {
@@ -312,6 +317,29 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
     expect(await trash(t.editor)).toEqual([]);
     expect(await trash(t.viewer)).toEqual([]);
+  });
+
+  it("keeps the account's plan in memory, and follows a downgrade at the next decision once billing announces it", async () => {
+    const t = team();
+    const board = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Board' }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: board.id, entries: [{ grantee: EVERYONE, level: 'edit' }] }, t.owner);
+    const minutes = await caller.request(FilesSubject.CreateFolder, { name: 'Minutes', parentId: board.id }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: minutes.id, own: true, entries: [{ grantee: t.admin.userId, level: 'view' }] }, t.owner);
+    // Business: the restricted folder is hidden from a member it does not list.
+    expect(await names(t.outsider, board.id)).toEqual([]);
+
+    // Billing's answer changes without a word: the decision keeps the plan it holds (billing is not asked each time).
+    plans.set(t.owner.accountId, 'starter');
+    expect(await names(t.outsider, board.id)).toEqual([]);
+
+    // Billing announces the downgrade: without permissions restricted folders do not apply, at once (the memory lasts 300 s).
+    await app!.get<EventBus>(EventBus).publish(BillingEvent.SubscriptionChanged, {
+      accountId: t.owner.accountId,
+      actorId: t.owner.userId,
+      payload: { reason: 'plan-changed', plan: subscriptionOf(t.owner.accountId), ownerId: t.owner.userId, planName: 'Starter Plan' },
+    });
+    await eventually(async () => (await names(t.outsider, board.id)).includes('Minutes'), 5000);
+    expect(await names(t.outsider, board.id)).toEqual(['Minutes']);
   });
 
   it("keeps My files its person's alone", async () => {

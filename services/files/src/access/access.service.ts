@@ -15,8 +15,8 @@ import {
 import { forbidden, notFound } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
 import { FilesRepository, type Reach } from '../files/files.repository.js';
-import { StorageService } from '../storage/storage.service.js';
 import { AccessRepository } from './access.repository.js';
+import { PlanFeatures } from './plan-features.js';
 
 /** What a person may do to an item: nothing, or one of the levels. */
 export type Level = AccessLevel | 'none';
@@ -29,6 +29,19 @@ export const allows = (level: Level, action: ItemAction) => rank(level) >= rank(
 /** The level a list's entries give one user: theirs or everyone's, the highest. */
 export const levelFromEntries = (entries: Pick<FolderAccessRow, 'grantee' | 'level'>[], userId: string): Level =>
   highest(entries.filter((e) => e.grantee === EVERYONE || e.grantee === userId).map((e) => e.level));
+
+/**
+ * The item, when `level` allows `action`. Refused: "not found" (`missing`) for another person's My files, 403 inside
+ * a team folder of the account the caller cannot open or may only view.
+ */
+function decided(row: FileRow, level: Level, action: ItemAction, missing: string): FileRow {
+  if (level === 'none') {
+    if (!row.teamFolderId) throw notFound(missing);
+    throw forbidden(NO_FOLDER_ACCESS);
+  }
+  if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
+  return row;
+}
 
 /** The folder whose list decides for an item of a team folder, with its entries. */
 interface AccessSource {
@@ -50,22 +63,12 @@ export class AccessService {
   constructor(
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(AccessRepository) private readonly lists: AccessRepository,
-    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(PlanFeatures) private readonly plans: PlanFeatures,
   ) {}
 
-  /** The answer for each caller while their request is handled (one caller object per request): billing is asked once. */
-  private readonly permissionsOf = new WeakMap<CallerIdentity, Promise<boolean>>();
-
   /** Whether the account's plan lets it choose members and levels (and restricted folders). */
-  permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
-    let answer = this.permissionsOf.get(caller);
-    if (!answer) {
-      answer = this.storage.plan(caller).then((plan) => plan.features.hasPermissions);
-      this.permissionsOf.set(caller, answer);
-      // A refusal is not kept: the next question asks again.
-      answer.catch(() => this.permissionsOf.delete(caller));
-    }
-    return answer;
+  async permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
+    return (await this.plans.of(caller)).hasPermissions;
   }
 
   /** What the caller may do to an item. */
@@ -86,13 +89,18 @@ export class AccessService {
   async item(caller: CallerIdentity, id: string, action: ItemAction, missing = 'File not found'): Promise<FileRow> {
     const row = await this.files.findInAccount(caller.accountId, id);
     if (!row) throw notFound(missing);
-    const level = await this.levelOf(caller, row);
-    if (level === 'none') {
-      if (!row.teamFolderId) throw notFound(missing);
-      throw forbidden(NO_FOLDER_ACCESS);
-    }
-    if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
-    return row;
+    return decided(row, await this.levelOf(caller, row), action, missing);
+  }
+
+  /**
+   * A folder the caller may open, with the restricted folders in it they cannot (a listing leaves them out): in a
+   * team folder both are looked up at once, so a page of a team folder waits for one round of queries, not two.
+   */
+  async folderToList(caller: CallerIdentity, id: string): Promise<{ folder: FileRow; hidden: string[] }> {
+    const row = await this.files.findInAccount(caller.accountId, id);
+    if (!row) throw notFound('Folder not found');
+    const [level, hidden] = await Promise.all([this.levelOf(caller, row), row.teamFolderId ? this.hiddenIn(caller, row.id) : []]);
+    return { folder: decided(row, level, 'view', 'Folder not found'), hidden };
   }
 
   /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */
@@ -134,7 +142,9 @@ export class AccessService {
 
   /** The list that decides for an item of a team folder: its nearest restricted folder's, or its team folder's. */
   async sourceOf(row: FileRow): Promise<AccessSource | undefined> {
-    const source = await this.files.accessSource(row.id);
+    // A team folder or a restricted folder is its own source: no walk up (a listing of one waits for one query less).
+    const own = row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
+    const source = own ? row : await this.files.accessSource(row.id);
     if (!source) return undefined;
     return {
       id: source.id,

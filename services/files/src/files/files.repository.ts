@@ -134,12 +134,24 @@ export class FilesRepository extends Repository {
     return this.page(where, SORTS[sort], page);
   }
 
-  /** The restricted folders directly in a folder (a listing hides those the reader cannot open). */
+  /**
+   * The restricted folders directly in a folder (a listing hides those the reader cannot open). A folder's size is 0:
+   * read from the team folders' (folder, size) index, only the folder's empty items are looked at, not all it holds.
+   */
   async restrictedIn(folder: string): Promise<string[]> {
     const rows = await this.db
       .select({ id: files.id })
       .from(files)
-      .where(and(eq(files.folder, folder), eq(files.restricted, true), isNotNull(files.teamFolderId), isNull(files.deletedAt)));
+      .where(
+        and(
+          eq(files.folder, folder),
+          eq(files.size, 0),
+          eq(files.mimeType, FOLDER_MIME_TYPE),
+          eq(files.restricted, true),
+          isNotNull(files.teamFolderId),
+          isNull(files.deletedAt),
+        ),
+      );
     return rows.map((r) => r.id);
   }
 

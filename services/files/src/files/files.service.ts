@@ -127,14 +127,16 @@ export class FilesService {
       const rows = await this.files.listRecent(await this.access.reach(caller, 'view'));
       return { items: await this.withCounts(rows), next: null, total: rows.length };
     }
-    const folder = req.view === 'folder' && req.folder !== ROOT_FOLDER ? await this.activeFolder(caller, req.folder) : undefined;
+    const opened = req.view === 'folder' && req.folder !== ROOT_FOLDER ? await this.access.folderToList(caller, req.folder) : undefined;
+    if (opened && (opened.folder.mimeType !== FOLDER_MIME_TYPE || opened.folder.deletedAt)) throw notFound('Folder not found');
+    const folder = opened?.folder;
     if (req.after && !(await this.files.findInAccount(caller.accountId, req.after))) throw rpcError(ErrorCode.Conflict, 409, LIST_CHANGED);
     const page = { limit: req.limit, after: req.after };
     let result: FilesPage;
     if (req.view === 'trash') result = await this.files.listTrash(await this.access.reach(caller, 'edit'), page);
     else if (req.view === 'search')
       result = req.q ? await this.files.search(await this.access.reach(caller, 'view'), req.q, req.sort, page) : { rows: [], next: null, total: 0 };
-    else if (folder?.teamFolderId) result = await this.files.listTeamFolder(folder.id, req.sort, page, await this.access.hiddenIn(caller, folder.id));
+    else if (folder?.teamFolderId) result = await this.files.listTeamFolder(folder.id, req.sort, page, opened!.hidden);
     else result = await this.files.listFolder(caller.userId, req.folder, req.sort, page);
     return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
   }
