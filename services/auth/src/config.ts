@@ -21,6 +21,8 @@ export const authConfigSchema = serviceConfigSchema
       .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
       .optional(),
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+    /** Where people open Coffer: single sign-on's redirect URI is its /login. */
+    APP_URL: z.url().default('http://localhost:3000'),
     /** Failed attempts on one account before it is locked for AUTH_LOCKOUT_SECONDS. */
     AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
     /** Failed attempts from one IP address before it is locked for AUTH_LOCKOUT_SECONDS. */
