@@ -26,6 +26,7 @@ import { BrandingRepository } from '../branding/branding.repository.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AccessService } from '../team/access.service.js';
+import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import { OpenIdProviders } from './openid-providers.js';
@@ -52,6 +53,7 @@ export class SingleSignOnService {
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(TeamRepository) private readonly team: TeamRepository,
+    @Inject(MembershipService) private readonly membership: MembershipService,
     @Inject(BrandingRepository) private readonly branding: BrandingRepository,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(SessionsService) private readonly sessions: SessionsService,
@@ -194,6 +196,17 @@ export class SingleSignOnService {
       const who = { accountId: connection.accountId, actorId: id };
       await this.bus.record(AuthEvent.UserRegistered, { ...who, payload: { userId: id, accountId: connection.accountId, email, fullName: name } });
       await this.bus.record(AuthEvent.EmailVerified, { ...who, payload: { userId: id, email } });
+      // A member of the team like any other (listed in Team, "joined" in the audit log), taking an invitation of
+      // the account to this address where there is one (with its role).
+      const invitation =
+        (await this.team.invite({
+          accountId: connection.accountId,
+          email,
+          role: 'member',
+          invitedBy: connection.updatedBy,
+          tokenHash: tokenHash(randomUUID()),
+        })) ?? (await this.team.pendingInvitationsOf(email)).find((i) => i.accountId === connection.accountId);
+      if (invitation) await this.membership.accept((await this.users.findById(id))!, invitation);
       return this.users.findById(id);
     });
     // Created meanwhile by another sign-in of the same person: that user it is.
