@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { testDataDir } from '../deploy/local/stack.mjs';
 import { startOpenIdProvider, type OpenIdTestProvider } from '../deploy/local/openid-test-provider.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
+import { screens } from './support/screens';
 import { signUp } from './support/session';
 
 // Issue 33: single sign-on with OpenID Connect, in Chromium, through a real OpenID provider's own login and
@@ -12,21 +10,6 @@ import { signUp } from './support/session';
 // e2e/sign-in-policy.e2e.ts.
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL!;
-const MOBILE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
-const SCREENS = path.join(testDataDir(), 'screens');
-
-async function screens(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const [size, viewport] of [
-    ['1280', DESKTOP],
-    ['360', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SCREENS, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 let idp: OpenIdTestProvider;
 test.beforeAll(async () => {
