@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Configuration } from 'openid-client';
 import {
   AuthEvent,
   ErrorCode,
@@ -34,6 +35,8 @@ import { SingleSignOnRepository, type SsoConnection } from './single-sign-on.rep
 
 /** How long a sign-in may take at the provider before its state is refused. */
 const SIGN_IN_TTL_MS = 10 * 60_000;
+/** How long a provider's discovery (and the keys read with it) is kept before it is read again. */
+const DISCOVERY_KEPT_MS = 5 * 60_000;
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 const failed = (message = SSO_SIGN_IN_FAILED) => rpcError(ErrorCode.Unauthenticated, 401, message);
@@ -46,6 +49,8 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  */
 @Injectable()
 export class SingleSignOnService {
+  private readonly discovered = new Map<string, { configuration: Promise<Configuration>; until: number }>();
+
   constructor(
     @Inject(SingleSignOnRepository) private readonly connections: SingleSignOnRepository,
     @Inject(OpenIdProviders) private readonly providers: OpenIdProviders,
@@ -227,11 +232,19 @@ export class SingleSignOnService {
     return owner ? this.access.hasFeature(owner, 'hasAdvancedSecurity') : false;
   }
 
-  private configuration(connection: SsoConnection) {
+  /** The provider as discovered, kept a few minutes per saved connection (its keys with it): a sign-in does not read discovery twice. */
+  private configuration(connection: SsoConnection): Promise<Configuration> {
+    const key = `${connection.accountId}:${connection.updatedAt.getTime()}`;
+    const kept = this.discovered.get(key);
+    if (kept && kept.until > Date.now()) return kept.configuration;
     const { issuer, clientId } = connection;
-    return this.providers.discover({ issuer, clientId, clientSecret: this.secrets.open(connection.clientSecretSealed) }).catch(() => {
+    const configuration = this.providers.discover({ issuer, clientId, clientSecret: this.secrets.open(connection.clientSecretSealed) }).catch(() => {
+      this.discovered.delete(key);
       throw rpcError(ErrorCode.ServiceUnavailable, 503, "Your company's sign-in provider could not be reached. Please try again later.");
     });
+    for (const [old, entry] of this.discovered) if (entry.until <= Date.now() || old.startsWith(`${connection.accountId}:`)) this.discovered.delete(old);
+    this.discovered.set(key, { configuration, until: Date.now() + DISCOVERY_KEPT_MS });
+    return configuration;
   }
 
   private sameProvider(before: SsoConnection, change: { issuer: string; clientId: string }) {
