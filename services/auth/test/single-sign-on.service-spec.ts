@@ -74,6 +74,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
       APP_URL,
+      AUTH_SSO_START_IP_THRESHOLD: '5',
     });
     app = await runService('auth', config, AppModule.forConfig(config));
     answerPlanQuestions(app.get(ServiceRequester));
@@ -215,6 +216,19 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     // The provider vouches for someone outside the account's domains.
     const outside = await throughProvider(`rita@${acme.domain}`, `rita@outside-${randomUUID().slice(0, 6)}.test`);
     await expect(finish(outside)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('lets one address start so many sign-ins in a window, then answers 429', async () => {
+    const acme = await company();
+    await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner);
+    const start = () =>
+      rpc.request(SingleSignOnSubject.Start, { email: `sam@${acme.domain}` }, undefined, { clientIp: `203.0.113.${kind === 'pglite' ? 7 : 8}` });
+    for (let i = 0; i < 5; i++) await expect(start()).resolves.toHaveProperty('authorizationUrl');
+    await expect(start()).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429 });
+    // Another address is not held up by it.
+    await expect(rpc.request(SingleSignOnSubject.Start, { email: `sam@${acme.domain}` }, undefined, { clientIp: '198.51.100.30' })).resolves.toHaveProperty(
+      'authorizationUrl',
+    );
   });
 
   it.each([

@@ -16,7 +16,7 @@ export class SingleSignOnHandler implements OnModuleInit {
     this.rpc.handle(SingleSignOnSubject.Save, ({ caller, payload }) => this.sso.save(caller, payload));
     this.rpc.handle(SingleSignOnSubject.Remove, ({ caller }) => this.sso.remove(caller));
     this.rpc.handle(SingleSignOnSubject.Lookup, { caller: 'none' }, ({ payload }) => this.sso.lookup(payload.email));
-    this.rpc.handle(SingleSignOnSubject.Start, { caller: 'none' }, ({ payload }) => this.sso.start(payload.email, payload.rememberMe));
+    this.rpc.handle(SingleSignOnSubject.Start, { caller: 'none' }, ({ client, payload }) => this.sso.start(payload.email, payload.rememberMe, client.clientIp));
     this.rpc.handle(SingleSignOnSubject.Finish, { caller: 'none' }, ({ payload }) => this.sso.finish(payload));
   }
 }

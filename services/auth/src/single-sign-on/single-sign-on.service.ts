@@ -25,6 +25,7 @@ import type { AuthConfig } from '../config.js';
 import { TotpSecrets } from '../factors/totp-secrets.js';
 import { BrandingRepository } from '../branding/branding.repository.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
+import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AccessService } from '../team/access.service.js';
 import { MembershipService } from '../team/membership.service.js';
@@ -64,6 +65,7 @@ export class SingleSignOnService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
@@ -129,7 +131,11 @@ export class SingleSignOnService {
   }
 
   /** Begins a sign-in at the provider: state, nonce and PKCE verifier kept here, tied to the starting browser. */
-  async start(email: string, rememberMe: boolean) {
+  async start(email: string, rememberMe: boolean, ip?: string) {
+    // Each start keeps a row here and asks the provider: an address may start so many in a window.
+    const ipKey = this.limiter.ip('sso-start', ip, this.config.AUTH_SSO_START_IP_THRESHOLD);
+    await this.limiter.check([ipKey]);
+    await this.limiter.fail([ipKey]).catch(() => undefined); // counted; this start itself goes on
     const connection = await this.covering(email);
     if (!connection) throw rpcError(ErrorCode.ValidationFailed, 400, SSO_NOT_AVAILABLE);
     const configuration = await this.configuration(connection);
