@@ -97,6 +97,7 @@ const TABLE_OWNERS = {
     'profiles/profiles.repository.ts': ['profiles', 'avatarUploads'],
     'sessions/sessions.repository.ts': ['sessions'],
     'sign-in-policy/sign-in-policy.repository.ts': ['signInPolicies'],
+    'single-sign-on/single-sign-on.repository.ts': ['ssoConnections', 'ssoDomains', 'ssoSignIns'],
     'revocations/revocations.repository.ts': ['accessRevocations'],
     'factors/factors.repository.ts': ['totpFactors', 'mfaChallenges', 'recoveryCodes'],
     'challenges/challenges.repository.ts': ['signInChallenges'],

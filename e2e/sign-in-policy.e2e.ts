@@ -1,30 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { testDataDir } from '../deploy/local/stack.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
+import { screens } from './support/screens';
 import { mailTo } from './support/mail';
 import { E2E_PASSWORD, signUp, signUpThroughApi, uniqueEmail } from './support/session';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
-const MOBILE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
-/** Where the screens this issue changed are kept, to look at (1280 px and 360 px). */
-const SCREENS = path.join(testDataDir(), 'screens');
-
-async function screens(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const [size, viewport] of [
-    ['1280', DESKTOP],
-    ['360', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SCREENS, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const signedInBrowsers = (page: Page) => page.getByRole('list', { name: 'Signed-in browsers' });
 

@@ -208,6 +208,7 @@ export const TEST_STACK_ENV = {
   AUTH_IP_LOCKOUT_THRESHOLD: '40',
   // Test suites sign many users up from one address.
   AUTH_SIGNUP_IP_THRESHOLD: '100000',
+  AUTH_SSO_START_IP_THRESHOLD: '100000',
   // Every request of a run comes from 127.0.0.1; the service tests prove these limits.
   CONTACT_REQUESTS_PER_IP_PER_HOUR: '100000',
   // Stripe's webhooks are verified (and tested with the package's signed payloads); checkout stays the placeholder, with no API key.

@@ -11,6 +11,7 @@ import { SignInPolicyController } from './account/sign-in-policy.controller.js';
 import { TeamController } from './account/team.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { DevicesController } from './auth/devices.controller.js';
+import { SingleSignOnController } from './auth/single-sign-on.controller.js';
 import { JwksCache } from './auth/jwks.js';
 import { JwksController } from './auth/jwks.controller.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
@@ -43,6 +44,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     ApiDocsController,
     AuthController,
     DevicesController,
+    SingleSignOnController,
     JwksController,
     ProfileController,
     TeamController,

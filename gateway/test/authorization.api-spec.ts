@@ -15,7 +15,9 @@ import type {
   UploadSlot,
   UserRole,
 } from '@coffer/contracts';
+import { startOpenIdProvider } from '../../deploy/local/openid-test-provider.mjs';
 import {
+  appUrl,
   call,
   confirmedUser,
   enableTwoFactor,
@@ -73,6 +75,14 @@ const BODIES: Record<string, unknown> = {
   'POST /api/subscription/trial': { plan: 'pro' },
   'POST /api/subscription/checkout-session': { plan: 'pro' },
   'PUT /api/subscription/plan': { plan: 'pro' },
+  'PUT /api/sign-in-policy/sso': {
+    issuer: 'https://login.example.com',
+    clientId: 'coffer',
+    clientSecret: 'a-guess',
+    domains: ['example.com'],
+    createUsers: true,
+    ssoOnly: false,
+  },
 };
 
 describe('R4: authorization on every route', () => {
@@ -300,6 +310,38 @@ describe('R4: authorization on every route', () => {
     expect((await call('/api/auth/refresh', { method: 'POST', cookie: joined.cookie })).status).toBe(401);
     expect(await accountIdOf(await signedInAgain(joined))).not.toBe(await accountIdOf(a.owner));
   }, 180_000);
+
+  it("lets only the owner and admins of an account see, change or remove its single sign-on; another account's owner only their own", async () => {
+    const idp = await startOpenIdProvider({ redirectUris: [`${appUrl()}/login`] });
+    try {
+      const [pro, other] = [await confirmedUser('Petra Pro'), await confirmedUser('Otto Other')];
+      for (const user of [pro, other]) expect((await call('/api/subscription/trial', { body: { plan: 'pro' }, token: user.accessToken })).status).toBe(201);
+      const [admin, plainMember] = await Promise.all([joinedMember(pro, 'admin'), joinedMember(pro, 'member')]);
+      const domain = `r4-${randomUUID().slice(0, 8)}.test`;
+      const body = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], createUsers: true, ssoOnly: false };
+      expect((await call('/api/sign-in-policy/sso', { method: 'PUT', body, token: pro.accessToken })).status).toBe(200);
+
+      const allowed: string[] = [];
+      for (const [method, sent] of [
+        ['GET', undefined],
+        ['PUT', { ...body, createUsers: false }],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await call('/api/sign-in-policy/sso', { method, body: sent, token: plainMember.accessToken });
+        if (res.status !== 403) allowed.push(`${method} as a member: ${res.status}`);
+      }
+      // Another account's owner sees and removes only their own (none), and cannot take the domain.
+      expect((await call('/api/sign-in-policy/sso', { token: other.accessToken })).body).toMatchObject({ sso: null });
+      expect((await call('/api/sign-in-policy/sso', { method: 'DELETE', token: other.accessToken })).status).toBe(200);
+      const taken = await call('/api/sign-in-policy/sso', { method: 'PUT', body, token: other.accessToken });
+      if (taken.status !== 409) allowed.push(`PUT of the same domain by another account: ${taken.status}`);
+      expect(allowed).toEqual([]);
+      // The admin may; nothing the others did changed it.
+      expect((await call('/api/sign-in-policy/sso', { token: admin.accessToken })).body).toMatchObject({ sso: { domains: [domain], createUsers: true } });
+    } finally {
+      await idp.close();
+    }
+  }, 120_000);
 
   it("lets only the account's owner choose, subscribe to, change, cancel or resume its plan", async () => {
     const planRoutes = operations().filter((o) => o.path.startsWith('/api/subscription') && o.method !== 'GET');

@@ -1,5 +1,13 @@
-import { Controller, Get, Inject, Put } from '@nestjs/common';
-import { SignInPolicySubject, signInPolicySchema, updateSignInPolicySchema, type RequestMeta } from '@coffer/contracts';
+import { Controller, Delete, Get, Inject, Put } from '@nestjs/common';
+import {
+  saveSingleSignOnSchema,
+  SignInPolicySubject,
+  signInPolicySchema,
+  SingleSignOnSubject,
+  singleSignOnReplySchema,
+  updateSignInPolicySchema,
+  type RequestMeta,
+} from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { ValidBody, type Valid } from '../api/validation.js';
@@ -24,5 +32,30 @@ export class SignInPolicyController {
   })
   update(@Meta() meta: RequestMeta, @ValidBody(updateSignInPolicySchema) body: Valid<typeof updateSignInPolicySchema>) {
     return this.services.request(SignInPolicySubject.Update, body, meta);
+  }
+
+  @Get('sso')
+  @ApiDoc({
+    summary: "The account's single sign-on with its OpenID provider (owner and admins; Pro and Enterprise): never the client secret",
+    reply: singleSignOnReplySchema,
+  })
+  singleSignOn(@Meta() meta: RequestMeta) {
+    return this.services.request(SingleSignOnSubject.Get, {}, meta);
+  }
+
+  @Put('sso')
+  @ApiDoc({
+    summary: "Set up or change single sign-on (owner and admins; Pro and Enterprise); the provider's discovery is read from the issuer first",
+    reply: singleSignOnReplySchema,
+    errors: { 400: "The provider's discovery could not be read from the issuer", 409: 'A domain already signs in with single sign-on in another account' },
+  })
+  saveSingleSignOn(@Meta() meta: RequestMeta, @ValidBody(saveSingleSignOnSchema) body: Valid<typeof saveSingleSignOnSchema>) {
+    return this.services.request(SingleSignOnSubject.Save, body, meta);
+  }
+
+  @Delete('sso')
+  @ApiDoc({ summary: 'Turn single sign-on off (owner and admins): its domains sign in with passwords again', reply: singleSignOnReplySchema })
+  removeSingleSignOn(@Meta() meta: RequestMeta) {
+    return this.services.request(SingleSignOnSubject.Remove, {}, meta);
   }
 }

@@ -36,7 +36,7 @@ const COOKIE_PATH = '/api/auth';
 const factorParams = idParams('Factor not found');
 
 /** What the browser gets of a session: the access token, never the refresh token (that goes in the cookie). */
-function forBrowser<R extends SignInReply>(req: Request, res: Response, reply: R) {
+export function forBrowser<R extends SignInReply>(req: Request, res: Response, reply: R) {
   if (!('refreshToken' in reply)) return reply;
   const { refreshToken, refreshExpiresAt, ...session } = reply;
   res.cookie(REFRESH_COOKIE, refreshToken, {

@@ -106,6 +106,7 @@ export const PLAN_REFUSALS = {
   hasCustomBranding: 'Custom branding is available on the Business, Pro and Enterprise plans.',
   hasPermissions: 'User permissions are available on the Business, Pro and Enterprise plans.',
   hasAuditLogs: 'Audit logs are available on the Business, Pro and Enterprise plans.',
+  hasAdvancedSecurity: 'Single sign-on is available on the Pro and Enterprise plans.',
 } as const;
 
 const personName = (label: string) => nameText(`${label} is too long`).trim().max(100, `${label} is too long`);

@@ -301,7 +301,7 @@ export interface SessionsRevoked {
 export interface SignedIn {
   userId: string;
   email: string;
-  method: 'password' | 'second-factor' | 'recovery-code';
+  method: 'password' | 'second-factor' | 'recovery-code' | 'sso';
 }
 
 /** A change to a user's two-factor sign-in (never the codes themselves). */

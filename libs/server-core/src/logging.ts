@@ -30,7 +30,7 @@ export function currentCorrelationId(): string | undefined {
   return context.getStore()?.correlationId;
 }
 
-const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|code|otp|card|cvc/i;
+const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|code|otp|card|cvc|binding|nonce|verifier/i;
 
 /** Replaces the values of secret-looking keys, so a log line never carries one. */
 export function redact(value: unknown, depth = 0): unknown {

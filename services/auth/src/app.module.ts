@@ -41,6 +41,10 @@ import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SignInPolicyHandler } from './sign-in-policy/sign-in-policy.handler.js';
 import { SignInPolicyRepository } from './sign-in-policy/sign-in-policy.repository.js';
 import { SignInPolicyService } from './sign-in-policy/sign-in-policy.service.js';
+import { OpenIdProviders } from './single-sign-on/openid-providers.js';
+import { SingleSignOnHandler } from './single-sign-on/single-sign-on.handler.js';
+import { SingleSignOnRepository } from './single-sign-on/single-sign-on.repository.js';
+import { SingleSignOnService } from './single-sign-on/single-sign-on.service.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SigningKeysHandler } from './signing-keys/signing-keys.handler.js';
@@ -64,6 +68,7 @@ export class AppModule {
         SessionsHandler,
         DevicesHandler,
         SignInPolicyHandler,
+        SingleSignOnHandler,
         FactorsHandler,
         SigningKeysHandler,
         ProfilesHandler,
@@ -81,6 +86,9 @@ export class AppModule {
         NewBrowserAlerts,
         SignInPolicyRepository,
         SignInPolicyService,
+        SingleSignOnRepository,
+        SingleSignOnService,
+        OpenIdProviders,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

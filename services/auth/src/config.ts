@@ -21,12 +21,16 @@ export const authConfigSchema = serviceConfigSchema
       .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
       .optional(),
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+    /** Where people open Coffer: single sign-on's redirect URI is its /login. */
+    APP_URL: z.url().default('http://localhost:3000'),
     /** Failed attempts on one account before it is locked for AUTH_LOCKOUT_SECONDS. */
     AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
     /** Failed attempts from one IP address before it is locked for AUTH_LOCKOUT_SECONDS. */
     AUTH_IP_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(100),
     /** Sign-ups from one IP address per failure window, before it must wait (stops account farming). */
     AUTH_SIGNUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(20),
+    /** Single sign-ons one IP address may start per failure window (each keeps a row and asks the provider). */
+    AUTH_SSO_START_IP_THRESHOLD: z.coerce.number().int().min(1).default(100),
     /** After this many failures, each further attempt is answered more slowly. */
     AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
     AUTH_LOCKOUT_SECONDS: seconds(900),

@@ -170,6 +170,43 @@ export const signInPolicies = pgTable('sign_in_policies', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The account's single sign-on through its OpenID provider (owner and admins set it; plans with advanced security). */
+export const ssoConnections = pgTable('sso_connections', {
+  accountId: uuid('account_id').primaryKey(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** Sealed like the TOTP secrets (AES-256-GCM with the same key): never returned or logged. */
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  createUsers: boolean('create_users').notNull().default(false),
+  ssoOnly: boolean('sso_only').notNull().default(false),
+  updatedBy: uuid('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The email domains an account's single sign-on covers: each domain belongs to one account at most. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+  },
+  (t) => [index('sso_domains_account_idx').on(t.accountId)],
+);
+
+/** A single sign-on under way: its state (hashed), nonce and PKCE verifier, used once and only for a few minutes. */
+export const ssoSignIns = pgTable('sso_sign_ins', {
+  stateHash: text('state_hash').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  email: text('email').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  /** The hash of the secret in the starting browser's cookie: another browser cannot finish it. */
+  browserBindingHash: text('browser_binding_hash').notNull(),
+  rememberMe: boolean('remember_me').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Email preferences and general settings, one row per user (defaults until saved). */
 export const preferences = pgTable('preferences', {
   userId: uuid('user_id').primaryKey(),

@@ -3,6 +3,9 @@ import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
 import {
   accounts,
+  ssoConnections,
+  ssoDomains,
+  ssoSignIns,
   avatarUploads,
   brandingSettings,
   invitationSends,
@@ -63,6 +66,10 @@ export class PersonalDataRepository extends Repository {
       await this.db.delete(brandingSettings).where(eq(brandingSettings.accountId, accountId));
       await this.db.delete(teamMembers).where(eq(teamMembers.accountId, accountId));
       await this.db.delete(userRoles).where(eq(userRoles.accountId, accountId));
+      // The account's single sign-on goes with it, and its domains are free for another account.
+      await this.db.delete(ssoDomains).where(eq(ssoDomains.accountId, accountId));
+      await this.db.delete(ssoSignIns).where(eq(ssoSignIns.accountId, accountId));
+      await this.db.delete(ssoConnections).where(eq(ssoConnections.accountId, accountId));
     }
     await erasePersonalData(this.db, personTables(person));
   }

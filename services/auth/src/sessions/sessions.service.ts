@@ -95,7 +95,7 @@ export class SessionsService {
     const factors = (await this.factors.list(user.id)).map(toFactor);
     const verified = factors.some((f) => f.status === 'verified');
     const recoveryCodesLeft = verified ? await this.factors.recoveryCodesLeft(user.id) : 0;
-    const twoFactorSetupRequired = !verified && (await this.policies.requiresTwoFactor(user.accountId));
+    const twoFactorSetupRequired = !verified && caller.aal !== 'aal2' && (await this.policies.requiresTwoFactor(user.accountId));
     return {
       user: toSessionUser(user),
       currentLevel: caller.aal ?? 'aal1',
@@ -138,14 +138,14 @@ export class SessionsService {
   }
 
   /** A full session with its refresh token. */
-  async start(subject: SessionSubject, rememberMe: boolean, aal: 'aal1' | 'aal2'): Promise<SessionIssued> {
+  async start(subject: SessionSubject, rememberMe: boolean, aal: 'aal1' | 'aal2', method: SignedIn['method'] = 'password'): Promise<SessionIssued> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = sessionExpiry(rememberMe);
     await this.unit.run(async () => {
       const use = lastUse();
       await this.sessions.insert({ id, userId: subject.user.id, familyId: id, tokenHash: tokenHash(secret), aal, rememberMe, expiresAt, ...use });
-      await this.signedIn(subject, 'password');
+      await this.signedIn(subject, method);
       await this.alerts.signedIn(subject, { familyId: id, ...use });
     });
     return this.issued(subject, id, secret, aal, rememberMe, expiresAt);
@@ -182,6 +182,8 @@ export class SessionsService {
     if (session.revokedAt || session.expiresAt.getTime() < Date.now()) throw this.ended();
     const subject = await this.subjectOf(session.userId);
     if (!subject) throw this.ended();
+    // A session at aal2 proved a second factor, or came from single sign-on (the provider's counts as one).
+    if (session.aal === 'aal2') subject.twoFactorSetup = false;
 
     const id = randomUUID();
     const nextSecret = randomBytes(32).toString('base64url');

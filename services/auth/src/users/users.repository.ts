@@ -10,7 +10,8 @@ export interface NewUser {
   accountId: string;
   email: string;
   fullName: string;
-  passwordHash: string;
+  /** Null for a person created by their company's single sign-on: they have no Coffer password. */
+  passwordHash: string | null;
 }
 
 /** The only place that reads and writes users and one-time tokens. */

@@ -7,6 +7,7 @@ import { SignInChallenges } from '../challenges/challenges.service.js';
 import { FactorsService } from '../factors/factors.service.js';
 import { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { SingleSignOnService } from '../single-sign-on/single-sign-on.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository, type TeamMemberRow } from '../team/team.repository.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
@@ -33,6 +34,7 @@ export class UsersService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SingleSignOnService) private readonly singleSignOn: SingleSignOnService,
   ) {}
 
   async signUp(input: { fullName: string; email: string; password: string; inviteToken?: string }, ip?: string): Promise<SignInReply> {
@@ -123,6 +125,8 @@ export class UsersService {
     const failures = await this.limiter.check([accountKey, pairKey, ipKey]);
     await this.challenges.demand(input.email, failures, input.challenge);
     const user = await this.users.findByEmail(input.email);
+    // Before the password is checked: the answer must say nothing of whether it was right.
+    await this.singleSignOn.refusePasswordFor(input.email, user);
     const passwordOk = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !passwordOk) {
       await this.limiter.failFrom(accountKey, pairKey, ipKey);

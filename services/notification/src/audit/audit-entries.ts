@@ -85,11 +85,23 @@ export const AUDITED: Describers = {
     resourceId: p.userId,
     details: { email: p.email, scope: p.scope, sessions: String(p.count), ...(p.browser ? { browser: p.browser } : {}) },
   }),
-  [SignInPolicyEvent.Changed]: (e) => ({
+  [SignInPolicyEvent.Changed]: ({ accountId, payload: p }) => ({
     action: 'policy.sign_in_update',
     resourceType: 'policy',
-    resourceId: e.accountId,
-    details: { requireTwoFactor: e.payload.requireTwoFactor ? 'on' : 'off' },
+    resourceId: accountId,
+    details: {
+      ...(p.requireTwoFactor !== undefined && { requireTwoFactor: p.requireTwoFactor ? 'on' : 'off' }),
+      ...(p.sso === null && { sso: 'removed' }),
+      ...(p.sso && {
+        sso: 'saved',
+        issuer: p.sso.issuer,
+        clientId: p.sso.clientId,
+        domains: p.sso.domains.join(', '),
+        createUsers: p.sso.createUsers ? 'on' : 'off',
+        ssoOnly: p.sso.ssoOnly ? 'on' : 'off',
+        ...(p.sso.secretChanged && { clientSecret: 'changed' }),
+      }),
+    },
   }),
   [AccountEvent.MemberInvited]: (e) => ({
     action: 'team.invite',

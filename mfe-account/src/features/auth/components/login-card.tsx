@@ -1,10 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AddressLink } from '@coffer/contracts';
 import { Link, useSearchParams } from '@coffer/web-core/router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@coffer/ui';
 import { useSession } from '@coffer/web-core';
 import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
+import { SsoFinish } from './single-sign-on';
+import { ssoAnswerOf } from '../api/single-sign-on-api';
 import { SignUpForm } from './sign-up-form';
 import { TwoFactorStep } from './two-factor-step';
 import { addressLinkToken, useDescribeAddressLinkQuery } from '../api/address-link-api';
@@ -16,7 +18,10 @@ type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 export function LoginCard() {
   const { status, factorId } = useSession();
   // An invitation's link (/login?invite=…&email=…) opens sign-up for the invited address.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // Back from the company's provider with its answer: finished first, once.
+  const ssoAnswer = useMemo(() => ssoAnswerOf(params), [params]);
+  const ssoFailed = useCallback(() => setParams({}, { replace: true }), [setParams]);
   const inviteToken = params.get('invite') ?? undefined;
   // The invitation is for one address: sign-up takes it as it came, unchangeable.
   const invitedEmail = inviteToken ? (params.get('email') ?? undefined) : undefined;
@@ -40,6 +45,14 @@ export function LoginCard() {
       {label}
     </button>
   );
+
+  if (ssoAnswer && status !== 'signed-in') {
+    return (
+      <LoginFrame title="Sign in to your account" description="Signing in with your company's account.">
+        <SsoFinish answer={ssoAnswer} onDone={ssoFailed} />
+      </LoginFrame>
+    );
+  }
 
   if (status === 'mfa-required' && factorId) {
     return (

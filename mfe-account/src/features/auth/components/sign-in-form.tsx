@@ -5,6 +5,7 @@ import { AUTH_TOASTS, signInErrorToast } from '@coffer/web-core/store';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { signInFormSchema } from '../../../lib/credential-schemas';
 import { useSignInMutation } from '../api/auth-api';
+import { SsoButton } from './single-sign-on';
 
 interface SignInFormProps {
   email: string;
@@ -15,6 +16,7 @@ interface SignInFormProps {
 /**
  * Email, password and "Remember me". A right password either signs in (the
  * page then goes to the dashboard) or, with 2FA on, leads to the code step.
+ * An email of a domain with single sign-on also offers its company's button.
  */
 export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFormProps) {
   const form = useZodForm(signInFormSchema, { email, password: '' }, (values) => onEmailChange(values.email));
@@ -57,6 +59,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFor
         {isLoading && <Spinner label="Signing in" className="size-4" />}
         {isLoading ? 'Signing in...' : 'Sign In'}
       </Button>
+      <SsoButton email={form.values.email} rememberMe={rememberMe} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { SessionsCard } from './sessions-card';
 import { SignInPolicyCard } from './sign-in-policy-card';
+import { SingleSignOnCard } from './single-sign-on-card';
 import { TwoFactorCard } from './two-factor-card';
 import { UpdatePasswordCard } from './update-password-card';
 
@@ -11,6 +12,7 @@ export function SecuritySettings() {
       <TwoFactorCard />
       <SessionsCard />
       <SignInPolicyCard />
+      <SingleSignOnCard />
     </div>
   );
 }

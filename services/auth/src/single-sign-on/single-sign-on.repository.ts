@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { ssoConnections, ssoDomains, ssoSignIns } from '../db/schema.js';
+
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
+export type SsoSignInRow = typeof ssoSignIns.$inferSelect;
+export type SsoConnection = SsoConnectionRow & { domains: string[] };
+
+/** The only place that reads and writes the accounts' single sign-on, its domains and the sign-ins under way. */
+@Injectable()
+export class SingleSignOnRepository extends Repository {
+  async find(accountId: string): Promise<SsoConnection | undefined> {
+    const [row] = await this.db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId));
+    if (!row) return undefined;
+    const domains = await this.db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.accountId, accountId)).orderBy(ssoDomains.domain);
+    return { ...row, domains: domains.map((d) => d.domain) };
+  }
+
+  /** The account whose single sign-on covers `domain`, if any. */
+  async accountCovering(domain: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ accountId: ssoDomains.accountId }).from(ssoDomains).where(eq(ssoDomains.domain, domain));
+    return row?.accountId;
+  }
+
+  /** Of `domains`, those another account's single sign-on already covers. */
+  async domainsOfOthers(accountId: string, domains: string[]): Promise<string[]> {
+    if (domains.length === 0) return [];
+    const rows = await this.db
+      .select({ domain: ssoDomains.domain })
+      .from(ssoDomains)
+      .where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.accountId, accountId)));
+    return rows.map((r) => r.domain);
+  }
+
+  /** Saves the connection and makes `domains` exactly its domains; false when another account took one of them meanwhile. */
+  async save(row: Omit<typeof ssoConnections.$inferInsert, 'updatedAt'>, domains: string[]): Promise<boolean> {
+    const { accountId, ...rest } = row;
+    await this.db
+      .insert(ssoConnections)
+      .values(row)
+      .onConflictDoUpdate({ target: ssoConnections.accountId, set: { ...rest, updatedAt: new Date() } });
+    await this.db.delete(ssoDomains).where(eq(ssoDomains.accountId, accountId));
+    const inserted = await this.db
+      .insert(ssoDomains)
+      .values(domains.map((domain) => ({ domain, accountId })))
+      .onConflictDoNothing({ target: ssoDomains.domain })
+      .returning({ domain: ssoDomains.domain });
+    return inserted.length === domains.length;
+  }
+
+  async remove(accountId: string): Promise<boolean> {
+    await this.db.delete(ssoDomains).where(eq(ssoDomains.accountId, accountId));
+    await this.db.delete(ssoSignIns).where(eq(ssoSignIns.accountId, accountId));
+    const removed = await this.db.delete(ssoConnections).where(eq(ssoConnections.accountId, accountId)).returning({ accountId: ssoConnections.accountId });
+    return removed.length > 0;
+  }
+
+  async startSignIn(row: Omit<typeof ssoSignIns.$inferInsert, 'createdAt'>) {
+    // The ones that ran out are of no use to anyone: each start clears them.
+    await this.db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, new Date()));
+    await this.db.insert(ssoSignIns).values(row);
+  }
+
+  /** Takes the sign-in of a state once: a second call with the same state finds nothing. */
+  async takeSignIn(stateHash: string): Promise<SsoSignInRow | undefined> {
+    const [row] = await this.db.delete(ssoSignIns).where(eq(ssoSignIns.stateHash, stateHash)).returning();
+    return row;
+  }
+}
