@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { SERVICE_NAMES, type HealthReport } from '@coffer/contracts';
 import { eventually, freePort, freshDatabase, privateNats, testInfra } from '@coffer/server-core/testing';
-import { containersOf, environmentOf, kustomize, readYaml } from './kustomize';
+import { containersOf, environmentOf, kustomize, readYaml } from './rendered';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRODUCTION = path.join(ROOT, 'deploy/k8s/overlays/production');
