@@ -18,6 +18,8 @@ import { sharingConfigSchema } from '../../services/sharing/src/config';
 import { containersOf, environmentOf, kustomize, podSpecOf, readYaml, type Resource } from './rendered';
 
 const OVERLAYS = fileURLToPath(new URL('../k8s/overlays', import.meta.url));
+/** NATS's example: its certificates (a kustomization) and its Helm chart's values. */
+const NATS = fileURLToPath(new URL('../k8s/nats', import.meta.url));
 
 /** Each Node app's Deployment and the configuration it checks at start. */
 const APPS: Record<string, z.ZodType> = {
@@ -58,8 +60,13 @@ const PROXY_NAMESPACES: Record<string, string> = { Gateway: 'envoy-gateway-syste
 /** The Kubernetes model of a resource's apiVersion and kind, which validates it against the API's schema. */
 async function validate(resource: Resource) {
   const [group, version] = resource.apiVersion.includes('/') ? resource.apiVersion.split('/') : [undefined, resource.apiVersion];
-  // The Gateway API's kinds are CRDs, with their own models.
-  const models = group === 'gateway.networking.k8s.io' ? '@kubernetes-models/gateway-api' : 'kubernetes-models';
+  // The Gateway API's and cert-manager's kinds are CRDs, with their own models.
+  const models =
+    group === 'gateway.networking.k8s.io'
+      ? '@kubernetes-models/gateway-api'
+      : group === 'cert-manager.io'
+        ? '@kubernetes-models/cert-manager'
+        : 'kubernetes-models';
   const module = await import(`${models}/${group ? `${group}/` : ''}${version}/${resource.kind}`);
   new module[resource.kind](resource).validate();
 }
@@ -84,6 +91,31 @@ function problemsOf(schema: z.ZodType, env: Record<string, string>): string[] {
     return (err as { problems?: string[] }).problems ?? [String(err)];
   }
 }
+
+/** The NATS users of the example's values (the subjects of the certificates they sign in with). */
+function natsUsersOf(values: { config: { merge: { authorization: { users: { user: string }[] } } } }) {
+  return values.config.merge.authorization.users.map((u) => u.user);
+}
+
+describe("NATS's example (deploy/k8s/nats)", () => {
+  const certificates = kustomize(NATS);
+
+  it('renders cert-manager resources valid against their schemas, in the coffer namespace', async () => {
+    const invalid: string[] = [];
+    for (const r of certificates) await validate(r).catch((err: Error) => invalid.push(`${r.kind} ${r.metadata.name}: ${err.message}`));
+    expect(invalid).toEqual([]);
+    expect(certificates.filter((r) => r.metadata.namespace !== 'coffer')).toEqual([]);
+  });
+
+  it("gives the servers a certificate for the client Service and each server's route address, from Coffer's own NATS CA", () => {
+    const server = certificates.find((r) => r.kind === 'Certificate' && r.metadata.name === 'nats-server-tls')!.spec as Record<string, unknown>;
+    expect(server.dnsNames).toEqual(expect.arrayContaining(['nats.coffer.svc', '*.nats-headless.coffer.svc.cluster.local']));
+    expect(server.issuerRef).toEqual({ kind: 'Issuer', name: 'coffer-nats' });
+    const issuer = certificates.find((r) => r.kind === 'Issuer' && r.metadata.name === 'coffer-nats')!.spec as { ca: { secretName: string } };
+    const ca = certificates.find((r) => r.kind === 'Certificate' && (r.spec as { secretName: string }).secretName === issuer.ca.secretName)!;
+    expect((ca.spec as { isCA: boolean }).isCA).toBe(true);
+  });
+});
 
 describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
   const dir = path.join(OVERLAYS, overlay);
@@ -176,6 +208,23 @@ describe.each(fs.readdirSync(OVERLAYS))('the %s overlay', (overlay) => {
       return problemsOf(APPS[app], without).length > 0;
     });
     expect(requiredYetOptional).toEqual([]);
+  });
+
+  it.each(Object.keys(APPS))('signs %s in to NATS over TLS as its own NATS user, with its own client certificate mounted where its settings point', (app) => {
+    const deployment = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === app)!;
+    const container = containersOf(deployment)[0] as { volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[] };
+    const { env } = environmentOf(container as unknown as Record<string, unknown>, [...resources, ...examples]);
+    expect(env.NATS_URL).toMatch(/^tls:\/\//);
+    const files = [env.NATS_TLS_CA_FILE, env.NATS_TLS_CERT_FILE, env.NATS_TLS_KEY_FILE];
+    const dir = path.dirname(files[0]);
+    expect(files).toEqual([`${dir}/ca.crt`, `${dir}/tls.crt`, `${dir}/tls.key`]);
+    const mount = container.volumeMounts.find((m) => m.mountPath === dir)!;
+    expect(mount.readOnly).toBe(true);
+    const volume = podSpecOf(deployment)!.volumes.find((v: { name: string }) => v.name === mount.name) as { secret: { secretName: string } };
+    // The Secret is its own certificate's (cert-manager writes ca.crt, tls.crt and tls.key), whose subject is a NATS user.
+    const certificate = kustomize(NATS).find((r) => r.kind === 'Certificate' && (r.spec as { secretName: string }).secretName === volume.secret.secretName);
+    expect(certificate?.spec).toMatchObject({ commonName: app, usages: ['client auth'], issuerRef: { name: 'coffer-nats' } });
+    expect(natsUsersOf(readYaml(path.join(NATS, 'values.yaml'))[0] as never)).toContain(`CN=${app}`);
   });
 
   it.each(Object.keys(APPS).filter((app) => app.endsWith('-service')))('probes %s on the management port it opens', (app) => {
