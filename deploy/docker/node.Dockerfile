@@ -33,11 +33,10 @@ WORKDIR /repo
 # --- Every workspace's dependencies, dev included (swc, nx) -------------------
 FROM toolchain AS deps
 COPY --from=manifests /repo ./
-# `npm install`, not `npm ci`: the registry Coffer is built against carries only
-# this platform's optional binaries (e.g. @swc/core-linux-x64-gnu), and `npm ci`
-# refuses a lock file whose other-platform optional packages it cannot fetch.
+# `npm ci`: exactly the lock file's packages (it stops if package.json and
+# package-lock.json disagree), from an empty node_modules.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm install --no-audit --no-fund
+    npm ci --no-audit --no-fund
 
 # --- Build the app and the workspace libs it uses ------------------------------
 FROM deps AS build
@@ -59,7 +58,7 @@ FROM toolchain AS prod-deps
 ARG APP
 COPY --from=manifests /repo ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm install --omit=dev --workspace "./$APP" --no-audit --no-fund
+    npm ci --omit=dev --workspace "./$APP" --no-audit --no-fund
 
 # --- Runtime -----------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime

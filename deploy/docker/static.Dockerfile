@@ -47,11 +47,10 @@ WORKDIR /repo
 
 FROM toolchain AS deps
 COPY --from=manifests /repo ./
-# `npm install`, not `npm ci`: the registry Coffer is built against carries only
-# this platform's optional binaries (e.g. @rspack/binding-linux-x64-gnu), and
-# `npm ci` refuses a lock file whose other-platform optional packages it cannot fetch.
+# `npm ci`: exactly the lock file's packages (it stops if package.json and
+# package-lock.json disagree), from an empty node_modules.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm install --no-audit --no-fund
+    npm ci --no-audit --no-fund
 
 # --- Build the front end ---------------------------------------------------------
 FROM deps AS build

@@ -20,7 +20,7 @@ export function ensureNpmPackages() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
   console.log('Installing npm packages…');
-  // Not `npm ci`: the registry here serves only this platform's optional binaries, which `npm ci` refuses.
+  // In place (only what changed), where `npm ci` would start from an empty node_modules; CI and the images run `npm ci`.
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 

@@ -17,12 +17,13 @@ async function claimPort(port, what) {
 export const PG_VERSIONS = [17, 16, 15];
 
 /**
- * The bin folder of Debian's PostgreSQL server (the newest of 15, 16 and 17 installed, wherever
- * `/usr/lib/postgresql/<version>/bin` is), or undefined when none is. COFFER_PG_BIN names another.
+ * The bin folder of Debian's PostgreSQL server: the newest of 15, 16 and 17 installed, in
+ * `<root>/<version>/bin` (Debian's `/usr/lib/postgresql`, whichever release installed which
+ * version), or undefined when none is. COFFER_PG_BIN names another.
  */
-export function pgBin() {
+export function pgBin(root = '/usr/lib/postgresql') {
   if (process.env.COFFER_PG_BIN) return process.env.COFFER_PG_BIN;
-  return PG_VERSIONS.map((v) => `/usr/lib/postgresql/${v}/bin`).find((bin) => fs.existsSync(path.join(bin, 'initdb')));
+  return PG_VERSIONS.map((v) => path.join(root, String(v), 'bin')).find((bin) => fs.existsSync(path.join(bin, 'initdb')));
 }
 
 /** Starts nats-server with JetStream, its data in `dataDir`. */

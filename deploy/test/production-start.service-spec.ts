@@ -3,7 +3,8 @@
 // NODE_ENV=production and the settings of the production overlay's manifests,
 // against real NATS, PostgreSQL, S3 and SMTP, until the gateway reports every
 // service up. Only what the cluster provides is swapped in: the addresses of
-// NATS (one server here), the databases, S3 and SMTP, and real keys for the Secrets.
+// NATS (one server here, with TLS and a user per app as deploy/k8s/nats sets
+// it up), the databases, S3 and SMTP, and real keys for the Secrets.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,8 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { SERVICE_NAMES, type HealthReport } from '@coffer/contracts';
-import { eventually, freePort, freshDatabase, privateNats, testInfra } from '@coffer/server-core/testing';
-import { containersOf, environmentOf, kustomize, readYaml } from './kustomize';
+import { eventually, freePort, freshDatabase, testInfra } from '@coffer/server-core/testing';
+import { exampleNats } from './nats-example';
+import { containersOf, environmentOf, kustomize, readYaml } from './rendered';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRODUCTION = path.join(ROOT, 'deploy/k8s/overlays/production');
@@ -53,8 +55,8 @@ describe('the production images', () => {
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(layout, 'node_modules'));
 
     const resources = [...kustomize(PRODUCTION), ...readYaml(path.join(PRODUCTION, 'secrets.example.yaml'))];
-    // Its own NATS: these services must not answer the other tests' requests.
-    const nats = await privateNats();
+    // Its own NATS: these services must not answer the other tests' requests. Each app signs in with its own certificate.
+    const { nats, settingsOf } = await exampleNats();
     cleanups.push(nats.stop);
     const mails: string[] = [];
     const smtp = new SMTPServer({
@@ -79,7 +81,8 @@ describe('the production images', () => {
       const { env } = environmentOf(container, resources);
       expect(env.NODE_ENV).toBe('production');
       const cluster: Record<string, string> = {
-        NATS_URL: nats.url,
+        // The manifests' tls:// URL and certificate files, at this machine's address and paths.
+        ...(settingsOf(deployment) as Record<string, string>),
         // This NATS is one server, not the cluster of 3 the manifests keep a copy of the events on each of.
         EVENTS_STREAM_REPLICAS: '1',
         S3_ENDPOINT: testInfra().s3Endpoint,

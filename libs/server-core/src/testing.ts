@@ -1,5 +1,5 @@
 import { RpcException } from '@nestjs/microservices';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
@@ -99,6 +99,42 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A CA, a server certificate for 127.0.0.1 and localhost, and a client certificate for each name (subject
+ * CN=<name>), made with openssl in `dir`: the files a NATS server and its clients are given for TLS.
+ */
+export async function testCertificates(dir: string, clients: string[]) {
+  const at = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=Coffer test CA', '-keyout', 'ca.key', '-out', 'ca.pem');
+  const issue = async (name: string, file: string, extension: string) => {
+    await writeFile(at(`${file}.ext`), `${extension}\n`);
+    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${name}`, '-keyout', `${file}.key`, '-out', `${file}.csr`);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${file}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      `${file}.ext`,
+      '-out',
+      `${file}.pem`,
+    );
+    return { cert: at(`${file}.pem`), key: at(`${file}.key`) };
+  };
+  const server = await issue('server', 'server', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth');
+  const issued: Record<string, { cert: string; key: string }> = {};
+  for (const [i, name] of clients.entries()) issued[name] = await issue(name, `client-${i}`, 'extendedKeyUsage=clientAuth');
+  return { ca: at('ca.pem'), serverCert: server.cert, serverKey: server.key, clients: issued };
 }
 
 /** A NATS server of the test's own (JetStream on disk), which it can stop and start again on the same port and store. */

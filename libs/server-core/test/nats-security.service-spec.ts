@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import {
   serviceConfigSchema,
   type NatsSettings,
 } from '../src/index.js';
-import { eventually, freshDatabase, privateNats } from '../src/testing.js';
+import { eventually, freshDatabase, privateNats, testCertificates } from '../src/testing.js';
 
 const logger = new Logger('nats-security-test');
 
@@ -33,38 +32,6 @@ class EchoController {
 }
 @Module({ controllers: [EchoController] })
 class EchoModule {}
-
-/** A CA, a server certificate for 127.0.0.1 and a client certificate, made with openssl. */
-async function certificates(dir: string) {
-  const at = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=Coffer test CA', '-keyout', 'ca.key', '-out', 'ca.pem');
-  for (const [name, extension] of [
-    ['server', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth'],
-    ['client', 'extendedKeyUsage=clientAuth'],
-  ]) {
-    await writeFile(at(`${name}.ext`), `${extension}\n`);
-    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${name}`, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      `${name}.csr`,
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-days',
-      '1',
-      '-extfile',
-      `${name}.ext`,
-      '-out',
-      `${name}.pem`,
-    );
-  }
-  return { ca: at('ca.pem'), serverCert: at('server.pem'), serverKey: at('server.key'), clientCert: at('client.pem'), clientKey: at('client.key') };
-}
 
 /** An operator with a system account and Coffer's account (JetStream allowed), and a user of Coffer's account as a .creds file. */
 async function accounts(dir: string) {
@@ -108,13 +75,19 @@ describe('NATS secured by TLS (servers and clients verified) and signed-in users
 
   beforeAll(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'coffer-nats-security-'));
-    const tls = await certificates(dir);
+    const tls = await testCertificates(dir, ['client']);
     const { creds, config } = await accounts(dir);
     nats = await privateNats({
       scheme: 'tls',
       config: `${config}\ntls {\n  cert_file: "${tls.serverCert}"\n  key_file: "${tls.serverKey}"\n  ca_file: "${tls.ca}"\n  verify: true\n}\n`,
     });
-    settings = { NATS_URL: nats.url, NATS_TLS_CA_FILE: tls.ca, NATS_TLS_CERT_FILE: tls.clientCert, NATS_TLS_KEY_FILE: tls.clientKey, NATS_CREDS_FILE: creds };
+    settings = {
+      NATS_URL: nats.url,
+      NATS_TLS_CA_FILE: tls.ca,
+      NATS_TLS_CERT_FILE: tls.clients.client.cert,
+      NATS_TLS_KEY_FILE: tls.clients.client.key,
+      NATS_CREDS_FILE: creds,
+    };
   }, 60_000);
   afterAll(async () => {
     await nats.stop();
