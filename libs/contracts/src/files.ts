@@ -27,6 +27,8 @@ export const FilesSubject = {
   FileLink: 'files.file.link',
   /** One active file the caller may share (Can edit where it is): sharing asks it before a share or link is made. */
   GetFile: 'files.file.get',
+  /** One active file or folder the caller may share (Can edit where it is): sharing asks it before a share is made. */
+  GetItem: 'files.item.get',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
@@ -195,7 +197,12 @@ export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySch
 export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
 /** A folder and the path to it from the root, for breadcrumbs. */
-export const folderPathSchema = z.object({ folder: fileItemSchema, path: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export const folderPathSchema = z.object({
+  folder: fileItemSchema,
+  path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** In a folder shared with the caller by another account (the path starts at the shared folder): what the share lets them do. */
+  sharedLevel: z.enum(['view', 'edit']).optional(),
+});
 export type FolderPath = z.output<typeof folderPathSchema>;
 
 const itemName = (message: string) => nameText(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
@@ -303,6 +310,8 @@ export const everyoneAt = (company: string) => `Everyone at ${company || 'your c
 /** Refusals of the access decision (403). */
 export const NO_FOLDER_ACCESS = "You don't have access to this folder.";
 export const VIEW_ONLY = 'You can only view this folder. Ask someone who manages it for Can edit.';
+/** A folder shared with the person Can view, asked to add to it. */
+export const SHARED_VIEW_ONLY = 'You can only view this shared folder. Ask the person who shared it for Can edit.';
 export const MANAGE_ONLY = 'Only people who can manage this folder can change its access.';
 export const NOT_IN_TEAM_FOLDER = 'Access can only be set on a team folder or a folder inside one.';
 export const TEAM_FOLDER_NOT_EMPTY = 'Cannot delete a team folder with contents. Please empty it first.';
@@ -386,6 +395,7 @@ export const filesRequests = {
   // viaShare: the sharing service asks for a recipient's open (not the owner's own view or download).
   [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional() }), fileLinkSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
+  [FilesSubject.GetItem]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
   [FilesSubject.ListTeamFolders]: message(noPayload, listTeamFoldersReplySchema),
   [FilesSubject.CreateTeamFolder]: message(teamFolderNameSchema, teamFolderSchema),

@@ -6,17 +6,22 @@ import {
   NO_FOLDER_ACCESS,
   roleMay,
   VIEW_ONLY,
+  SHARED_VIEW_ONLY,
   type AccessGrant,
   type AccessLevel,
+  type FolderShareGrant,
+  SharingSubject,
   type CallerIdentity,
   type ItemAction,
   type TeamAudience,
 } from '@coffer/contracts';
-import { forbidden, notFound } from '@coffer/server-core';
+import { currentRequestContext, forbidden, notFound, ServiceRequester } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
 import { FilesRepository, type Reach } from '../files/files.repository.js';
 import { StorageService } from '../storage/storage.service.js';
 import { AccessRepository } from './access.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a person may do to an item: nothing, or one of the levels. */
 export type Level = AccessLevel | 'none';
@@ -51,7 +56,38 @@ export class AccessService {
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(AccessRepository) private readonly lists: AccessRepository,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(ServiceRequester) private readonly services: ServiceRequester,
   ) {}
+
+  /** The folder share a person acts through in another account, by the identity `actingFor` made for their request. */
+  private readonly viaShare = new WeakMap<CallerIdentity, FolderShareGrant>();
+
+  /**
+   * Who the caller acts as for a request about item `id`: themselves, unless the item is in another account
+   * and a folder shared with them holds it (PRODUCT-DECISIONS "Sharing outside the company"). Then they act
+   * in the sharer's account (what they add counts against its storage and plan, added by them), at the
+   * share's level over that folder's tree and nothing else (`levelOf`). Sharing is asked once, and checks the
+   * share's restrictions; `disposition` (a View or Download) counts one access of it.
+   */
+  async actingFor(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment' | null = null): Promise<CallerIdentity> {
+    if (!UUID.test(id) || (await this.files.findInAccount(caller.accountId, id))) return caller;
+    const lineage = await this.files.lineage(id);
+    if (!lineage) return caller;
+    const { grant } = await this.services.request(
+      SharingSubject.FolderShareGrant,
+      { accountId: lineage.accountId, folderIds: lineage.ids, clientIp: currentRequestContext()?.clientIp ?? null, disposition },
+      { caller },
+    );
+    if (!grant) return caller;
+    const acting: CallerIdentity = { userId: caller.userId, accountId: grant.accountId, role: 'member' };
+    this.viaShare.set(acting, grant);
+    return acting;
+  }
+
+  /** The folder share a caller acts through (made by `actingFor`), if any: its folder (breadcrumbs start there) and level. */
+  shareOf(caller: CallerIdentity): FolderShareGrant | undefined {
+    return this.viaShare.get(caller);
+  }
 
   /** The answer for each caller while their request is handled (one caller object per request): billing is asked once. */
   private readonly permissionsOf = new WeakMap<CallerIdentity, Promise<boolean>>();
@@ -71,6 +107,8 @@ export class AccessService {
   /** What the caller may do to an item. */
   async levelOf(caller: CallerIdentity, row: FileRow): Promise<Level> {
     if (row.accountId !== caller.accountId) return 'none';
+    const share = this.viaShare.get(caller);
+    if (share) return (await this.files.isWithin(caller.accountId, row.id, share.folderId)) ? share.level : 'none';
     if (!row.teamFolderId) return row.userId === caller.userId ? 'manage' : 'none';
     if (roleMay(caller.role, 'manageTeamFolders')) return 'manage';
     if (!(await this.permissionsAvailable(caller))) return 'edit';
@@ -88,10 +126,10 @@ export class AccessService {
     if (!row) throw notFound(missing);
     const level = await this.levelOf(caller, row);
     if (level === 'none') {
-      if (!row.teamFolderId) throw notFound(missing);
+      if (!row.teamFolderId || this.viaShare.has(caller)) throw notFound(missing);
       throw forbidden(NO_FOLDER_ACCESS);
     }
-    if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
+    if (!allows(level, action)) throw forbidden(this.viaShare.has(caller) ? SHARED_VIEW_ONLY : action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
     return row;
   }
 

@@ -127,6 +127,8 @@ export class FilesService {
       const rows = await this.files.listRecent(await this.access.reach(caller, 'view'));
       return { items: await this.withCounts(rows), next: null, total: rows.length };
     }
+    // A folder shared with the caller by another account is listed as its sharer's (access decides once, asking sharing).
+    if (req.view === 'folder') caller = await this.access.actingFor(caller, req.folder);
     const folder = req.view === 'folder' && req.folder !== ROOT_FOLDER ? await this.activeFolder(caller, req.folder) : undefined;
     if (req.after && !(await this.files.findInAccount(caller.accountId, req.after))) throw rpcError(ErrorCode.Conflict, 409, LIST_CHANGED);
     const page = { limit: req.limit, after: req.after };
@@ -135,8 +137,16 @@ export class FilesService {
     else if (req.view === 'search')
       result = req.q ? await this.files.search(await this.access.reach(caller, 'view'), req.q, req.sort, page) : { rows: [], next: null, total: 0 };
     else if (folder?.teamFolderId) result = await this.files.listTeamFolder(folder.id, req.sort, page, await this.access.hiddenIn(caller, folder.id));
-    else result = await this.files.listFolder(caller.userId, req.folder, req.sort, page);
+    else result = await this.files.listFolder(folder?.userId ?? caller.userId, req.folder, req.sort, page);
     return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
+  }
+
+  /** A file or folder the caller may share (Can edit where it is), out of the trash. */
+  async shareable(caller: CallerIdentity, id: string): Promise<FileItem> {
+    const item = await this.access.item(caller, id, 'edit');
+    if (item.deletedAt || (item.mimeType !== FOLDER_MIME_TYPE && !item.storagePath)) throw notFound('File not found');
+    const [shown] = await this.withCounts([item]);
+    return shown;
   }
 
   /** A file the caller may share: theirs in My files, or one where they can edit (PRODUCT-DECISIONS "Team folders"). */

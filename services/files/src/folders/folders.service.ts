@@ -46,20 +46,26 @@ export class FoldersService {
     return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
   }
 
+  /** A folder and the path to it; in a folder shared with the caller, the path starts at the shared folder, never above it. */
   async folderPath(caller: CallerIdentity, folderId: string): Promise<FolderPath> {
+    caller = await this.access.actingFor(caller, folderId);
     const folder = await this.items.activeFolder(caller, folderId);
+    const share = this.access.shareOf(caller);
     const path: Array<{ id: string; name: string }> = [];
     let current: FileRow | undefined = folder;
     for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
       path.unshift({ id: current.id, name: current.name });
+      if (current.id === share?.folderId) break;
       current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, current.folder);
     }
     const [item] = await this.items.withCounts([folder]);
-    return { folder: item, path };
+    return { folder: item, path, ...(share && { sharedLevel: share.level }) };
   }
 
   /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
+    // In a folder shared Can edit with the caller: made in the sharer's account, added by the caller.
+    caller = await this.access.actingFor(caller, parentId);
     const parent = parentId !== ROOT_FOLDER ? await this.items.activeFolder(caller, parentId, 'edit') : undefined;
     const space: Space = parent ? spaceOf(parent) : { userId: caller.userId };
     const row = await this.unit.run(async () => {

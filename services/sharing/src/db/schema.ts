@@ -2,7 +2,8 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /**
- * A file shared with one email address. The file's name, size and type are
+ * A file or a folder shared with one email address (`kind`; a folder's share is Can view or Can edit,
+ * `level`, and reaches everything in it). The file's name, size and type are
  * copied from the files service when the share is made, so listing shares needs
  * no call to another service; the name follows the file's renames (and moves
  * that rename it on a clash) through the files service's FileRenamed event.
@@ -13,6 +14,12 @@ export const shares = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: text('account_id').notNull(),
     fileId: uuid('file_id').notNull(),
+    kind: text('kind', { enum: ['file', 'folder'] })
+      .notNull()
+      .default('file'),
+    level: text('level', { enum: ['view', 'edit'] })
+      .notNull()
+      .default('view'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),

@@ -1,0 +1,2 @@
+ALTER TABLE "shares" ADD COLUMN "kind" text DEFAULT 'file' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shares" ADD COLUMN "level" text DEFAULT 'view' NOT NULL;
