@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { card, chooseFromMenu, shoot, textFile, toastWith, uploadThroughApi, uploadThroughDialog } from './support/files';
 import { confirmEmail, confirmedUserIn, signUpThroughApi } from './support/session';
 
@@ -61,5 +63,45 @@ test('a folder shared Can edit receives an upload from the recipient, which the 
     await expect(card(other, 'signed.txt')).toHaveCount(0);
   } finally {
     await recipientContext.close();
+  }
+});
+
+test('a folder link: a visitor with no account browses the folder and its subfolder on the public page and downloads a file byte-exact', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUpThroughApi(page, process.env.COFFER_TEST_APP_URL);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  const clients = (await (await page.request.post('/api/folders', { data: { name: 'Clients', parentId: 'root' }, headers })).json()) as { id: string };
+  const acme = (await (await page.request.post('/api/folders', { data: { name: 'Acme', parentId: clients.id }, headers })).json()) as { id: string };
+  await uploadThroughApi(page.request, owner.accessToken, textFile('rates.txt', 300), clients.id);
+  const brief = textFile('brief.txt', 2048);
+  await uploadThroughApi(page.request, owner.accessToken, brief, acme.id);
+  const made = await page.request.post('/api/links', { data: { fileId: clients.id }, headers });
+  expect(made.status()).toBe(201);
+  const { url } = (await made.json()) as { url: string };
+
+  const visitor = await browser.newContext({ baseURL: process.env.COFFER_TEST_APP_URL, acceptDownloads: true });
+  try {
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(url);
+    await expect(anonymous.getByRole('heading', { name: `${owner.fullName} shared “Clients” with you` })).toBeVisible();
+    const listing = anonymous.getByRole('list', { name: 'Shared files' });
+    await expect(listing.getByRole('listitem')).toHaveCount(2);
+    await expect(listing.getByRole('button', { name: 'Download rates.txt' })).toBeVisible();
+    await listing.getByRole('button', { name: 'Acme' }).click();
+    await expect(anonymous.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Clients.*Acme/);
+    await expect(listing.getByRole('listitem')).toHaveCount(1);
+    await shoot(anonymous, 'public-folder-link');
+    await expectNoSeriousA11yViolations(anonymous, 'public folder link page');
+
+    const [download] = await Promise.all([anonymous.waitForEvent('download'), listing.getByRole('button', { name: 'Download brief.txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('brief.txt');
+    expect(fs.readFileSync(await download.path()).equals(brief.buffer)).toBe(true);
+    // Back up to the link's folder, never above it.
+    await anonymous.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Clients' }).click();
+    await expect(listing.getByRole('listitem')).toHaveCount(2);
+  } finally {
+    await visitor.close();
   }
 });

@@ -7,13 +7,17 @@ import {
   type FileLink,
   type FolderPath,
   type HttpErrorBody,
+  type CreatedLink,
+  type LinkPage,
+  LinkRefusal,
   type ListFilesReply,
   type ListSharesReply,
   type ShareItem,
+  type ShareLink,
   type StorageUsage,
   type UploadSlot,
 } from '@coffer/contracts';
-import { call, confirmedUser, eventStream, eventually, gatewayUrl, joinedMember, type TestUser } from './support.js';
+import { appUrl, call, confirmedUser, eventStream, eventually, gatewayUrl, joinedMember, type TestUser } from './support.js';
 
 const share = (user: TestUser, body: Record<string, unknown>) => call<ShareItem & HttpErrorBody>('/api/shares', { body, token: user.accessToken });
 /** As if from `ip`: straight to the gateway, which trusts loopback's X-Forwarded-For. */
@@ -213,5 +217,94 @@ describe('folder shares', () => {
     });
     const history = await call<{ total: number }>(`/api/shares/${made.body.id}/accesses`, { token: owner.accessToken });
     expect(history.body.total).toBe(3);
+  });
+});
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+/** A visitor with no account: straight to the gateway (which trusts loopback's X-Forwarded-For) when an address is given. */
+const as = (ip?: string) => ({ headers: { 'user-agent': CHROME, ...(ip ? { 'x-forwarded-for': ip } : {}) }, ...(ip ? { base: gatewayUrl() } : {}) });
+const linkPage = (token: string, body: { password?: string; folderId?: string } = {}, ip?: string) =>
+  call<LinkPage & HttpErrorBody>(`/api/public-links/${token}`, { body, ...as(ip) });
+const openInLink = (token: string, body: { password?: string; fileId?: string; disposition?: 'inline' | 'attachment' }, ip?: string) =>
+  call<ShareLink & HttpErrorBody>(`/api/public-links/${token}/open`, { body: { disposition: 'attachment', ...body }, ...as(ip) });
+const fetchLink = (link: ShareLink, ip?: string) => fetch(`${ip ? gatewayUrl() : appUrl()}${link.url}`, { headers: ip ? { 'x-forwarded-for': ip } : {} });
+
+describe('folder links ("Anyone with the link" on a folder)', () => {
+  it('lists the folder and its subfolders on the public page, and opens each file inside it byte-exact, file by file, nothing outside it', async () => {
+    const owner = await confirmedUser('Pat Sharer');
+    const { documents, clients, acme, brief, briefFile, rates } = await clientsFolder(owner);
+    const outside = (await upload(owner, documents.id, 'Secret.txt', randomBytes(10))).body as FileItem;
+    const made = await call<CreatedLink & HttpErrorBody>('/api/links', { body: { fileId: clients.id }, token: owner.accessToken });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ fileId: clients.id, fileName: 'Clients' });
+    const token = made.body.token;
+
+    const top = await linkPage(token);
+    expect(top.body).toMatchObject({ sharedByName: 'Pat Sharer', passwordRequired: false, folder: { path: [{ id: clients.id, name: 'Clients' }], total: 2 } });
+    expect(top.body.folder!.items.map((i) => [i.name, i.isFolder])).toEqual([
+      ['Acme', true],
+      ['Rates.txt', false],
+    ]);
+    const inner = await linkPage(token, { folderId: acme.id });
+    expect(inner.body.folder).toMatchObject({
+      path: [{ name: 'Clients' }, { name: 'Acme' }],
+      items: [{ id: briefFile.id, name: 'Brief.txt', size: brief.length }],
+    });
+    // Above or beside the link's folder: nothing.
+    expect((await linkPage(token, { folderId: documents.id })).body).toMatchObject({ statusCode: 404, message: 'Folder not found' });
+
+    const link = await openInLink(token, { fileId: briefFile.id });
+    expect(link.status).toBe(200);
+    expect(Buffer.from(await (await fetchLink(link.body)).arrayBuffer()).equals(brief)).toBe(true);
+    expect((await openInLink(token, { fileId: rates.id, disposition: 'inline' })).status).toBe(200);
+    expect((await openInLink(token, { fileId: outside.id })).status).toBe(404);
+    expect((await openInLink(token, {})).status).toBe(400);
+    // The sharer sees the opens and downloads; a file moved out of the folder no longer opens.
+    const [listed] = (await call<{ items: { downloadCount: number; openCount: number }[] }>(`/api/links?fileId=${clients.id}`, { token: owner.accessToken }))
+      .body.items;
+    expect(listed).toMatchObject({ downloadCount: 2, openCount: 1 });
+    await call(`/api/files/${briefFile.id}`, { method: 'PATCH', body: { folderId: documents.id }, token: owner.accessToken });
+    expect((await openInLink(token, { fileId: briefFile.id })).status).toBe(404);
+    // Revoked: the page and its files are gone.
+    await call(`/api/links/${made.body.id}`, { method: 'DELETE', token: owner.accessToken });
+    expect((await linkPage(token)).status).toBe(404);
+    expect((await openInLink(token, { fileId: rates.id })).status).toBe(404);
+  });
+
+  it("enforces the link's password, allow-list and maximum downloads on every listing and every file (expiry is the same check as a file link's)", async () => {
+    const owner = await confirmedUser();
+    await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+    const { clients, acme, briefFile, rates } = await clientsFolder(owner);
+    const made = await call<CreatedLink>('/api/links', {
+      body: { fileId: clients.id, password: 'open sesame', maxDownloads: 2, allowedIps: ['203.0.113.0/24'], expiresInDays: 3 },
+      token: owner.accessToken,
+    });
+    const token = made.body.token;
+    const inside = '203.0.113.9';
+
+    // Locked: no listing, no file, until the password is given.
+    expect((await linkPage(token, {}, inside)).body).toMatchObject({ passwordRequired: true, file: null });
+    expect((await linkPage(token, {}, inside)).body.folder).toBeUndefined();
+    expect((await linkPage(token, { folderId: acme.id }, inside)).body.folder).toBeUndefined();
+    expect((await openInLink(token, { fileId: rates.id }, inside)).body).toMatchObject({ statusCode: 403, message: LinkRefusal.PasswordRequired });
+    expect((await linkPage(token, { password: 'wrong', folderId: acme.id }, inside)).body).toMatchObject({
+      statusCode: 403,
+      message: LinkRefusal.WrongPassword,
+    });
+    expect((await linkPage(token, { password: 'open sesame', folderId: acme.id }, inside)).body.folder!.items.map((i) => i.name)).toEqual(['Brief.txt']);
+    // Outside the allow-list: neither the listing nor a file.
+    expect((await linkPage(token, { password: 'open sesame' }, '192.0.2.1')).body).toMatchObject({ statusCode: 403, message: ShareRefusal.NetworkNotAllowed });
+    expect((await openInLink(token, { password: 'open sesame', fileId: rates.id }, '192.0.2.1')).body).toMatchObject({
+      statusCode: 403,
+      message: ShareRefusal.NetworkNotAllowed,
+    });
+    // Each file's View or Download counts against the maximum (one after the other: guesses at once are throttled, links.api-spec.ts); then the page itself is used up.
+    expect((await openInLink(token, { password: 'open sesame', fileId: briefFile.id }, inside)).status).toBe(200);
+    expect((await openInLink(token, { password: 'open sesame', fileId: rates.id, disposition: 'inline' }, inside)).status).toBe(200);
+    expect((await openInLink(token, { password: 'open sesame', fileId: rates.id }, inside)).body).toMatchObject({
+      statusCode: 403,
+      message: ShareRefusal.AccessLimitReached,
+    });
+    expect((await linkPage(token, { password: 'open sesame' }, inside)).body).toMatchObject({ statusCode: 403, message: ShareRefusal.AccessLimitReached });
   });
 });

@@ -29,6 +29,8 @@ export const FilesSubject = {
   GetFile: 'files.file.get',
   /** One active file or folder the caller may share (Can edit where it is): sharing asks it before a share is made. */
   GetItem: 'files.item.get',
+  /** A folder of a folder link, or a folder inside it, as the public page lists it (sharing asks as the link's maker: it decided the link). */
+  LinkedFolder: 'files.linked.folder',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
@@ -286,6 +288,16 @@ export const linkDispositionSchema = z.object({
   disposition: z.enum(['inline', 'attachment'], { error: 'disposition must be inline or attachment' }).default('inline'),
 });
 export const fileLinkSchema = z.object({ url: z.url(), expiresAt: isoDateTime() });
+/** The most items a folder link's page lists of one folder (by name, folders first). */
+export const LINKED_FOLDER_ITEMS = 500;
+/** One folder of a folder link as its public page shows it: the path from the link's folder, and what it holds (files and folders, by name). */
+export const linkedFolderSchema = z.object({
+  path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), size: z.number().int().min(0), mimeType: z.string(), isFolder: z.boolean() })),
+  /** How many it holds in all (more than the items listed when over LINKED_FOLDER_ITEMS). */
+  total: z.number().int().min(0),
+});
+export type LinkedFolder = z.output<typeof linkedFolderSchema>;
 export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
@@ -393,7 +405,12 @@ export const filesRequests = {
   [FilesSubject.DeleteFile]: message(fileIdSchema, okReplySchema),
   [FilesSubject.EmptyTrash]: message(noPayload, emptyTrashReplySchema),
   // viaShare: the sharing service asks for a recipient's open (not the owner's own view or download).
-  [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional() }), fileLinkSchema),
+  // within: a folder link's folder, which must hold the file.
+  [FilesSubject.FileLink]: message(
+    fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional(), within: z.uuid().optional() }),
+    fileLinkSchema,
+  ),
+  [FilesSubject.LinkedFolder]: message(z.object({ folderId: z.uuid(), within: z.uuid().optional() }), linkedFolderSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.GetItem]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),

@@ -145,4 +145,29 @@ describe.each(DATABASE_KINDS)('folder shares in the files service on %s', (kind)
     expect(await status(names(recipient, clients.id))).toBe('404 Folder not found');
     expect(await status(caller.request(FilesSubject.GetFolder, { folderId: clients.id }, recipient))).toBe('404 Folder not found');
   });
+
+  it("lists a folder link's folder and folders inside it (never one outside), and opens only files inside it now", async () => {
+    const owner = person();
+    const clients = await folder(owner, 'Clients');
+    const acme = await folder(owner, 'Acme', clients.id);
+    const archive = await folder(owner, 'Archive');
+    const brief = await upload(owner, acme.id, 'Brief.txt');
+    const linked = (within?: string) => caller.request(FilesSubject.LinkedFolder, { folderId: clients.id, within }, owner);
+    expect(await linked()).toEqual({
+      path: [{ id: clients.id, name: 'Clients' }],
+      items: [expect.objectContaining({ id: acme.id, isFolder: true })],
+      total: 1,
+    });
+    expect(await linked(acme.id)).toMatchObject({
+      path: [{ name: 'Clients' }, { name: 'Acme' }],
+      items: [{ id: brief.id, name: 'Brief.txt', size: 5, isFolder: false }],
+    });
+    expect(await status(linked(archive.id))).toBe('404 Folder not found');
+    // Asked as another account (a link is always asked as its maker): nothing.
+    expect(await status(caller.request(FilesSubject.LinkedFolder, { folderId: clients.id }, person()))).toBe('404 Folder not found');
+    const fileLink = () => caller.request(FilesSubject.FileLink, { fileId: brief.id, disposition: 'attachment', viaShare: true, within: clients.id }, owner);
+    expect(await status(fileLink())).toBe('allowed');
+    await caller.request(FilesSubject.MoveFile, { fileId: brief.id, folderId: archive.id }, owner);
+    expect(await status(fileLink())).toBe('404 File not found');
+  });
 });

@@ -84,6 +84,16 @@ export class AccessService {
     return acting;
   }
 
+  /**
+   * An item of a folder link (sharing decided the link: its token, password and restrictions): in the link's account,
+   * out of the trash, and the link's folder or inside it now. Anything else is "not found" (`missing`).
+   */
+  async linkedItem(account: Pick<CallerIdentity, 'accountId'>, folderId: string, id: string, missing = 'File not found'): Promise<FileRow> {
+    const row = await this.files.findInAccount(account.accountId, id);
+    if (!row || row.deletedAt || !(await this.files.isWithin(account.accountId, id, folderId))) throw notFound(missing);
+    return row;
+  }
+
   /** The folder share a caller acts through (made by `actingFor`), if any: its folder (breadcrumbs start there) and level. */
   shareOf(caller: CallerIdentity): FolderShareGrant | undefined {
     return this.viaShare.get(caller);

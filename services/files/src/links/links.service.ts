@@ -24,10 +24,10 @@ export class LinksService {
    * their download is announced (Activity Log, audit log); a share recipient's
    * open (`viaShare`) is the sharing service's to count, and its URL the gateway's to read (60 s).
    */
-  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
+  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false, within?: string): Promise<FileLink> {
     // A file in a folder shared with the caller: each View or Download is one access of the share (counted by sharing).
     if (!viaShare) caller = await this.access.actingFor(caller, id, disposition);
-    const file = viaShare ? await this.items.sharedFile(caller, id) : await this.items.activeFile(caller, id);
+    const file = viaShare ? await this.items.sharedFile(caller, id, within) : await this.items.activeFile(caller, id);
     const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition, viaShare);
     if (!viaShare)
       await this.unit.run(async () => {

@@ -153,7 +153,11 @@ export const links = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
     accountId: text('account_id').notNull(),
+    /** The file's, or the folder's (`kind`): a folder link lists it and what is inside it, each file opened on its own. */
     fileId: uuid('file_id').notNull(),
+    kind: text('kind', { enum: ['file', 'folder'] })
+      .notNull()
+      .default('file'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
@@ -195,6 +199,8 @@ export const linkTickets = pgTable(
     linkId: uuid('link_id')
       .notNull()
       .references(() => links.id, { onDelete: 'cascade' }),
+    /** A folder link's: the file inside it that was opened. */
+    fileId: uuid('file_id'),
     disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
     clientIp: text('client_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -214,7 +214,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
           </DialogFooter>
         </form>
         {file && <SharedWithList fileId={file.id} onChange={(share) => fillFrom(share)} />}
-        {file && !isFolder && <LinkSection fileId={file.id} />}
+        {file && <LinkSection fileId={file.id} isFolder={isFolder} />}
       </DialogContent>
     </Dialog>
   );
