@@ -1,27 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_PASSWORD, signUpThroughApi, uniqueEmail } from './support/session';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmEmail, confirmedUserIn, E2E_PASSWORD, signUpThroughApi, uniqueEmail } from './support/session';
 import { card, chooseFromMenu, textFile, toastWith, uploadThroughApi, uploadThroughDialog } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { testDataDir } from '../deploy/local/stack.mjs';
 import { mailTo } from './support/mail';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
-
-/** Confirms the user's address through the link of the email Coffer sent (the embedded mailbox). */
-async function confirmEmail(request: APIRequestContext, email: string) {
-  const token = (await mailTo(request, email, 'Confirm your email address')).text.match(/verify-email\?token=([\w-]+)/)?.[1];
-  expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
-}
-
-/** A confirmed user signed in, in a browser context of their own. */
-async function confirmedUserIn(context: BrowserContext) {
-  const page = await context.newPage();
-  const user = await signUpThroughApi(page, appUrl());
-  await confirmEmail(page.request, user.email);
-  return { page, user };
-}
 
 const shareDialog = (page: Page) => page.getByRole('dialog', { name: 'Share File' });
 
@@ -34,7 +20,7 @@ test.describe('sharing', () => {
       const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
       await other.goto('/dashboard/shared');
       await expect(other.getByText('Files shared with you and by you')).toBeVisible();
-      await expect(other.getByText('When someone shares a file with your email address, it appears here.')).toBeVisible();
+      await expect(other.getByText('When someone shares a file or folder with your email address, it appears here.')).toBeVisible();
 
       await page.goto('/dashboard');
       const report = textFile('quarterly.txt', 4096);

@@ -1,13 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { card, textFile, toastWith, uploadThroughApi } from './support/files';
+import { card, shoot, textFile, toastWith, uploadThroughApi } from './support/files';
 import { mailTo } from './support/mail';
 import { signUpThroughApi, uniqueEmail } from './support/session';
 
 // Issue 29, team folders: the owner creates "Projects 2027" with Everyone → Can edit and a restricted
 // "Contracts" inside it for one admin; a member uploads into Projects 2027 and the owner sees it appear live;
 // the member cannot see Contracts; a viewer has no Upload.
-
-const SCREENSHOTS = process.env.COFFER_SCREENSHOTS_DIR;
 
 /** A colleague who joined the owner's account from the invitation email, signed in in a browser context of their own. */
 async function colleague(browser: Browser, owner: Page, ownerToken: string, fullName: string, role: 'member' | 'admin') {
@@ -21,16 +19,6 @@ async function colleague(browser: Browser, owner: Page, ownerToken: string, full
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { accessToken: string; user: { id: string } };
   return { page, context, accessToken: body.accessToken, userId: body.user.id };
-}
-
-/** Screenshots of the page at 1280 and 360 px wide, to look at (when COFFER_SCREENSHOTS_DIR is set). */
-async function shoot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {

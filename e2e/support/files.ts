@@ -113,3 +113,14 @@ export async function uploadThroughApi(request: APIRequestContext, accessToken: 
   expect(done.status()).toBe(201);
   return ((await done.json()) as { id: string }).id;
 }
+
+/** Screenshots of the page at 1280 and 360 px wide, to look at (when COFFER_SCREENSHOTS_DIR is set). */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.COFFER_SCREENSHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { mailTo } from './mail';
 
 /**
  * Signs a new user up through the API from the page's own browser context, so
@@ -30,4 +31,18 @@ export async function signUp(page: Page, { fullName = 'Ada Lovelace', email = un
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return { fullName, email, password };
+}
+
+/** Confirms the user's address through the link of the email Coffer sent (the embedded mailbox). */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const token = (await mailTo(request, email, 'Confirm your email address')).text.match(/verify-email\?token=([\w-]+)/)?.[1];
+  expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(204);
+}
+
+/** A confirmed user signed in, in a browser context of their own. */
+export async function confirmedUserIn(context: BrowserContext) {
+  const page = await context.newPage();
+  const user = await signUpThroughApi(page, process.env.COFFER_TEST_APP_URL);
+  await confirmEmail(page.request, user.email);
+  return { page, user };
 }

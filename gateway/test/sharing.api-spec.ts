@@ -183,13 +183,14 @@ describe('sharing', () => {
     expect((await list(`after=99999999999999999.${randomUUID()}`)).body).toMatchObject({ items: [], next: null, total: 0 });
   });
 
-  it("refuses another user's file, a folder, blank or malformed addresses and the sharer's own address", async () => {
+  it("refuses another user's file, blank or malformed addresses and the sharer's own address (a folder is shared as a folder)", async () => {
     const owner = await confirmedUser();
     const stranger = await confirmedUser();
     const file = await uploadFile(owner, 'Payroll.xlsx', randomBytes(1024));
     const [folder] = (await call<ListFilesReply>('/api/files?folder=root', { token: owner.accessToken })).body.items.filter((i) => i.isFolder);
     expect((await share(stranger, { fileId: file.id, email: 'x@example.com' })).body).toMatchObject({ statusCode: 404, message: 'File not found' });
-    expect((await share(owner, { fileId: folder.id, email: 'x@example.com' })).status).toBe(404);
+    // Folders are shared too now (issue 30): as a folder share, Can view unless asked (gateway/test/folder-shares.api-spec.ts).
+    expect((await share(owner, { fileId: folder.id, email: 'x@example.com' })).body).toMatchObject({ kind: 'folder', level: 'view' });
     expect((await share(owner, { fileId: file.id, email: '   ' })).body).toMatchObject({ statusCode: 400, message: 'Please enter an email address' });
     expect((await share(owner, { fileId: file.id, email: 'not-an-address' })).body).toMatchObject({
       statusCode: 400,

@@ -37,7 +37,10 @@ export class FilesController {
   constructor(@Inject(ServiceRequester) private readonly services: ServiceRequester) {}
 
   @Get('files')
-  @ApiDoc({ summary: 'List a folder, the trash, recent files or search results', reply: listFilesReplySchema })
+  @ApiDoc({
+    summary: 'List a folder (yours, or one shared with you and folders in it), the trash, recent files or search results',
+    reply: listFilesReplySchema,
+  })
   list(@Meta() meta: RequestMeta, @ValidQuery(listFilesRequestSchema) query: Valid<typeof listFilesRequestSchema>) {
     return this.services.request(FilesSubject.ListFiles, query, meta);
   }
@@ -49,7 +52,7 @@ export class FilesController {
   }
 
   @Get('folders/:id')
-  @ApiDoc({ summary: 'A folder and its path from the root (breadcrumbs)', reply: folderPathSchema })
+  @ApiDoc({ summary: 'A folder and its path from the root (breadcrumbs); in a folder shared with you, from the shared folder', reply: folderPathSchema })
   folder(@Meta() meta: RequestMeta, @ValidParams(folderParams) params: IdParams) {
     return this.services.request(FilesSubject.GetFolder, { folderId: params.id }, meta);
   }

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import {
   LINK_DOWNLOADS_PATH,
   linkPageSchema,
-  linkPasswordBodySchema,
+  linkPageBodySchema,
   LinkSubject,
   linkTokenParamsSchema,
   openLinkFileBodySchema,
@@ -33,16 +33,16 @@ export class PublicLinksController {
   @HttpCode(200)
   @ApiDoc({
     summary:
-      "A link's public page: who shared what, in the sharer's branding; the file is named once the link's password (if it has one) is sent. A person's first look counts as an open; a link-preview bot's never does",
+      "A link's public page: who shared what, in the sharer's branding; the file is named (a folder link's folder listed, or `folderId`, a folder inside it) once the link's password (if it has one) is sent. A person's first look counts as an open; a link-preview bot's never does",
     reply: linkPageSchema,
     errors: { 403: 'Expired, outside the allow-list, used up, or a wrong password', 404: 'No such link, or turned off', 429: 'Too many wrong passwords' },
   })
   page(
     @Meta() meta: RequestMeta,
     @ValidParams(linkTokenParamsSchema) params: Valid<typeof linkTokenParamsSchema>,
-    @ValidBody(linkPasswordBodySchema) body: Valid<typeof linkPasswordBodySchema>,
+    @ValidBody(linkPageBodySchema) body: Valid<typeof linkPageBodySchema>,
   ) {
-    return this.services.request(LinkSubject.OpenLinkPage, { token: params.token, password: body.password }, meta);
+    return this.services.request(LinkSubject.OpenLinkPage, { token: params.token, ...body }, meta);
   }
 
   @Public()
@@ -50,7 +50,7 @@ export class PublicLinksController {
   @HttpCode(200)
   @ApiDoc({
     summary:
-      "View or download a link's file: the password and restrictions are checked, the download counted against the link's limit, and a download link good once for 60 s from this address handed out (never to a link-preview bot)",
+      "View or download a link's file (a folder link's: `fileId`, a file inside its folder): the password and restrictions are checked, the download counted against the link's limit, and a download link good once for 60 s from this address handed out (never to a link-preview bot)",
     reply: shareLinkSchema,
     errors: {
       403: 'Expired, outside the allow-list, used up, a wrong password, or a link-preview bot',

@@ -30,13 +30,16 @@ export class SharesController {
 
   @Post()
   @HttpCode(201)
-  @ApiDoc({ summary: 'Share a file with an email address, with the Pro restrictions the plan allows', reply: shareItemSchema })
+  @ApiDoc({
+    summary: 'Share a file, or a folder (Can view or Can edit), with an email address, with the Pro restrictions the plan allows',
+    reply: shareItemSchema,
+  })
   create(@Meta() meta: RequestMeta, @ValidBody(createShareSchema) body: Valid<typeof createShareSchema>) {
     return this.services.request(SharingSubject.CreateShare, body, meta);
   }
 
   @Get()
-  @ApiDoc({ summary: 'Files shared with you, or shared by you (optionally of one file)', reply: listSharesReplySchema })
+  @ApiDoc({ summary: 'Files and folders shared with you, or shared by you (optionally of one file or folder)', reply: listSharesReplySchema })
   list(@Meta() meta: RequestMeta, @ValidQuery(listSharesSchema) query: Valid<typeof listSharesSchema>) {
     return this.services.request(SharingSubject.ListShares, query, meta);
   }

@@ -27,6 +27,10 @@ export const FilesSubject = {
   FileLink: 'files.file.link',
   /** One active file the caller may share (Can edit where it is): sharing asks it before a share or link is made. */
   GetFile: 'files.file.get',
+  /** One active file or folder the caller may share (Can edit where it is): sharing asks it before a share is made. */
+  GetItem: 'files.item.get',
+  /** A folder of a folder link, or a folder inside it, as the public page lists it (sharing asks as the link's maker: it decided the link). */
+  LinkedFolder: 'files.linked.folder',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
@@ -195,7 +199,12 @@ export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySch
 export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
 /** A folder and the path to it from the root, for breadcrumbs. */
-export const folderPathSchema = z.object({ folder: fileItemSchema, path: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export const folderPathSchema = z.object({
+  folder: fileItemSchema,
+  path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** In a folder shared with the caller by another account (the path starts at the shared folder): what the share lets them do. */
+  sharedLevel: z.enum(['view', 'edit']).optional(),
+});
 export type FolderPath = z.output<typeof folderPathSchema>;
 
 const itemName = (message: string) => nameText(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
@@ -279,6 +288,16 @@ export const linkDispositionSchema = z.object({
   disposition: z.enum(['inline', 'attachment'], { error: 'disposition must be inline or attachment' }).default('inline'),
 });
 export const fileLinkSchema = z.object({ url: z.url(), expiresAt: isoDateTime() });
+/** The most items a folder link's page lists of one folder (by name, folders first). */
+export const LINKED_FOLDER_ITEMS = 500;
+/** One folder of a folder link as its public page shows it: the path from the link's folder, and what it holds (files and folders, by name). */
+export const linkedFolderSchema = z.object({
+  path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), size: z.number().int().min(0), mimeType: z.string(), isFolder: z.boolean() })),
+  /** How many it holds in all (more than the items listed when over LINKED_FOLDER_ITEMS). */
+  total: z.number().int().min(0),
+});
+export type LinkedFolder = z.output<typeof linkedFolderSchema>;
 export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
@@ -303,6 +322,8 @@ export const everyoneAt = (company: string) => `Everyone at ${company || 'your c
 /** Refusals of the access decision (403). */
 export const NO_FOLDER_ACCESS = "You don't have access to this folder.";
 export const VIEW_ONLY = 'You can only view this folder. Ask someone who manages it for Can edit.';
+/** A folder shared with the person Can view, asked to add to it. */
+export const SHARED_VIEW_ONLY = 'You can only view this shared folder. Ask the person who shared it for Can edit.';
 export const MANAGE_ONLY = 'Only people who can manage this folder can change its access.';
 export const NOT_IN_TEAM_FOLDER = 'Access can only be set on a team folder or a folder inside one.';
 export const TEAM_FOLDER_NOT_EMPTY = 'Cannot delete a team folder with contents. Please empty it first.';
@@ -384,8 +405,14 @@ export const filesRequests = {
   [FilesSubject.DeleteFile]: message(fileIdSchema, okReplySchema),
   [FilesSubject.EmptyTrash]: message(noPayload, emptyTrashReplySchema),
   // viaShare: the sharing service asks for a recipient's open (not the owner's own view or download).
-  [FilesSubject.FileLink]: message(fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional() }), fileLinkSchema),
+  // within: a folder link's folder, which must hold the file.
+  [FilesSubject.FileLink]: message(
+    fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional(), within: z.uuid().optional() }),
+    fileLinkSchema,
+  ),
+  [FilesSubject.LinkedFolder]: message(z.object({ folderId: z.uuid(), within: z.uuid().optional() }), linkedFolderSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
+  [FilesSubject.GetItem]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
   [FilesSubject.ListTeamFolders]: message(noPayload, listTeamFoldersReplySchema),
   [FilesSubject.CreateTeamFolder]: message(teamFolderNameSchema, teamFolderSchema),

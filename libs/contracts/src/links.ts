@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandingSchema } from './account.js';
-import { linkDispositionSchema } from './files.js';
+import { linkDispositionSchema, linkedFolderSchema } from './files.js';
 import { message } from './messages.js';
 import { createShareSchema, shareTicketReplySchema, shareTicketSchema } from './sharing.js';
 import { isoDateTime, okReplySchema } from './text.js';
@@ -115,7 +115,12 @@ export type ListLinkAccessesReply = z.output<typeof listLinkAccessesReplySchema>
 
 /** The public page's questions: the password, when the link has one (sent in the body, never in the address). */
 export const linkPasswordBodySchema = z.object({ password: z.string().max(128, LinkRefusal.WrongPassword).optional() });
-export const openLinkFileBodySchema = linkPasswordBodySchema.extend(linkDispositionSchema.shape);
+/** A file of a folder link: its id (from the page's listing); a file link's own file without one. */
+export const openLinkFileBodySchema = linkPasswordBodySchema
+  .extend(linkDispositionSchema.shape)
+  .extend({ fileId: z.uuid({ error: 'File not found' }).optional() });
+/** A folder link's page, of a folder inside the link's folder (from the page's listing). */
+export const linkPageBodySchema = linkPasswordBodySchema.extend({ folderId: z.uuid({ error: 'Folder not found' }).optional() });
 
 /** The public page: who shared what, in the sharer's branding; the file only once the password is given. */
 export const linkPageSchema = z.object({
@@ -123,6 +128,8 @@ export const linkPageSchema = z.object({
   branding: brandingSchema,
   passwordRequired: z.boolean(),
   file: z.object({ name: z.string(), size: z.number().int().min(0), mimeType: z.string() }).nullable(),
+  /** A folder link, once unlocked: the folder listed (the link's, or one inside it), each file with View and Download. */
+  folder: linkedFolderSchema.optional(),
   expiresAt: isoDateTime().nullable(),
 });
 export type LinkPage = z.output<typeof linkPageSchema>;
@@ -143,7 +150,7 @@ export const linkRequests = {
   [LinkSubject.UpdateLink]: message(linkIdSchema.extend(updateLinkSchema.shape), linkItemSchema),
   [LinkSubject.RevokeLink]: message(linkIdSchema, okReplySchema),
   [LinkSubject.ListLinkAccesses]: message(linkIdSchema, listLinkAccessesReplySchema),
-  [LinkSubject.OpenLinkPage]: message(linkTokenParamsSchema.extend(linkPasswordBodySchema.shape), linkPageSchema),
+  [LinkSubject.OpenLinkPage]: message(linkTokenParamsSchema.extend(linkPageBodySchema.shape), linkPageSchema),
   [LinkSubject.OpenLinkFile]: message(linkTokenParamsSchema.extend(openLinkFileBodySchema.shape), shareTicketReplySchema),
   [LinkSubject.RedeemLinkTicket]: message(z.object({ ticket: shareTicketSchema }), z.object({ url: z.url(), disposition: z.enum(['inline', 'attachment']) })),
 };

@@ -52,6 +52,8 @@ describe('share restrictions', () => {
     const parsed = createShareSchema.parse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', email: ' Ann@Example.COM ', allowedIps: [], expiresInDays: null });
     expect(parsed).toEqual({
       fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb',
+      // A folder's share is Can view unless asked; a file's always is.
+      level: 'view',
       email: 'ann@example.com',
       allowedIps: null,
       expiresInDays: null,
@@ -60,6 +62,7 @@ describe('share restrictions', () => {
     const message = (input: Record<string, unknown>) =>
       createShareSchema.safeParse({ fileId: '6f1f9bd0-c742-46bf-9c0d-cf919bad41eb', ...input }).error?.issues[0]?.message;
     expect(message({ email: '' })).toBe('Please enter an email address');
+    expect(message({ email: 'ann@example.com', level: 'manage' })).toBe('level must be one of view, edit');
     expect(message({ email: 'ann@' })).toBe('Please enter a valid email address');
     expect(message({ email: 'a@b.co', expiresInDays: 1.5 })).toBe('Link expiry must be a whole number of days from 1 to 3650');
     expect(message({ email: 'a@b.co', maxAccessCount: 0 })).toBe('Maximum access count must be a whole number from 1 to 1000000');

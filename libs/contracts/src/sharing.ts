@@ -16,6 +16,12 @@ export const SharingSubject = {
   /** A share email's link, followed by someone not signed in: who shared what with the address (no sign-in; the token is the proof). */
   DescribeAddressLink: 'sharing.address.describe',
   ListShareAccesses: 'sharing.share.accesses',
+  /**
+   * The files service asks, for a person opening an item of another account: the folder share with them
+   * (their confirmed address) of the item's folder or of a folder above it, if any, checked against its
+   * restrictions now (and, for a View or Download, counted as one access).
+   */
+  FolderShareGrant: 'sharing.share.folder-grant',
 } as const;
 
 /** Events published by the sharing service. */
@@ -215,9 +221,19 @@ const optionalWholeNumber = (message: string, max: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
-/** The Share File dialog (spec §3 "Share request", §5). */
+/** What a share shares: one file, or a folder with everything in it. */
+export const SHARE_KINDS = ['file', 'folder'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+/** What the recipient of a share may do: open and download (Can view), and in a shared folder also upload and create folders (Can edit). */
+export const SHARE_LEVELS = ['view', 'edit'] as const;
+export type ShareLevel = (typeof SHARE_LEVELS)[number];
+
+/** The Share dialog of a file or a folder (spec §3 "Share request", §5). */
 export const createShareSchema = z.object({
+  /** The file's or the folder's id. */
   fileId: z.uuid({ error: 'File not found' }),
+  /** A folder's share: Can view or Can edit. A file is always shared Can view. */
+  level: z.enum(SHARE_LEVELS, { error: `level must be one of ${SHARE_LEVELS.join(', ')}` }).default('view'),
   email: text('Please enter an email address')
     .trim()
     .min(1, 'Please enter an email address')
@@ -274,10 +290,13 @@ export const listSharesSchema = z.object({
 });
 export const shareIdSchema = z.object({ shareId: z.uuid({ error: 'Share not found' }) });
 
-/** A file shared with one email address, with its restrictions. */
+/** A file or a folder shared with one email address, with its restrictions. */
 export const shareItemSchema = z.object({
   id: z.uuid(),
+  /** The file's or the folder's id (listed by it the same way). */
   fileId: z.uuid(),
+  kind: z.enum(SHARE_KINDS),
+  level: z.enum(SHARE_LEVELS),
   fileName: z.string(),
   fileSize: z.number().int().min(0),
   mimeType: z.string(),
@@ -327,6 +346,22 @@ export const listShareAccessesReplySchema = z.object({
 });
 export type ListShareAccessesReply = z.output<typeof listShareAccessesReplySchema>;
 
+/**
+ * What the files service asks for a person opening an item of another account: the account, the item's
+ * folders from the item up (the item itself first), the person's address as the gateway saw it, and for a
+ * View or Download its disposition (each is one access of the share, counted against its maximum).
+ */
+export const folderShareGrantSchema = z.object({
+  accountId: z.string().min(1),
+  folderIds: z.array(z.uuid()).min(1).max(1000),
+  clientIp: z.string().nullable(),
+  disposition: z.enum(['inline', 'attachment']).nullable(),
+});
+export const folderShareGrantReplySchema = z.object({
+  grant: z.object({ shareId: z.uuid(), folderId: z.uuid(), level: z.enum(SHARE_LEVELS), accountId: z.string(), sharedByUserId: z.string() }).nullable(),
+});
+export type FolderShareGrant = NonNullable<z.output<typeof folderShareGrantReplySchema>['grant']>;
+
 /** Every request the sharing service answers: its payload and its reply. */
 export const sharingRequests = {
   [SharingSubject.CreateShare]: message(createShareSchema, shareItemSchema),
@@ -339,6 +374,7 @@ export const sharingRequests = {
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
   [SharingSubject.DescribeAddressLink]: message(confirmAddressSchema, addressLinkSchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
+  [SharingSubject.FolderShareGrant]: message(folderShareGrantSchema, folderShareGrantReplySchema),
 };
 
 /**

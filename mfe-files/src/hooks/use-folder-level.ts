@@ -4,7 +4,8 @@ import { useListTeamFoldersQuery } from '../api/team-folders-api';
 
 /**
  * What the user may do in a folder, for the UI to hide what they cannot (the server decides anyway): all of
- * it in My files; in a team folder's tree, their level in that team folder. Undefined while it is read.
+ * it in My files; in a team folder's tree, their level in that team folder; in a folder another account shared
+ * with them, the share's. Undefined while it is read.
  */
 export function useFolderLevel(folderId: string): { level: AccessLevel | undefined; teamFolderId: string | null } {
   const inFolder = folderId !== ROOT_FOLDER;
@@ -13,6 +14,7 @@ export function useFolderLevel(folderId: string): { level: AccessLevel | undefin
   const teamFolders = useListTeamFoldersQuery(undefined, { skip: !teamFolderId });
   if (!inFolder) return { level: 'manage', teamFolderId: null };
   if (!folder.data) return { level: undefined, teamFolderId: null };
+  if (folder.data.sharedLevel) return { level: folder.data.sharedLevel, teamFolderId: null };
   if (!teamFolderId) return { level: 'manage', teamFolderId: null };
   return { level: teamFolders.data?.items.find((f) => f.id === teamFolderId)?.level, teamFolderId };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useParams } from '@coffer/web-core/router';
 import { Share2 } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { ShareDirection, ShareItem } from '@coffer/contracts';
@@ -9,14 +10,24 @@ import { ShareDialog } from '../features/sharing/components/share-dialog';
 import { useConfirmAddress } from '../features/sharing/hooks/use-confirm-address';
 import { useFilePreview, type PreviewTarget } from '../hooks/use-file-preview';
 import { FilePreviewDialog } from '../components/file-preview-dialog';
+import { SharedFolderPage } from './shared-folder-page';
 
 const SECTIONS: Array<{ direction: ShareDirection; title: string; empty: string }> = [
-  { direction: 'with-me', title: 'Shared with you', empty: 'When someone shares a file with your email address, it appears here.' },
-  { direction: 'by-me', title: 'Shared by you', empty: 'Share a file from its menu in Files, and it appears here.' },
+  { direction: 'with-me', title: 'Shared with you', empty: 'When someone shares a file or folder with your email address, it appears here.' },
+  { direction: 'by-me', title: 'Shared by you', empty: 'Share a file or folder from its menu in Files, and it appears here.' },
 ];
 
-/** /dashboard/shared: files shared with you and by you (and the share email's link, which confirms your address). */
+/**
+ * /dashboard/shared: files and folders shared with you and by you (and the share email's link, which confirms your
+ * address); /dashboard/shared/:folderId: a folder shared with you, or one inside it.
+ */
 export function SharedFilesPage() {
+  const { folderId } = useParams();
+  if (folderId) return <SharedFolderPage folderId={folderId} />;
+  return <SharedLists />;
+}
+
+function SharedLists() {
   useConfirmAddress();
   const [sharing, setSharing] = useState<ShareItem | null>(null);
   const preview = useFilePreview();
@@ -27,7 +38,7 @@ export function SharedFilesPage() {
         <SharedSection key={section.direction} {...section} onShare={setSharing} onView={view} />
       ))}
       <FilePreviewDialog preview={preview} />
-      <ShareDialog file={sharing && { id: sharing.fileId, name: sharing.fileName }} onClose={() => setSharing(null)} />
+      <ShareDialog file={sharing && { id: sharing.fileId, name: sharing.fileName, isFolder: sharing.kind === 'folder' }} onClose={() => setSharing(null)} />
     </div>
   );
 }

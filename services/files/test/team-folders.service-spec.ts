@@ -12,6 +12,7 @@ import {
   PLAN_REFUSALS,
   RESTRICTED_FOLDER_STAYS,
   ROLE_REFUSALS,
+  SharingSubject,
   TEAM_FOLDER_STAYS,
   VIEW_ONLY,
   type AccountPlan,
@@ -37,13 +38,19 @@ const planOf = (accountId: string): AccountPlan => {
 const subscriptionOf = (accountId: string) =>
   ({ ...planOf(accountId), periodEndDate: null, cancelAtPeriodEnd: false, trialUsed: false, trialAvailable: false, paymentProvider: 'placeholder' }) as const;
 
-/** Billing is another service: the files service's requester answers its plan question here, and passes every other request on. */
+/**
+ * Billing and sharing are other services: the files service's requester answers the plan question here, and that
+ * nobody here has a folder shared with them (asked for a person opening another account's item), and passes every
+ * other request on.
+ */
 function answerPlanQuestions(requester: ServiceRequester) {
   const send = requester.request.bind(requester);
   requester.request = ((subject, payload, meta: RequestMeta, timeoutMs) =>
     subject === BillingSubject.GetPlan
       ? Promise.resolve(planOf(meta.caller!.accountId))
-      : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
+      : subject === SharingSubject.FolderShareGrant
+        ? Promise.resolve({ grant: null })
+        : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
 }
 
 /** People of one account, one of each role, and someone of another account. */

@@ -90,6 +90,8 @@ function shareItem(sharer: CallerIdentity, fileName: string): ShareItem {
   return {
     id: randomUUID(),
     fileId: randomUUID(),
+    kind: 'file',
+    level: 'view',
     fileName,
     fileSize: 4,
     mimeType: 'text/plain',

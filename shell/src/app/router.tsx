@@ -53,7 +53,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: files('files') },
       { path: 'files/:folderId?', element: files('files') },
-      { path: 'shared', element: files('shared') },
+      { path: 'shared/:folderId?', element: files('shared') },
       { path: 'recent', element: files('recent') },
       { path: 'trash', element: files('trash') },
       { path: 'search', element: files('search') },

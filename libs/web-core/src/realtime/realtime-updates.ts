@@ -14,7 +14,8 @@ export const FILE_CHANGE_TAGS: readonly CofferTagType[] = ['File', 'Folder', 'St
 /** Which tags each channel's push makes stale. */
 const TAGS_BY_CHANNEL: Record<RealtimeChannel, readonly CofferTagType[]> = {
   files: FILE_CHANGE_TAGS,
-  shares: ['Share', 'Activity', 'File'],
+  // A share made or revoked: a folder shared with the user opens, or stops opening, at once.
+  shares: ['Share', 'Activity', 'File', 'Folder'],
   notifications: ['Notification'],
   // The account's plan changed: its features and storage limit.
   plan: ['Plan', 'Storage'],

@@ -6,17 +6,22 @@ import {
   NO_FOLDER_ACCESS,
   roleMay,
   VIEW_ONLY,
+  SHARED_VIEW_ONLY,
   type AccessGrant,
   type AccessLevel,
+  type FolderShareGrant,
+  SharingSubject,
   type CallerIdentity,
   type ItemAction,
   type TeamAudience,
 } from '@coffer/contracts';
-import { forbidden, notFound } from '@coffer/server-core';
+import { currentRequestContext, forbidden, notFound, ServiceRequester } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
 import { FilesRepository, type Reach } from '../files/files.repository.js';
 import { AccessRepository } from './access.repository.js';
 import { PlanFeatures } from './plan-features.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a person may do to an item: nothing, or one of the levels. */
 export type Level = AccessLevel | 'none';
@@ -34,12 +39,13 @@ export const levelFromEntries = (entries: Pick<FolderAccessRow, 'grantee' | 'lev
  * The item, when `level` allows `action`. Refused: "not found" (`missing`) for another person's My files, 403 inside
  * a team folder of the account the caller cannot open or may only view.
  */
-function decided(row: FileRow, level: Level, action: ItemAction, missing: string): FileRow {
+function decided(row: FileRow, level: Level, action: ItemAction, missing: string, viaShare: boolean): FileRow {
   if (level === 'none') {
-    if (!row.teamFolderId) throw notFound(missing);
+    // Through a folder share, anything the share does not reach does not exist for the recipient.
+    if (!row.teamFolderId || viaShare) throw notFound(missing);
     throw forbidden(NO_FOLDER_ACCESS);
   }
-  if (!allows(level, action)) throw forbidden(action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
+  if (!allows(level, action)) throw forbidden(viaShare ? SHARED_VIEW_ONLY : action === 'manage' ? MANAGE_ONLY : VIEW_ONLY);
   return row;
 }
 
@@ -64,7 +70,48 @@ export class AccessService {
     @Inject(FilesRepository) private readonly files: FilesRepository,
     @Inject(AccessRepository) private readonly lists: AccessRepository,
     @Inject(PlanFeatures) private readonly plans: PlanFeatures,
+    @Inject(ServiceRequester) private readonly services: ServiceRequester,
   ) {}
+
+  /** The folder share a person acts through in another account, by the identity `actingFor` made for their request. */
+  private readonly viaShare = new WeakMap<CallerIdentity, FolderShareGrant>();
+
+  /**
+   * Who the caller acts as for a request about item `id`: themselves, unless the item is in another account
+   * and a folder shared with them holds it (PRODUCT-DECISIONS "Sharing outside the company"). Then they act
+   * in the sharer's account (what they add counts against its storage and plan, added by them), at the
+   * share's level over that folder's tree and nothing else (`levelOf`). Sharing is asked once, and checks the
+   * share's restrictions; `disposition` (a View or Download) counts one access of it.
+   */
+  async actingFor(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment' | null = null): Promise<CallerIdentity> {
+    if (!UUID.test(id) || (await this.files.findInAccount(caller.accountId, id))) return caller;
+    const lineage = await this.files.lineage(id);
+    if (!lineage) return caller;
+    const { grant } = await this.services.request(
+      SharingSubject.FolderShareGrant,
+      { accountId: lineage.accountId, folderIds: lineage.ids, clientIp: currentRequestContext()?.clientIp ?? null, disposition },
+      { caller },
+    );
+    if (!grant) return caller;
+    const acting: CallerIdentity = { userId: caller.userId, accountId: grant.accountId, role: 'member' };
+    this.viaShare.set(acting, grant);
+    return acting;
+  }
+
+  /**
+   * An item of a folder link (sharing decided the link: its token, password and restrictions): in the link's account,
+   * out of the trash, and the link's folder or inside it now. Anything else is "not found" (`missing`).
+   */
+  async linkedItem(account: Pick<CallerIdentity, 'accountId'>, folderId: string, id: string, missing = 'File not found'): Promise<FileRow> {
+    const row = await this.files.findInAccount(account.accountId, id);
+    if (!row || row.deletedAt || !(await this.files.isWithin(account.accountId, id, folderId))) throw notFound(missing);
+    return row;
+  }
+
+  /** The folder share a caller acts through (made by `actingFor`), if any: its folder (breadcrumbs start there) and level. */
+  shareOf(caller: CallerIdentity): FolderShareGrant | undefined {
+    return this.viaShare.get(caller);
+  }
 
   /** Whether the account's plan lets it choose members and levels (and restricted folders). */
   async permissionsAvailable(caller: CallerIdentity): Promise<boolean> {
@@ -74,6 +121,8 @@ export class AccessService {
   /** What the caller may do to an item. */
   async levelOf(caller: CallerIdentity, row: FileRow): Promise<Level> {
     if (row.accountId !== caller.accountId) return 'none';
+    const share = this.viaShare.get(caller);
+    if (share) return (await this.files.isWithin(caller.accountId, row.id, share.folderId)) ? share.level : 'none';
     if (!row.teamFolderId) return row.userId === caller.userId ? 'manage' : 'none';
     if (roleMay(caller.role, 'manageTeamFolders')) return 'manage';
     if (!(await this.permissionsAvailable(caller))) return 'edit';
@@ -89,7 +138,7 @@ export class AccessService {
   async item(caller: CallerIdentity, id: string, action: ItemAction, missing = 'File not found'): Promise<FileRow> {
     const row = await this.files.findInAccount(caller.accountId, id);
     if (!row) throw notFound(missing);
-    return decided(row, await this.levelOf(caller, row), action, missing);
+    return decided(row, await this.levelOf(caller, row), action, missing, this.viaShare.has(caller));
   }
 
   /**
@@ -100,7 +149,7 @@ export class AccessService {
     const row = await this.files.findInAccount(caller.accountId, id);
     if (!row) throw notFound('Folder not found');
     const [level, hidden] = await Promise.all([this.levelOf(caller, row), row.teamFolderId ? this.hiddenIn(caller, row.id) : []]);
-    return { folder: decided(row, level, 'view', 'Folder not found'), hidden };
+    return { folder: decided(row, level, 'view', 'Folder not found', this.viaShare.has(caller)), hidden };
   }
 
   /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */

@@ -14,6 +14,7 @@ export class FilesHandler implements OnModuleInit {
   onModuleInit() {
     this.rpc.handle(FilesSubject.ListFiles, ({ caller, payload }) => this.files.list(caller, payload));
     this.rpc.handle(FilesSubject.GetFile, ({ caller, payload }) => this.files.file(caller, payload.fileId));
+    this.rpc.handle(FilesSubject.GetItem, ({ caller, payload }) => this.files.shareable(caller, payload.fileId));
     this.rpc.handle(FilesSubject.MoveFile, ({ caller, payload }) => this.files.move(caller, payload.fileId, payload.folderId));
     this.rpc.handle(FilesSubject.RenameFile, ({ caller, payload }) => this.files.rename(caller, payload.fileId, payload.name));
   }

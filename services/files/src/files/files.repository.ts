@@ -320,6 +320,24 @@ export class FilesRepository extends Repository {
     return row;
   }
 
+  /**
+   * An item of any account and the folders above it: its account, and the ids from the item up to its top
+   * folder (the item first). A folder share of any of them may open it (the access decision asks sharing).
+   */
+  async lineage(id: string): Promise<{ accountId: string; ids: string[] } | undefined> {
+    const result = (await this.db.execute(sql`
+      with recursive up(id, parent, account_id, depth) as (
+        select ${files.id}, ${files.folder}, ${files.accountId}, 0 from ${files} where ${files.id} = ${id}
+        union all
+        select f.id, f.folder, f.account_id, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.parent = ${ROOT_FOLDER} then null else up.parent end)::uuid
+          where f.account_id = up.account_id and up.depth < 1000
+      )
+      select id, account_id from up order by depth`)) as unknown as { rows: { id: string; account_id: string }[] };
+    const [item] = result.rows;
+    return item && { accountId: item.account_id, ids: result.rows.map((r) => r.id) };
+  }
+
   /** One of the user's items (trashed or not); another user's is as if it did not exist. */
   async find(userId: string, id: string): Promise<FileRow | undefined> {
     const [row] = await this.db

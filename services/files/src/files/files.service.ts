@@ -127,6 +127,8 @@ export class FilesService {
       const rows = await this.files.listRecent(await this.access.reach(caller, 'view'));
       return { items: await this.withCounts(rows), next: null, total: rows.length };
     }
+    // A folder shared with the caller by another account is listed as its sharer's (access decides once, asking sharing).
+    if (req.view === 'folder') caller = await this.access.actingFor(caller, req.folder);
     const opened = req.view === 'folder' && req.folder !== ROOT_FOLDER ? await this.access.folderToList(caller, req.folder) : undefined;
     if (opened && (opened.folder.mimeType !== FOLDER_MIME_TYPE || opened.folder.deletedAt)) throw notFound('Folder not found');
     const folder = opened?.folder;
@@ -137,8 +139,16 @@ export class FilesService {
     else if (req.view === 'search')
       result = req.q ? await this.files.search(await this.access.reach(caller, 'view'), req.q, req.sort, page) : { rows: [], next: null, total: 0 };
     else if (folder?.teamFolderId) result = await this.files.listTeamFolder(folder.id, req.sort, page, opened!.hidden);
-    else result = await this.files.listFolder(caller.userId, req.folder, req.sort, page);
+    else result = await this.files.listFolder(folder?.userId ?? caller.userId, req.folder, req.sort, page);
     return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
+  }
+
+  /** A file or folder the caller may share (Can edit where it is), out of the trash. */
+  async shareable(caller: CallerIdentity, id: string): Promise<FileItem> {
+    const item = await this.access.item(caller, id, 'edit');
+    if (item.deletedAt || (item.mimeType !== FOLDER_MIME_TYPE && !item.storagePath)) throw notFound('File not found');
+    const [shown] = await this.withCounts([item]);
+    return shown;
   }
 
   /** A file the caller may share: theirs in My files, or one where they can edit (PRODUCT-DECISIONS "Team folders"). */
@@ -151,8 +161,9 @@ export class FilesService {
    * revocation); a share is the account's, so it opens the file while it is in the account and out of the trash,
    * wherever it has moved since. (Owners, admins and moderators revoke any share; "Who has access" lists them.)
    */
-  async sharedFile(account: Pick<CallerIdentity, 'accountId'>, id: string): Promise<FileRow & { storagePath: string }> {
-    const file = await this.files.findInAccount(account.accountId, id);
+  async sharedFile(account: Pick<CallerIdentity, 'accountId'>, id: string, within?: string): Promise<FileRow & { storagePath: string }> {
+    // A file of a folder link: inside the link's folder now.
+    const file = within ? await this.access.linkedItem(account, within, id) : await this.files.findInAccount(account.accountId, id);
     if (!file || file.deletedAt || !file.storagePath) throw notFound('File not found');
     return file as FileRow & { storagePath: string };
   }

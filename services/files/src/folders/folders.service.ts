@@ -5,6 +5,9 @@ import {
   folderExists,
   FilesEvent,
   ROOT_FOLDER,
+  FOLDER_MIME_TYPE,
+  LINKED_FOLDER_ITEMS,
+  type LinkedFolder,
   type CallerIdentity,
   type FileItem,
   type FolderPath,
@@ -13,7 +16,7 @@ import {
   type ReceivedPayload,
   type UserRegistered,
 } from '@coffer/contracts';
-import { EventBus, rpcError, UnitOfWork } from '@coffer/server-core';
+import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
 import type { FileRow } from '../db/schema.js';
 import { AccessService } from '../access/access.service.js';
 import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
@@ -46,20 +49,50 @@ export class FoldersService {
     return { items: rows.map((r) => ({ id: r.id, name: r.name, parentId: r.folder, path: paths.get(r.id) ?? r.name })), total };
   }
 
+  /** A folder and the path to it; in a folder shared with the caller, the path starts at the shared folder, never above it. */
   async folderPath(caller: CallerIdentity, folderId: string): Promise<FolderPath> {
+    caller = await this.access.actingFor(caller, folderId);
     const folder = await this.items.activeFolder(caller, folderId);
+    const share = this.access.shareOf(caller);
+    const path = await this.pathTo(folder, share?.folderId);
+    const [item] = await this.items.withCounts([folder]);
+    return { folder: item, path, ...(share && { sharedLevel: share.level }) };
+  }
+
+  /** The path from the root (or from `top`, a shared or linked folder, never above it) down to `folder`. */
+  private async pathTo(folder: FileRow, top?: string): Promise<Array<{ id: string; name: string }>> {
     const path: Array<{ id: string; name: string }> = [];
     let current: FileRow | undefined = folder;
     for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
       path.unshift({ id: current.id, name: current.name });
-      current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, current.folder);
+      if (current.id === top) break;
+      current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(folder.accountId, current.folder);
     }
-    const [item] = await this.items.withCounts([folder]);
-    return { folder: item, path };
+    return path;
+  }
+
+  /**
+   * A folder of a folder link (the link's, or `within` it), as its public page lists it: the path from the link's
+   * folder, and its folders and files by name (folders first). Asked by sharing as the link's maker, once it decided the link.
+   */
+  async linkedFolder(owner: CallerIdentity, folderId: string, within = folderId): Promise<LinkedFolder> {
+    const folder = await this.access.linkedItem(owner, folderId, within, 'Folder not found');
+    if (folder.mimeType !== FOLDER_MIME_TYPE) throw notFound('Folder not found');
+    const page = { limit: LINKED_FOLDER_ITEMS };
+    const { rows, total } = folder.teamFolderId
+      ? await this.files.listTeamFolder(folder.id, 'name-asc', page, [])
+      : await this.files.listFolder(folder.userId!, folder.id, 'name-asc', page);
+    return {
+      path: await this.pathTo(folder, folderId),
+      items: rows.map((r) => ({ id: r.id, name: r.name, size: r.size, mimeType: r.mimeType, isFolder: r.mimeType === FOLDER_MIME_TYPE })),
+      total,
+    };
   }
 
   /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
+    // In a folder shared Can edit with the caller: made in the sharer's account, added by the caller.
+    caller = await this.access.actingFor(caller, parentId);
     const parent = parentId !== ROOT_FOLDER ? await this.items.activeFolder(caller, parentId, 'edit') : undefined;
     const space: Space = parent ? spaceOf(parent) : { userId: caller.userId };
     const row = await this.unit.run(async () => {

@@ -12,6 +12,8 @@ export class LinksHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.rpc.handle(FilesSubject.FileLink, ({ caller, payload }) => this.links.link(caller, payload.fileId, payload.disposition, payload.viaShare));
+    this.rpc.handle(FilesSubject.FileLink, ({ caller, payload }) =>
+      this.links.link(caller, payload.fileId, payload.disposition, payload.viaShare, payload.within),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { FilesEvent, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS, type CallerIdenti
 import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
+import { AccessService } from '../access/access.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 
 /** Signed view and download links of the caller's own files (the sharing service asks as the owner). */
@@ -14,6 +15,7 @@ export class LinksService {
     @Inject(ObjectStorage) private readonly objects: ObjectStorage,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(AccessService) private readonly access: AccessService,
   ) {}
 
   /**
@@ -22,8 +24,10 @@ export class LinksService {
    * their download is announced (Activity Log, audit log); a share recipient's
    * open (`viaShare`) is the sharing service's to count, and its URL the gateway's to read (60 s).
    */
-  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false): Promise<FileLink> {
-    const file = viaShare ? await this.items.sharedFile(caller, id) : await this.items.activeFile(caller, id);
+  async link(caller: CallerIdentity, id: string, disposition: 'inline' | 'attachment', viaShare = false, within?: string): Promise<FileLink> {
+    // A file in a folder shared with the caller: each View or Download is one access of the share (counted by sharing).
+    if (!viaShare) caller = await this.access.actingFor(caller, id, disposition);
+    const file = viaShare ? await this.items.sharedFile(caller, id, within) : await this.items.activeFile(caller, id);
     const url = await this.objects.fileLink(file.storagePath, file.name, file.mimeType, disposition, viaShare);
     if (!viaShare)
       await this.unit.run(async () => {

@@ -33,6 +33,7 @@ import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageService, type StorageLimits } from '../storage/storage.service.js';
 import { UploadsRepository, type UploadRow } from './uploads.repository.js';
+import { AccessService } from '../access/access.service.js';
 
 const tooLarge = (maxFileBytes: number) => rpcError(ErrorCode.ValidationFailed, 413, fileTooLarge(maxFileBytes));
 const overQuota = () =>
@@ -105,9 +106,12 @@ export class UploadsService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(SERVICE_CONFIG) private readonly config: FilesConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(AccessService) private readonly access: AccessService,
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
+    // Into a folder shared Can edit with the caller: the sharer's account's storage and plan, added by the caller.
+    caller = await this.access.actingFor(caller, input.folderId);
     const storagePath = storageKey(caller.userId, input.name);
     const mimeType = input.mimeType || 'application/octet-stream';
     const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
@@ -266,6 +270,11 @@ export class UploadsService {
     const asked = Date.now();
     const slot = await this.uploads.find(caller.userId, uploadId);
     if (!slot) return this.confirmedBefore(caller, uploadId);
+    if (slot.accountId !== caller.accountId) {
+      // Into a folder shared with the caller: it must still be shared Can edit with them now.
+      caller = await this.access.actingFor(caller, slot.folder);
+      await this.items.activeFolder(caller, slot.folder, 'edit');
+    }
     const [limits, joined] = await Promise.all([this.storage.limits(caller), slot.multipartId ? this.assemble(slot) : undefined]);
     const size =
       joined ?? (await (slot.multipartId ? this.joinedElsewhere(caller, slot, asked + JOINED_ELSEWHERE_WAIT_MS) : this.objects.size(slot.storagePath)));
@@ -319,6 +328,8 @@ export class UploadsService {
     if (folder !== ROOT_FOLDER) {
       // Inside the transaction: embedded PGlite has one connection, a query beside it would wait forever.
       const parent = await this.files.findInAccount(caller.accountId, folder);
+      // A shared folder trashed meanwhile: the caller has no root of their own in its account.
+      if ((!parent || parent.deletedAt) && this.access.shareOf(caller)) throw notFound('Folder not found');
       if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
       else space = spaceOf(parent);
     }

@@ -2,7 +2,8 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /**
- * A file shared with one email address. The file's name, size and type are
+ * A file or a folder shared with one email address (`kind`; a folder's share is Can view or Can edit,
+ * `level`, and reaches everything in it). The file's name, size and type are
  * copied from the files service when the share is made, so listing shares needs
  * no call to another service; the name follows the file's renames (and moves
  * that rename it on a clash) through the files service's FileRenamed event.
@@ -13,6 +14,12 @@ export const shares = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: text('account_id').notNull(),
     fileId: uuid('file_id').notNull(),
+    kind: text('kind', { enum: ['file', 'folder'] })
+      .notNull()
+      .default('file'),
+    level: text('level', { enum: ['view', 'edit'] })
+      .notNull()
+      .default('view'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
@@ -146,7 +153,11 @@ export const links = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
     accountId: text('account_id').notNull(),
+    /** The file's, or the folder's (`kind`): a folder link lists it and what is inside it, each file opened on its own. */
     fileId: uuid('file_id').notNull(),
+    kind: text('kind', { enum: ['file', 'folder'] })
+      .notNull()
+      .default('file'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
@@ -188,6 +199,8 @@ export const linkTickets = pgTable(
     linkId: uuid('link_id')
       .notNull()
       .references(() => links.id, { onDelete: 'cascade' }),
+    /** A folder link's: the file inside it that was opened. */
+    fileId: uuid('file_id'),
     disposition: text('disposition', { enum: ['inline', 'attachment'] }).notNull(),
     clientIp: text('client_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

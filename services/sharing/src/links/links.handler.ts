@@ -24,9 +24,11 @@ export class LinksHandler implements OnModuleInit {
     this.rpc.handle(LinkSubject.RevokeLink, ({ caller, payload }) => this.links.revoke(caller, payload.linkId));
     this.rpc.handle(LinkSubject.ListLinkAccesses, ({ caller, payload }) => this.links.accesses(caller, payload.linkId));
     // Asked by the gateway for anyone holding the link: there is no signed-in caller, the token is the proof.
-    this.rpc.handle(LinkSubject.OpenLinkPage, { caller: 'none' }, ({ client, payload }) => this.links.page(client, payload.token, payload.password));
+    this.rpc.handle(LinkSubject.OpenLinkPage, { caller: 'none' }, ({ client, payload }) =>
+      this.links.page(client, payload.token, payload.password, payload.folderId),
+    );
     this.rpc.handle(LinkSubject.OpenLinkFile, { caller: 'none' }, ({ client, payload }) =>
-      this.links.open(client, payload.token, payload.password, payload.disposition),
+      this.links.open(client, payload.token, payload.password, payload.disposition, payload.fileId),
     );
     this.rpc.handle(LinkSubject.RedeemLinkTicket, { caller: 'none' }, ({ client, payload }) => this.links.redeem(client.clientIp, payload.ticket));
   }

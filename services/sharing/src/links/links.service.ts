@@ -5,6 +5,7 @@ import {
   BillingSubject,
   ErrorCode,
   FilesSubject,
+  FOLDER_MIME_TYPE,
   isLinkPreviewBot,
   LINK_GUESS_WINDOW_MINUTES,
   LINK_GUESSES_ALLOWED,
@@ -28,7 +29,7 @@ import {
   type ShareTicketReply,
   type LinkSubject,
 } from '@coffer/contracts';
-import { forbidden, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { forbidden, invalid, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { LinkRow } from '../db/schema.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { ipAllowed } from '../shares/ip-allowed.js';
@@ -93,14 +94,15 @@ export class LinksService {
   }
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof LinkSubject.CreateLink>): Promise<CreatedLink> {
-    // The files service answers "not found" for anything that is not the caller's own active file.
-    const file = await this.services.request(FilesSubject.GetFile, { fileId: input.fileId }, { caller });
+    // The files service answers "not found" for anything the caller may not share (Can edit where it is), trashed or gone.
+    const file = await this.services.request(FilesSubject.GetItem, { fileId: input.fileId }, { caller });
     await this.checkPlan(caller, input);
     const token = randomBytes(32).toString('base64url');
     const row = await this.links.add({
       tokenHash: tokenHash(token),
       accountId: caller.accountId,
       fileId: file.id,
+      kind: file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file',
       fileName: file.name,
       fileSize: file.size,
       mimeType: file.mimeType,
@@ -188,12 +190,13 @@ export class LinksService {
   /**
    * The public page of a link: who shared what, in the sharer's branding. With a password, the file is
    * shown only once it is given. A person's first look (no password sent yet) counts as an open; a
-   * link-preview bot's never does.
+   * link-preview bot's never does. A folder link's page lists its folder (or `folderId`, a folder inside it), each
+   * file with View and Download; going into a folder is not another open.
    */
-  async page(visitor: Visitor, token: string, password: string | undefined): Promise<LinkPage> {
+  async page(visitor: Visitor, token: string, password: string | undefined, folderId?: string): Promise<LinkPage> {
     const link = await this.usable(token, visitor.clientIp);
     if (password !== undefined) await this.checkPassword(link, password);
-    else if (!isLinkPreviewBot(visitor.userAgent))
+    else if (!isLinkPreviewBot(visitor.userAgent) && folderId === undefined)
       await this.unit.run(async () => {
         await this.links.countOpen(link.id);
         await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: 'open' });
@@ -202,26 +205,39 @@ export class LinksService {
     const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
     const branding = await this.services.request(AccountSubject.GetBranding, {}, { caller: owner });
     const unlocked = link.passwordHash === null || password !== undefined;
+    // A folder link's listing comes from the files service, asked as the link's maker: only the link's folder and what is inside it.
+    const folder =
+      unlocked && link.kind === 'folder'
+        ? await this.services.request(FilesSubject.LinkedFolder, { folderId: link.fileId, within: folderId }, { caller: owner })
+        : undefined;
     return {
       sharedByName: sharerName(sharer),
       branding,
       passwordRequired: link.passwordHash !== null,
       file: unlocked ? { name: link.fileName, size: link.fileSize, mimeType: link.mimeType } : null,
+      ...(folder && { folder }),
       expiresAt: link.expiresAt?.toISOString() ?? null,
     };
   }
 
   /** A View or Download from the public page: checked, counted atomically against the limit, kept in the history, and a ticket handed out. */
-  async open(visitor: Visitor, token: string, password: string | undefined, disposition: 'inline' | 'attachment'): Promise<ShareTicketReply> {
+  async open(visitor: Visitor, token: string, password: string | undefined, disposition: 'inline' | 'attachment', fileId?: string): Promise<ShareTicketReply> {
     if (isLinkPreviewBot(visitor.userAgent)) throw forbidden(LinkRefusal.Preview);
     const link = await this.usable(token, visitor.clientIp);
     await this.checkPassword(link, password);
+    // A folder link opens one file inside its folder, file by file (checked before anything is counted); a file link its own file.
+    if (link.kind === 'folder' && !fileId) throw invalid('Choose a file of the folder to open');
+    if (link.kind === 'folder') await this.fileLink(link, fileId!, disposition);
+    else if (fileId && fileId !== link.fileId) throw notFound('File not found');
     const ticket = randomBytes(32).toString('base64url');
     const issued = await this.unit.run(async () => {
       const counted = await this.links.countDownload(link.id);
       if (!counted) return undefined;
       await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: disposition });
-      return this.links.addTicket({ ticketHash: tokenHash(ticket), linkId: link.id, disposition, clientIp: visitor.clientIp ?? null }, SHARE_TICKET_SECONDS);
+      return this.links.addTicket(
+        { ticketHash: tokenHash(ticket), linkId: link.id, fileId: link.kind === 'folder' ? fileId! : null, disposition, clientIp: visitor.clientIp ?? null },
+        SHARE_TICKET_SECONDS,
+      );
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
@@ -234,13 +250,15 @@ export class LinksService {
     const link = await this.links.find(used.linkId);
     if (!link || link.fileTrashed) throw notFound(LINK_NOT_FOUND);
     this.checkRestrictions(link, clientIp);
-    const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
-    const { url } = await this.services.request(
-      FilesSubject.FileLink,
-      { fileId: link.fileId, disposition: used.disposition, viaShare: true },
-      { caller: owner },
-    );
+    const { url } = await this.fileLink(link, used.fileId ?? link.fileId, used.disposition);
     return { url, disposition: used.disposition };
+  }
+
+  /** Where the gateway reads a link's file (a folder link's: a file inside its folder now), asked of the files service as the link's maker. */
+  private fileLink(link: LinkRow, fileId: string, disposition: 'inline' | 'attachment') {
+    const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
+    const within = link.kind === 'folder' ? link.fileId : undefined;
+    return this.services.request(FilesSubject.FileLink, { fileId, disposition, viaShare: true, within }, { caller: owner });
   }
 
   // Kept in step with the files service's events.

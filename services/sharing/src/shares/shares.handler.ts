@@ -22,6 +22,8 @@ export class SharesHandler implements OnModuleInit {
     this.rpc.handle(SharingSubject.ListShares, ({ caller, payload }) => this.shares.list(caller, payload));
     this.rpc.handle(SharingSubject.RevokeShare, ({ caller, payload }) => this.shares.revoke(caller, payload.shareId));
     this.rpc.handle(SharingSubject.ShareLink, ({ caller, client, payload }) => this.shares.link(caller, client.clientIp, payload.shareId, payload.disposition));
+    // Asked by the files service, for a person opening an item of another account (the caller is that person).
+    this.rpc.handle(SharingSubject.FolderShareGrant, ({ caller, payload }) => this.shares.folderGrant(caller, payload));
     this.rpc.handle(SharingSubject.ConfirmAddress, ({ caller, payload }) => this.shares.confirmAddress(caller, payload.token));
     // Asked for someone not signed in who followed a share email's link: the token is the proof.
     this.rpc.handle(SharingSubject.DescribeAddressLink, { caller: 'none' }, ({ payload }) => this.shares.describeAddressLink(payload.token));

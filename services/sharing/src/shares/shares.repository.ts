@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { newestFirst, type Page, type PageRequest } from '../db/newest-first.js';
 import { shareRequests, shareSends, shares, shareTickets, type ShareRow, type ShareTicketRow } from '../db/schema.js';
@@ -74,6 +74,22 @@ export class SharesRepository extends Repository {
   async find(id: string): Promise<ShareRow | undefined> {
     const [row] = await this.db.select().from(shares).where(eq(shares.id, id));
     return row;
+  }
+
+  /** The shares with `email` of these folders of the account (not in the trash). */
+  folderSharesWith(email: string, accountId: string, folderIds: string[]): Promise<ShareRow[]> {
+    return this.db
+      .select()
+      .from(shares)
+      .where(
+        and(
+          eq(shares.sharedWithEmail, email),
+          eq(shares.accountId, accountId),
+          eq(shares.kind, 'folder'),
+          eq(shares.fileTrashed, false),
+          inArray(shares.fileId, folderIds),
+        ),
+      );
   }
 
   /** A page of the shares the user made (of one file when `fileId` is given), newest first. */

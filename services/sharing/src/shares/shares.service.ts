@@ -10,6 +10,9 @@ import {
   BillingSubject,
   ErrorCode,
   FilesSubject,
+  FOLDER_MIME_TYPE,
+  SHARE_LEVELS,
+  type FolderShareGrant,
   RESTRICTION_NEEDS_PLAN,
   SHARE_REQUEST_REUSED,
   SHARES_PAGE_MAX,
@@ -55,6 +58,7 @@ const fingerprintOf = (input: ShareRequest) =>
       JSON.stringify([
         input.fileId.toLowerCase(),
         input.email,
+        input.level,
         input.allowedIps?.map((ip) => ip.toLowerCase()).sort() ?? null,
         input.expiresInDays,
         input.maxAccessCount,
@@ -66,6 +70,8 @@ export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow |
   return {
     id: row.id,
     fileId: row.fileId,
+    kind: row.kind,
+    level: row.level,
     fileName: row.fileName,
     fileSize: row.fileSize,
     mimeType: row.mimeType,
@@ -119,8 +125,9 @@ export class SharesService {
   }
 
   async create(caller: CallerIdentity, input: ShareRequest): Promise<ShareItem> {
-    // The files service answers "not found" for anything that is not the caller's own active file.
-    const file = await this.services.request(FilesSubject.GetFile, { fileId: input.fileId }, { caller });
+    // The files service answers "not found" for anything the caller may not share (Can edit where it is), trashed or gone.
+    const file = await this.services.request(FilesSubject.GetItem, { fileId: input.fileId }, { caller });
+    const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
     await this.checkPlan(caller, input);
     const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
@@ -136,6 +143,9 @@ export class SharesService {
       const row = await this.repository.upsert({
         accountId: caller.accountId,
         fileId: file.id,
+        kind,
+        // A file is shared Can view (its recipient opens and downloads it); a folder as asked.
+        level: kind === 'folder' ? input.level : 'view',
         fileName: file.name,
         fileSize: file.size,
         mimeType: file.mimeType,
@@ -272,7 +282,8 @@ export class SharesService {
   async link(caller: CallerIdentity, clientIp: string | undefined, shareId: string, disposition: 'inline' | 'attachment'): Promise<ShareTicketReply> {
     const me = await this.people.find(caller.userId);
     const share = await this.repository.find(shareId);
-    if (!share || !me?.emailConfirmed || share.sharedWithEmail !== me.email) throw notFound('Share not found');
+    // A folder's share opens its files one by one through the files service (folderGrant).
+    if (!share || share.kind !== 'file' || !me?.emailConfirmed || share.sharedWithEmail !== me.email) throw notFound('Share not found');
     this.checkRestrictions(share, clientIp);
     const ticket = randomBytes(32).toString('base64url');
     const issued = await this.unit.run(async () => {
@@ -287,6 +298,36 @@ export class SharesService {
     });
     if (!issued) throw forbidden(ShareRefusal.AccessLimitReached);
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /**
+   * A person opens an item of another account (`folderIds`: the item and the folders above it): the share
+   * with their confirmed address of the nearest of those folders that gives the most (Can edit over Can view),
+   * if any. Its restrictions are checked on every request (a listing, the path, an upload, a new folder): expired or
+   * from outside its allow-list is refused with the reason. A View or Download of a file in it (`disposition`) is
+   * one access, counted atomically against its maximum and kept in its history; a listing is not.
+   */
+  async folderGrant(
+    caller: CallerIdentity,
+    { accountId, folderIds, clientIp, disposition }: ReceivedPayload<typeof SharingSubject.FolderShareGrant>,
+  ): Promise<{ grant: FolderShareGrant | null }> {
+    const me = await this.people.find(caller.userId);
+    if (!me?.emailConfirmed) return { grant: null };
+    const rows = await this.repository.folderSharesWith(me.email, accountId, folderIds);
+    const nearness = (row: ShareRow) => folderIds.indexOf(row.fileId);
+    const [share] = rows.sort((a, b) => SHARE_LEVELS.indexOf(b.level) - SHARE_LEVELS.indexOf(a.level) || nearness(a) - nearness(b));
+    if (!share) return { grant: null };
+    const ip = clientIp ?? undefined;
+    this.checkRestrictions(share, ip);
+    if (disposition) {
+      const counted = await this.unit.run(async () => {
+        const row = await this.repository.countAccess(share.id);
+        if (row) await this.recordAccess(caller, me, ip, disposition, row);
+        return row;
+      });
+      if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
+    }
+    return { grant: { shareId: share.id, folderId: share.fileId, level: share.level, accountId: share.accountId, sharedByUserId: share.sharedByUserId } };
   }
 
   /**

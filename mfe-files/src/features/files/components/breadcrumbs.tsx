@@ -7,14 +7,28 @@ export interface Crumb {
   name: string;
 }
 
-/** Files › a › b: the way back up from a nested folder (the last one is where the user is). */
-export function Breadcrumbs({ path }: { path: Crumb[] }) {
+const filesRoot = { label: 'Files', to: '/dashboard/files' };
+const filesFolder = (id: string) => `/dashboard/files/${encodeURIComponent(id)}`;
+
+/**
+ * Files › a › b: the way back up from a nested folder (the last one is where the user is). Under Shared, a shared
+ * folder's: Shared › the shared folder › b (`root` and `folderLink`).
+ */
+export function Breadcrumbs({
+  path,
+  root = filesRoot,
+  folderLink = filesFolder,
+}: {
+  path: Crumb[];
+  root?: { label: string; to: string };
+  folderLink?: (id: string) => string;
+}) {
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
         <li>
-          <Link to="/dashboard/files" className="hover:text-foreground hover:underline">
-            Files
+          <Link to={root.to} className="hover:text-foreground hover:underline">
+            {root.label}
           </Link>
         </li>
         {path.map((crumb, index) => (
@@ -28,7 +42,7 @@ export function Breadcrumbs({ path }: { path: Crumb[] }) {
                   {crumb.name}
                 </span>
               ) : (
-                <Link to={`/dashboard/files/${encodeURIComponent(crumb.id)}`} className="block truncate hover:text-foreground hover:underline">
+                <Link to={folderLink(crumb.id)} className="block truncate hover:text-foreground hover:underline">
                   {crumb.name}
                 </Link>
               )}

@@ -24,13 +24,15 @@ interface FileGridProps {
   label?: string;
   /** Where the user may only view (Can view in a team folder): the cards offer no change. */
   viewOnly?: boolean;
+  /** Where a folder card opens (see ItemCard). */
+  folderLink?: (folderId: string) => string;
   children?: ReactNode;
 }
 
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files', viewOnly = false }: FileGridProps) {
+export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files', viewOnly = false, folderLink }: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
   const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
@@ -77,6 +79,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       onShare={ShareDialog && setSharing}
       onView={(target) => void preview.view(target)}
       viewOnly={viewOnly}
+      folderLink={folderLink}
     />
   );
   return (

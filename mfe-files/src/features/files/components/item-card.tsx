@@ -30,16 +30,20 @@ interface ItemCardProps {
   onRename?: (item: FileItem) => void;
   /** Asks before deleting an item of the trash for good. */
   onDeleteForever?: (item: FileItem) => void;
-  /** Opens the Share File dialog for a file. */
+  /** Opens the Share dialog for a file or a folder. */
   onShare?: (file: FileItem) => void;
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
   /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
   viewOnly?: boolean;
+  /** Where a folder card opens (the Files tab's browser unless given: a folder shared with the user opens under Shared). */
+  folderLink?: (folderId: string) => string;
 }
 
+const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
+
 /** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView, viewOnly = false }: ItemCardProps) {
+export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView, viewOnly = false, folderLink = filesFolderLink }: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
@@ -110,7 +114,7 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
           item.isFolder && browsing ? (
             // The link covers the card, so a click anywhere but the menu opens the folder.
             <Link
-              to={`/dashboard/files/${encodeURIComponent(item.id)}`}
+              to={folderLink(item.id)}
               draggable={false}
               className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
             >
@@ -132,7 +136,15 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
             </DropdownMenuItem>
           </>
         ) : item.isFolder ? (
-          editItems
+          <>
+            {!viewOnly && onShare && (
+              <DropdownMenuItem onSelect={() => onShare(item)}>
+                <Share2 aria-hidden />
+                Share
+              </DropdownMenuItem>
+            )}
+            {editItems}
+          </>
         ) : (
           <>
             <DropdownMenuItem

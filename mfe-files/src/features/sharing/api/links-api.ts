@@ -26,12 +26,12 @@ export const linksApi = cofferApi.injectEndpoints({
       query: (id) => ({ url: `/links/${id}/accesses` }),
       providesTags: [LINKS],
     }),
-    /** The public page; with the password once the visitor gives it. A mutation: a person's first look is counted. */
-    linkPage: build.mutation<LinkPage, { token: string; password?: string }>({
-      query: ({ token, password }) => ({ url: `/public-links/${token}`, method: 'POST', body: password === undefined ? {} : { password } }),
+    /** The public page; with the password once the visitor gives it; a folder link's, of a folder inside it. A mutation: a person's first look is counted. */
+    linkPage: build.mutation<LinkPage, { token: string; password?: string; folderId?: string }>({
+      query: ({ token, ...body }) => ({ url: `/public-links/${token}`, method: 'POST', body }),
     }),
-    /** A View or Download from the public page: checked and counted; a download link good once. */
-    openLink: build.mutation<ShareLink, { token: string; password?: string; disposition: 'inline' | 'attachment' }>({
+    /** A View or Download from the public page (a folder link's: of one file in it): checked and counted; a download link good once. */
+    openLink: build.mutation<ShareLink, { token: string; password?: string; disposition: 'inline' | 'attachment'; fileId?: string }>({
       query: ({ token, ...body }) => ({ url: `/public-links/${token}/open`, method: 'POST', body }),
     }),
   }),

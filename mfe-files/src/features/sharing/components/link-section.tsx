@@ -44,7 +44,8 @@ export function describeLink(link: LinkItem): string {
  * the options the plan has), copy it (shown once: only its fingerprint is kept), and see, change and turn
  * off the file's links, each with its opens and downloads.
  */
-export function LinkSection({ fileId }: { fileId: string }) {
+export function LinkSection({ fileId, isFolder = false }: { fileId: string; isFolder?: boolean }) {
+  const noun = isFolder ? 'folder' : 'file';
   const plan = useAccountPlanQuery().data;
   const allowed = linkOptions(plan);
   // Visitors open and download while the dialog is closed: read afresh each time it opens.
@@ -104,7 +105,10 @@ export function LinkSection({ fileId }: { fileId: string }) {
           <Link2 aria-hidden className="size-4" />
           Anyone with the link
         </h3>
-        <p className="text-xs text-muted-foreground">People without a Coffer account can view and download this file from a page in your branding.</p>
+        <p className="text-xs text-muted-foreground">
+          People without a Coffer account can view and download this {noun}
+          {isFolder ? "'s files" : ''} from a page in your branding.
+        </p>
       </div>
       {made && <CreatedLinkBox link={made} />}
       <form noValidate className="flex flex-col gap-3" aria-label={editing ? 'Change link' : 'Create link'} onSubmit={(event) => void submit(event)}>
@@ -154,7 +158,7 @@ export function LinkSection({ fileId }: { fileId: string }) {
         </div>
       </form>
       {links.length > 0 && (
-        <ul aria-label="Links to this file" className="flex flex-col gap-2">
+        <ul aria-label={`Links to this ${noun}`} className="flex flex-col gap-2">
           {links.map((link) => (
             <LinkRow key={link.id} link={link} onChange={() => change(link)} />
           ))}

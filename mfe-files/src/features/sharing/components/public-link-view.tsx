@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Download, Eye, FileText, Lock } from 'lucide-react';
+import { ChevronRight, Download, Eye, FileText, Folder, Lock } from 'lucide-react';
 import { BrandMark, Button, FormField, Spinner } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
 import { brandColors, formatFileSize } from '@coffer/web-core/format';
@@ -78,9 +78,20 @@ export function PublicLinkView({ token }: { token: string }) {
     }
   };
 
-  const urlFor = (disposition: 'inline' | 'attachment') => async () => (await openLink({ token, password: given, disposition }).unwrap()).url;
+  const urlFor = (disposition: 'inline' | 'attachment', fileId?: string) => async () =>
+    (await openLink({ token, password: given, disposition, fileId }).unwrap()).url;
   const file = page?.file;
+  const folder = page?.folder;
   const target = file && { name: file.name, mimeType: file.mimeType, size: file.size, inlineUrl: urlFor('inline'), attachmentUrl: urlFor('attachment') };
+  /** A folder link: goes into a folder of it (or back up), listed by the server with the password given. */
+  const goTo = async (folderId: string) => {
+    try {
+      const next = await loadPage({ token, password: given, folderId }).unwrap();
+      setState({ status: 'ready', page: next, password: given });
+    } catch (error) {
+      setState({ status: 'refused', message: toApiError(error).message ?? 'This link could not be opened.' });
+    }
+  };
   const company = page?.branding.custom ? page.branding.companyName : '';
 
   return (
@@ -92,7 +103,7 @@ export function PublicLinkView({ token }: { token: string }) {
         </div>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-10">
-        <div className="flex w-full max-w-md flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm">
+        <div className={`flex w-full ${folder ? 'max-w-2xl' : 'max-w-md'} flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm`}>
           {state.status === 'loading' && <Spinner label="Opening link" />}
           {state.status === 'refused' && (
             <div role="alert" className="flex flex-col gap-2 text-center">
@@ -104,11 +115,29 @@ export function PublicLinkView({ token }: { token: string }) {
             <>
               <div className="flex flex-col gap-1">
                 <h1 className="text-xl font-semibold break-words">
-                  {file ? `${page.sharedByName} shared “${file.name}” with you` : `${page.sharedByName} shared a file with you`}
+                  {file
+                    ? `${page.sharedByName} shared “${file.name}” with you`
+                    : `${page.sharedByName} shared ${folder === undefined ? 'a file' : 'a folder'} with you`}
                 </h1>
                 {company && <p className="text-sm text-muted-foreground">From {company}</p>}
               </div>
-              {file ? (
+              {folder ? (
+                <FolderListing
+                  folder={folder}
+                  expiresAt={page.expiresAt}
+                  onFolder={(id) => void goTo(id)}
+                  onView={(item) =>
+                    void preview.view({
+                      name: item.name,
+                      mimeType: item.mimeType,
+                      size: item.size,
+                      inlineUrl: urlFor('inline', item.id),
+                      attachmentUrl: urlFor('attachment', item.id),
+                    })
+                  }
+                  onDownload={(item) => void downloadFile(urlFor('attachment', item.id), item.name)}
+                />
+              ) : file ? (
                 <>
                   <div className="flex items-center gap-3 rounded-md border border-border p-3">
                     <FileText aria-hidden className="size-8 shrink-0 text-primary" />
@@ -156,6 +185,91 @@ export function PublicLinkView({ token }: { token: string }) {
       </main>
       <footer className="py-6 text-center text-xs text-muted-foreground">Shared securely with Coffer</footer>
       <FilePreviewDialog preview={preview} />
+    </div>
+  );
+}
+
+type LinkedItem = NonNullable<LinkPage['folder']>['items'][number];
+
+/** A folder link's folder: the way back up to the link's folder, its folders (to go into) and its files, each with View and Download. */
+function FolderListing({
+  folder,
+  expiresAt,
+  onFolder,
+  onView,
+  onDownload,
+}: {
+  folder: NonNullable<LinkPage['folder']>;
+  expiresAt: string | null;
+  onFolder: (folderId: string) => void;
+  onView: (item: LinkedItem) => void;
+  onDownload: (item: LinkedItem) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <nav aria-label="Breadcrumb" className="min-w-0">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          {folder.path.map((crumb, index) => (
+            <li key={crumb.id} className="flex min-w-0 items-center gap-1">
+              {index > 0 && <ChevronRight aria-hidden className="size-4 shrink-0" />}
+              {index === folder.path.length - 1 ? (
+                <span aria-current="page" className="truncate font-medium text-foreground">
+                  {crumb.name}
+                </span>
+              ) : (
+                <button type="button" className="truncate hover:text-foreground hover:underline" onClick={() => onFolder(crumb.id)}>
+                  {crumb.name}
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {expiresAt && <p className="text-sm text-muted-foreground">Available until {new Date(expiresAt).toLocaleDateString()}</p>}
+      {folder.items.length === 0 ? (
+        <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">This folder is empty</p>
+      ) : (
+        <ul aria-label="Shared files" className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {folder.items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-3 p-3">
+              {item.isFolder ? (
+                <Folder aria-hidden className="size-6 shrink-0 text-primary" />
+              ) : (
+                <FileText aria-hidden className="size-6 shrink-0 text-primary" />
+              )}
+              <div className="min-w-[6rem] flex-1">
+                {item.isFolder ? (
+                  <button type="button" className="font-medium break-all hover:underline" onClick={() => onFolder(item.id)}>
+                    {item.name}
+                  </button>
+                ) : (
+                  <>
+                    <p className="font-medium break-all">{item.name}</p>
+                    <p className="text-sm text-muted-foreground">{formatFileSize(item.size)}</p>
+                  </>
+                )}
+              </div>
+              {!item.isFolder && (
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" aria-label={`View ${item.name}`} onClick={() => onView(item)}>
+                    <Eye aria-hidden />
+                    <span className="max-sm:sr-only">View</span>
+                  </Button>
+                  <Button size="sm" aria-label={`Download ${item.name}`} onClick={() => onDownload(item)}>
+                    <Download aria-hidden />
+                    <span className="max-sm:sr-only">Download</span>
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {folder.total > folder.items.length && (
+        <p className="text-sm text-muted-foreground">
+          Showing {folder.items.length.toLocaleString()} of {folder.total.toLocaleString()} items
+        </p>
+      )}
     </div>
   );
 }

@@ -22,6 +22,8 @@ function shareOf(body: unknown): ShareItem {
   return {
     id: '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b',
     fileId: FILE.id,
+    kind: 'file',
+    level: 'view',
     fileName: FILE.name,
     fileSize: 4096,
     mimeType: 'text/plain',
@@ -86,6 +88,7 @@ describe('the Share File dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.body).toEqual({
       fileId: FILE.id,
+      level: 'view',
       email: 'recipient@example.com',
       allowedIps: null,
       expiresInDays: null,

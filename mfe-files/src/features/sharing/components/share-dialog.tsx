@@ -11,12 +11,18 @@ import {
   DialogTitle,
   FormField,
   type FormFieldProps,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
   Spinner,
   toast,
 } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
-import { createShareSchema, parseAllowedIps, type CreateShareInput, type FileItem, type ShareItem } from '@coffer/contracts';
+import { createShareSchema, parseAllowedIps, SHARE_LEVELS, type CreateShareInput, type FileItem, type ShareItem, type ShareLevel } from '@coffer/contracts';
 import { allowsShareRestriction, planFeatures, type PlanFeatures, type ShareRestriction } from '@coffer/plans';
 import { useCreateShareMutation } from '../api/sharing-api';
 import { useShareList } from '../hooks/use-share-list';
@@ -28,8 +34,8 @@ import { describeRestrictions, restrictionValues } from '../lib/restrictions';
 import { failureToast } from '../../../lib/open-link';
 
 interface ShareDialogProps {
-  /** The file to share; the dialog is open while it is set. */
-  file: Pick<FileItem, 'id' | 'name'> | null;
+  /** The file or folder to share; the dialog is open while it is set. */
+  file: (Pick<FileItem, 'id' | 'name'> & Partial<Pick<FileItem, 'isFolder'>>) | null;
   onClose: () => void;
 }
 
@@ -61,6 +67,9 @@ const PRO_OPTIONS: Array<{ field: ShareRestriction; numeric: boolean; label: str
   },
 ];
 
+/** What a folder's recipient may do, as the dialog offers it. */
+export const SHARE_LEVEL_LABELS: Record<ShareLevel, string> = { view: 'Can view', edit: 'Can edit' };
+
 /** A form field with a line of help under it. */
 function FieldWithHint({ hint, ...field }: FormFieldProps & { hint: string }) {
   return (
@@ -75,11 +84,12 @@ function FieldWithHint({ hint, ...field }: FormFieldProps & { hint: string }) {
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** The dialog's text fields, as the share request the server checks them with (the options the plan lacks stay unset). */
-const shareFormSchema = (fileId: string, features: PlanFeatures) =>
+const shareFormSchema = (fileId: string, level: ShareLevel, features: PlanFeatures) =>
   z
     .object({ email: z.string(), allowedIps: z.string(), expiresInDays: z.string(), maxAccessCount: z.string() })
     .transform((values): CreateShareInput => ({
       fileId,
+      level,
       email: values.email,
       allowedIps: allowsShareRestriction(features, 'allowedIps') ? parseAllowedIps(values.allowedIps) : null,
       expiresInDays: allowsShareRestriction(features, 'expiresInDays') ? numberOrNull(values.expiresInDays) : null,
@@ -89,7 +99,8 @@ const shareFormSchema = (fileId: string, features: PlanFeatures) =>
 
 /**
  * The Share File dialog (spec §2): the recipient's email, the Pro options the
- * plan has, and who the file is already shared with, each with Revoke.
+ * plan has, and who the file is already shared with, each with Revoke. For a
+ * folder: Share Folder, with Can view or Can edit.
  */
 export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const [createShare, { isLoading: sharing }] = useCreateShareMutation();
@@ -98,11 +109,15 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const { shares } = useShareList({ direction: 'by-me', fileId: file?.id ?? '' }, { skip: !file });
   const existingFor = (email: string) => shares.find((s) => s.sharedWithEmail === email.trim().toLowerCase());
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const [level, setLevel] = useState<ShareLevel>('view');
+  const isFolder = file?.isFolder === true;
+  const noun = isFolder ? 'Folder' : 'File';
   const fill = (reset: (next: typeof EMPTY) => void, share: ShareItem, email = share.sharedWithEmail) => {
     setFilledFrom(share.id);
+    setLevel(share.level);
     reset({ email, ...restrictionValues(share) });
   };
-  const form = useZodForm(shareFormSchema(file?.id ?? '', features), EMPTY, (values, { reset }) => {
+  const form = useZodForm(shareFormSchema(file?.id ?? '', isFolder ? level : 'view', features), EMPTY, (values, { reset }) => {
     // Typing an address the file is shared with already brings its restrictions into the fields (once), so sharing again keeps them.
     const existing = existingFor(values.email);
     if (existing && existing.id !== filledFrom) fill(reset, existing, values.email);
@@ -115,6 +130,7 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
   const close = () => {
     form.reset();
     setFilledFrom(null);
+    setLevel('view');
     press.current = null;
     onClose();
   };
@@ -125,11 +141,11 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
     if (press.current?.request !== asSent) press.current = { request: asSent, requestId: crypto.randomUUID() };
     try {
       const share = await createShare({ ...request, requestId: press.current.requestId }).unwrap();
-      toast({ title: `File shared with ${share.sharedWithEmail}` });
+      toast({ title: `${noun} shared with ${share.sharedWithEmail}` });
       close();
     } catch (error) {
       // Spec §4: on failure the dialog stays open.
-      failureToast('Failed to share file', error);
+      failureToast(`Failed to share ${noun.toLowerCase()}`, error);
     }
   };
   // The form's check runs as it is submitted, then shareFile (which keeps the request's id from one press to the next).
@@ -139,13 +155,13 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
     <Dialog open={file !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Share File</DialogTitle>
+          <DialogTitle>Share {noun}</DialogTitle>
           <DialogDescription className="break-all">{file?.name}</DialogDescription>
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           <FieldWithHint
             label="Share with Email"
-            hint="They get an email notification and find the file in the Shared section."
+            hint={`They get an email notification and find the ${noun.toLowerCase()} in the Shared section.`}
             type="email"
             autoComplete="off"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first field takes the focus as it opens (WAI-ARIA dialog pattern)
@@ -153,6 +169,26 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
             placeholder="Enter email address"
             {...form.field('email')}
           />
+          {isFolder && (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="share-level">Permission</Label>
+              <Select value={level} onValueChange={(next) => setLevel(next as ShareLevel)}>
+                <SelectTrigger id="share-level" aria-label="Permission" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SHARE_LEVELS.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {SHARE_LEVEL_LABELS[option]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p className="text-xs text-muted-foreground">
+                {level === 'edit' ? 'They can open, download and add files and folders.' : 'They can open and download what is in it.'}
+              </p>
+            </div>
+          )}
           {again && (
             <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
               Already shared with {again.sharedWithEmail}. Sharing again applies the options below (its current ones are filled in) and sends the email again.
@@ -173,12 +209,12 @@ export function ShareDialog({ file, onClose }: ShareDialogProps) {
               Cancel
             </Button>
             <Button type="submit" disabled={form.values.email.trim() === '' || sharing}>
-              {sharing ? 'Sharing...' : 'Share File'}
+              {sharing ? 'Sharing...' : `Share ${noun}`}
             </Button>
           </DialogFooter>
         </form>
         {file && <SharedWithList fileId={file.id} onChange={(share) => fillFrom(share)} />}
-        {file && <LinkSection fileId={file.id} />}
+        {file && <LinkSection fileId={file.id} isFolder={isFolder} />}
       </DialogContent>
     </Dialog>
   );
@@ -200,7 +236,9 @@ function SharedWithList({ fileId, onChange }: { fileId: string; onChange: (share
             <div className="flex items-center justify-between gap-2">
               <div className="min-w-0 flex-1">
                 <p className="break-all">{share.sharedWithEmail}</p>
-                <p className="text-xs text-muted-foreground">{describeRestrictions(share).join(' · ') || 'No restrictions'}</p>
+                <p className="text-xs text-muted-foreground">
+                  {[...(share.kind === 'folder' ? [SHARE_LEVEL_LABELS[share.level]] : []), ...describeRestrictions(share)].join(' · ') || 'No restrictions'}
+                </p>
               </div>
               <div className="flex shrink-0 flex-col items-end sm:flex-row">
                 <Button variant="ghost" size="sm" aria-label={`Change the options for ${share.sharedWithEmail}`} onClick={() => onChange(share)}>

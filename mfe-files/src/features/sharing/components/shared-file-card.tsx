@@ -1,4 +1,5 @@
-import { Download, Eye, Share2, UserX } from 'lucide-react';
+import { Download, Eye, FolderOpen, Share2, UserX } from 'lucide-react';
+import { Link } from '@coffer/web-core/router';
 import { Badge, Card, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { ShareItem } from '@coffer/contracts';
@@ -10,6 +11,8 @@ import { useShareLinkMutation } from '../api/sharing-api';
 import { useRevokeShare } from '../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
 import { useFileLinkMutation } from '../../../api/file-link-api';
+import { sharedFolderLink } from '../lib/shared-folder-link';
+import { SHARE_LEVEL_LABELS } from './share-dialog';
 
 interface SharedFileCardProps {
   share: ShareItem;
@@ -22,13 +25,16 @@ interface SharedFileCardProps {
 /**
  * A card of the Shared tab. A file shared with me opens through the share, so
  * its restrictions are checked and the open counted; a file I shared opens as
- * my own and offers Share and Revoke.
+ * my own and offers Share and Revoke. A folder opens: one shared with me under
+ * Shared (from the shared folder down), one I shared in Files.
  */
 export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) {
   const [shareLink] = useShareLinkMutation();
   const [fileLink] = useFileLinkMutation();
   const { revokeShare } = useRevokeShare();
-  const type = displayTypeOf({ isFolder: false, mimeType: share.mimeType });
+  const isFolder = share.kind === 'folder';
+  const type = displayTypeOf({ isFolder, mimeType: share.mimeType });
+  const folderHref = share.isOwner ? `/dashboard/files/${encodeURIComponent(share.fileId)}` : sharedFolderLink(share.fileId);
   const signedUrl = (disposition: 'inline' | 'attachment') => async () =>
     share.isOwner ? (await fileLink({ fileId: share.fileId, disposition }).unwrap()).url : (await shareLink({ shareId: share.id, disposition }).unwrap()).url;
   const restrictions = describeRestrictions(share);
@@ -36,26 +42,52 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
 
   return (
     <Card data-testid="shared-file-card" role="group" aria-label={`${DISPLAY_TYPE_LABELS[type]} ${share.fileName}`} className="relative h-full">
-      <ItemCardHeader icon={DISPLAY_TYPE_ICONS[type]} name={share.fileName} subtitle={formatFileSize(share.fileSize)}>
-        <DropdownMenuItem
-          onSelect={() =>
-            onView({
-              name: share.fileName,
-              mimeType: share.mimeType,
-              size: share.fileSize,
-              inlineUrl: signedUrl('inline'),
-              attachmentUrl: signedUrl('attachment'),
-              share: share.isOwner ? () => onShare(share) : undefined,
-            })
-          }
-        >
-          <Eye aria-hidden />
-          View
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void downloadFile(signedUrl('attachment'), share.fileName)}>
-          <Download aria-hidden />
-          Download
-        </DropdownMenuItem>
+      <ItemCardHeader
+        icon={DISPLAY_TYPE_ICONS[type]}
+        name={share.fileName}
+        title={
+          isFolder ? (
+            // The link covers the card, so a click anywhere but the menu opens the folder.
+            <Link
+              to={folderHref}
+              className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+            >
+              {share.fileName}
+            </Link>
+          ) : undefined
+        }
+        subtitle={isFolder ? SHARE_LEVEL_LABELS[share.level] : formatFileSize(share.fileSize)}
+      >
+        {isFolder ? (
+          <DropdownMenuItem asChild>
+            <Link to={folderHref}>
+              <FolderOpen aria-hidden />
+              Open
+            </Link>
+          </DropdownMenuItem>
+        ) : (
+          <>
+            <DropdownMenuItem
+              onSelect={() =>
+                onView({
+                  name: share.fileName,
+                  mimeType: share.mimeType,
+                  size: share.fileSize,
+                  inlineUrl: signedUrl('inline'),
+                  attachmentUrl: signedUrl('attachment'),
+                  share: share.isOwner ? () => onShare(share) : undefined,
+                })
+              }
+            >
+              <Eye aria-hidden />
+              View
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void downloadFile(signedUrl('attachment'), share.fileName)}>
+              <Download aria-hidden />
+              Download
+            </DropdownMenuItem>
+          </>
+        )}
         {share.isOwner && (
           <>
             <DropdownMenuItem onSelect={() => onShare(share)}>
