@@ -115,6 +115,7 @@ const TABLE_OWNERS = {
     'accesses/accesses.repository.ts': ['shareAccess'],
     'people/people.repository.ts': ['people', 'addressTokens'],
     'links/links.repository.ts': ['links', 'linkAccesses', 'linkTickets', 'linkPasswordFailures'],
+    'policy/sharing-policy.repository.ts': ['sharingPolicies'],
   },
   billing: {
     'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials', 'paymentEvents'],

@@ -73,6 +73,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/subscription/trial': { plan: 'pro' },
   'POST /api/subscription/checkout-session': { plan: 'pro' },
   'PUT /api/subscription/plan': { plan: 'pro' },
+  'PUT /api/sharing-policy': { linksAllowed: false, passwordRequired: true, maxExpiryDays: null, allowedEmailDomains: [] },
 };
 
 describe('R4: authorization on every route', () => {
@@ -188,6 +189,12 @@ describe('R4: authorization on every route', () => {
         if (res.status < 400 || res.status >= 500) allowed.push(`${route.route} as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
       }
     }
+    // The account's sharing policy: set by its owner and admins only, for their own account only.
+    // (The sweep above may have signed the member out: signed in afresh.)
+    for (const who of [stranger, await signedInAgain(member)]) {
+      const res = await ask({ method: 'PUT', path: '/api/sharing-policy', route: 'PUT /api/sharing-policy' }, who.accessToken);
+      if (res.status !== 403) allowed.push(`PUT /api/sharing-policy as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
+    }
     expect(allowed).toEqual([]);
 
     // And nothing of the owner's changed.
@@ -198,6 +205,7 @@ describe('R4: authorization on every route', () => {
     expect((await call<ListLinksReply>(`/api/links?fileId=${ids['/api/files/{id}']}`, { token })).body.items).toEqual([
       expect.objectContaining({ id: ids['/api/links/{id}'], hasPassword: true }),
     ]);
+    expect((await call<{ linksAllowed: boolean }>('/api/sharing-policy', { token })).body).toMatchObject({ linksAllowed: true });
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({
       status: 'pending',

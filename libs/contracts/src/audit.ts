@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'user.recovery_code_use',
   'session.end',
   'policy.sign_in_update',
+  'policy.sharing_update',
   'team.invite',
   'team.invite_withdraw',
   'team.invite_decline',

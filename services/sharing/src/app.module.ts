@@ -15,6 +15,9 @@ import { PeopleService } from './people/people.service.js';
 import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { PersonalDataService } from './personal-data/personal-data.service.js';
+import { SharingPolicyHandler } from './policy/sharing-policy.handler.js';
+import { SharingPolicyRepository } from './policy/sharing-policy.repository.js';
+import { SharingPolicyService } from './policy/sharing-policy.service.js';
 import { SharesHandler } from './shares/shares.handler.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { SharesService } from './shares/shares.service.js';
@@ -27,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler],
+      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler, SharingPolicyHandler],
       providers: [
         SharesRepository,
         SharesService,
@@ -39,6 +42,8 @@ export class AppModule {
         AccessesService,
         LinksRepository,
         LinksService,
+        SharingPolicyRepository,
+        SharingPolicyService,
       ],
     };
   }

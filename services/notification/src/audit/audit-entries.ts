@@ -6,6 +6,7 @@ import {
   SignInPolicyEvent,
   FilesEvent,
   SharingEvent,
+  SharingPolicyEvent,
   type AuditAction,
   type AuditResourceType,
   type DomainEvent,
@@ -90,6 +91,19 @@ export const AUDITED: Describers = {
     resourceType: 'policy',
     resourceId: e.accountId,
     details: { requireTwoFactor: e.payload.requireTwoFactor ? 'on' : 'off' },
+  }),
+  [SharingPolicyEvent.Changed]: ({ accountId, payload: { after, linksShortened, linksNeedingPassword } }) => ({
+    action: 'policy.sharing_update',
+    resourceType: 'policy',
+    resourceId: accountId,
+    details: {
+      links: after.linksAllowed ? 'allowed' : 'forbidden',
+      passwordRequired: after.passwordRequired ? 'on' : 'off',
+      maxExpiryDays: after.maxExpiryDays === null ? 'none' : String(after.maxExpiryDays),
+      emailDomains: after.allowedEmailDomains.length === 0 ? 'any' : after.allowedEmailDomains.join(' '),
+      linksShortened: String(linksShortened),
+      linksNeedingPassword: String(linksNeedingPassword),
+    },
   }),
   [AccountEvent.MemberInvited]: (e) => ({
     action: 'team.invite',

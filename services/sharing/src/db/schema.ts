@@ -210,3 +210,15 @@ export const linkPasswordFailures = pgTable(
 
 export type LinkRow = typeof links.$inferSelect;
 export type LinkAccessRow = typeof linkAccesses.$inferSelect;
+
+/** Each account's sharing policy (owner and admins); an account without a row has the open one (OPEN_SHARING_POLICY). */
+export const sharingPolicies = pgTable('sharing_policies', {
+  accountId: text('account_id').primaryKey(),
+  linksAllowed: boolean('links_allowed').notNull().default(true),
+  passwordRequired: boolean('password_required').notNull().default(false),
+  maxExpiryDays: integer('max_expiry_days'),
+  /** Lower case; empty: any recipient. */
+  allowedEmailDomains: text('allowed_email_domains').array().notNull().default([]),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

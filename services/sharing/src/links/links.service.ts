@@ -31,6 +31,7 @@ import {
 import { forbidden, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { LinkRow } from '../db/schema.js';
 import { PeopleRepository } from '../people/people.repository.js';
+import { SharingPolicyService } from '../policy/sharing-policy.service.js';
 import { ipAllowed } from '../shares/ip-allowed.js';
 import { hashLinkPassword, linkPasswordMatches } from './link-passwords.js';
 import { LinksRepository, type LinkChange } from './links.repository.js';
@@ -72,6 +73,7 @@ export class LinksService {
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SharingPolicyService) private readonly policy: SharingPolicyService,
   ) {}
 
   /** Refuses each restriction the caller's plan does not include; a password needs a paid plan. */
@@ -96,6 +98,7 @@ export class LinksService {
     // The files service answers "not found" for anything that is not the caller's own active file.
     const file = await this.services.request(FilesSubject.GetFile, { fileId: input.fileId }, { caller });
     await this.checkPlan(caller, input);
+    const expiresInDays = await this.policy.checkLink(caller.accountId, { hasPassword: input.password !== null, expiresInDays: input.expiresInDays });
     const token = randomBytes(32).toString('base64url');
     const row = await this.links.add({
       tokenHash: tokenHash(token),
@@ -107,7 +110,7 @@ export class LinksService {
       createdByUserId: caller.userId,
       passwordHash: input.password === null ? null : await hashLinkPassword(input.password),
       allowedIps: input.allowedIps,
-      expiresAt: expiryOf(input.expiresInDays),
+      expiresAt: expiryOf(expiresInDays ?? null),
       maxDownloads: input.maxDownloads,
     });
     return { ...toLinkItem(row), token, url: `${LINK_PAGE_PATH}${token}` };
@@ -127,10 +130,14 @@ export class LinksService {
   async update(caller: CallerIdentity, { linkId, ...input }: ReceivedPayload<typeof LinkSubject.UpdateLink>): Promise<LinkItem> {
     const link = await this.own(caller, linkId);
     await this.checkPlan(caller, input);
+    const expiresInDays = await this.policy.checkLink(link.accountId, {
+      hasPassword: input.password === undefined ? undefined : input.password !== null,
+      expiresInDays: input.expiresInDays,
+    });
     const change: LinkChange = {};
     if (input.password !== undefined) change.passwordHash = input.password === null ? null : await hashLinkPassword(input.password);
     if (input.allowedIps !== undefined) change.allowedIps = input.allowedIps;
-    if (input.expiresInDays !== undefined) change.expiresAt = expiryOf(input.expiresInDays);
+    if (expiresInDays !== undefined) change.expiresAt = expiryOf(expiresInDays);
     if (input.maxDownloads !== undefined) change.maxDownloads = input.maxDownloads;
     if (Object.keys(change).length === 0) return toLinkItem(link);
     const row = await this.links.change(link.id, change);
@@ -159,6 +166,7 @@ export class LinksService {
   private async usable(token: string, clientIp: string | undefined): Promise<LinkRow> {
     const link = await this.links.findByToken(tokenHash(token));
     if (!link || link.fileTrashed) throw notFound(LINK_NOT_FOUND);
+    await this.policy.checkLinkOpen(link);
     this.checkRestrictions(link, clientIp);
     if (link.maxDownloads !== null && link.downloadCount >= link.maxDownloads) throw forbidden(ShareRefusal.AccessLimitReached);
     return link;
@@ -233,6 +241,7 @@ export class LinksService {
     if (!used || (used.clientIp ?? undefined) !== clientIp) throw notFound(LinkRefusal.TicketSpent);
     const link = await this.links.find(used.linkId);
     if (!link || link.fileTrashed) throw notFound(LINK_NOT_FOUND);
+    await this.policy.checkLinkOpen(link);
     this.checkRestrictions(link, clientIp);
     const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
     const { url } = await this.services.request(
