@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
+  CreatedFileRequest,
   CreatedLink,
   FileItem,
   HttpErrorBody,
+  ListFileRequestsReply,
   ListInvitationsReply,
   ListLinksReply,
   ListNotificationsReply,
@@ -99,6 +101,7 @@ describe('R4: authorization on every route', () => {
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
     const link = await call<CreatedLink>('/api/links', { body: { fileId: file.id, password: 'link secret' }, token: owner.accessToken });
+    const fileRequest = await call<CreatedFileRequest>('/api/file-requests', { body: { folderId: folder.body.id }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(
       async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0],
@@ -127,6 +130,7 @@ describe('R4: authorization on every route', () => {
       '/api/shares/{id}/accesses': share.body.id,
       '/api/links/{id}': link.body.id,
       '/api/links/{id}/accesses': link.body.id,
+      '/api/file-requests/{id}': fileRequest.body.id,
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
       '/api/team/members/{id}/sign-out': team.body.items.find((m) => m.email === member.email)!.id,
@@ -206,6 +210,7 @@ describe('R4: authorization on every route', () => {
       expect.objectContaining({ id: ids['/api/links/{id}'], hasPassword: true }),
     ]);
     expect((await call<{ linksAllowed: boolean }>('/api/sharing-policy', { token })).body).toMatchObject({ linksAllowed: true });
+    expect((await call<ListFileRequestsReply>('/api/file-requests', { token })).body.items.map((r) => r.id)).toEqual([ids['/api/file-requests/{id}']]);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({
       status: 'pending',

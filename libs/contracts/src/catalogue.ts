@@ -10,6 +10,7 @@ import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
 import { linkRequests } from './links.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
+import { fileRequestRequests, type FileRequestEvents } from './file-requests.js';
 import { sharingPolicyRequests, type SharingPolicyEvents } from './sharing-policy.js';
 
 /**
@@ -25,6 +26,7 @@ export const requestContracts = {
   ...sharingRequests,
   ...linkRequests,
   ...sharingPolicyRequests,
+  ...fileRequestRequests,
   ...billingRequests,
   ...notificationRequests,
   ...auditRequests,
@@ -47,6 +49,7 @@ export type DomainEvents = AuthEvents &
   FilesEvents &
   SharingEvents &
   SharingPolicyEvents &
+  FileRequestEvents &
   BillingEvents &
   NotificationEvents;
 export type EventType = keyof DomainEvents;

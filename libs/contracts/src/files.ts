@@ -27,6 +27,8 @@ export const FilesSubject = {
   FileLink: 'files.file.link',
   /** One active file the caller may share (Can edit where it is): sharing asks it before a share or link is made. */
   GetFile: 'files.file.get',
+  /** The folder a file request sends files into ("root": My files): the caller may add to it (Can edit); answers its name. */
+  GetUploadFolder: 'files.folder.upload-target',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
@@ -371,6 +373,7 @@ export const filesRequests = {
   [FilesSubject.ListFiles]: message(listFilesRequestSchema, listFilesReplySchema),
   [FilesSubject.ListFolders]: message(listFoldersRequestSchema, listFoldersReplySchema),
   [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
+  [FilesSubject.GetUploadFolder]: message(z.object({ folderId: folderRef('folderId') }), z.object({ id: z.string(), name: z.string() })),
   [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
   [FilesSubject.CreateUpload]: message(createUploadSchema, newUploadSchema),
   [FilesSubject.CompleteUpload]: message(uploadIdSchema, fileItemSchema),

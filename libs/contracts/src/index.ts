@@ -16,5 +16,6 @@ export * from './notification.js';
 export * from './audit.js';
 export * from './sharing.js';
 export * from './sharing-policy.js';
+export * from './file-requests.js';
 export * from './links.js';
 export * from './catalogue.js';

@@ -17,6 +17,7 @@ export class FoldersHandler implements OnModuleInit {
 
     this.rpc.handle(FilesSubject.ListFolders, ({ caller, payload }) => this.folders.folders(caller, payload));
     this.rpc.handle(FilesSubject.GetFolder, ({ caller, payload }) => this.folders.folderPath(caller, payload.folderId));
+    this.rpc.handle(FilesSubject.GetUploadFolder, ({ caller, payload }) => this.folders.uploadFolder(caller, payload.folderId));
     this.rpc.handle(FilesSubject.CreateFolder, ({ caller, payload }) => this.folders.create(caller, payload.name, payload.parentId));
   }
 }

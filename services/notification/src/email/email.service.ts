@@ -19,6 +19,7 @@ import {
   type SubscriptionChanged,
   type TrialEnding,
   type LinksNeedPassword,
+  type FileReceived,
   type TrialStarted,
   type UserRegistered,
 } from '@coffer/contracts';
@@ -217,6 +218,20 @@ export class EmailService {
       userName: displayName(person),
       headline: NotificationCopy.linksNeedPassword.title,
       detail: NotificationCopy.linksNeedPassword.message(fileNames, count),
+      actionLabel: 'Open your files',
+      actionUrl: this.link('/dashboard/files'),
+    });
+  }
+
+  /** A visitor sent a file through a file request: its maker is told by email too, unless they turned notification emails off. */
+  async fileReceived(event: DomainEvent<FileReceived>) {
+    const { userId, fileName, folderName } = event.payload;
+    const person = await this.people.find(userId);
+    if (!person || !(await this.wantsNotificationEmails(userId))) return;
+    return this.send(event, person.email, 'plan-changed', {
+      userName: displayName(person),
+      headline: NotificationCopy.fileRequestUpload.title,
+      detail: NotificationCopy.fileRequestUpload.message(fileName, folderName),
       actionLabel: 'Open your files',
       actionUrl: this.link('/dashboard/files'),
     });

@@ -13,6 +13,7 @@ import {
   type MembershipChanged,
   type TrialEnding,
   type LinksNeedPassword,
+  type FileReceived,
   type NotificationItem,
   type OkReply,
   type ShareAccessed,
@@ -135,6 +136,18 @@ export class NotificationsService {
       title: NotificationCopy.linksNeedPassword.title,
       message: NotificationCopy.linksNeedPassword.message(fileNames, count),
       metadata: { file_name: fileNames[0], link_count: String(count) },
+    });
+  }
+
+  /** A visitor sent a file through a file request: its maker is told, file by file. */
+  async fileReceived(event: DomainEvent<FileReceived>) {
+    const { userId, fileId, fileName, folderName } = event.payload;
+    await this.notify(event, {
+      userId,
+      type: 'file_request_upload',
+      title: NotificationCopy.fileRequestUpload.title,
+      message: NotificationCopy.fileRequestUpload.message(fileName, folderName),
+      metadata: { file_id: fileId, file_name: fileName, folder_name: folderName },
     });
   }
 

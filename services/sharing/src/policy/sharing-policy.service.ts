@@ -102,6 +102,11 @@ export class SharingPolicyService {
     if (!policy.linksAllowed || (policy.passwordRequired && link.passwordHash === null)) throw forbidden(SharingPolicyRefusal.LinkStopped);
   }
 
+  /** Whether the policy lets a file request (an upload-only link) be used now: links allowed. */
+  async checkRequestOpen(accountId: string): Promise<void> {
+    if (!(await this.policies.of(accountId)).linksAllowed) throw forbidden(SharingPolicyRefusal.LinkStopped);
+  }
+
   /** A new email share: its recipient's domain must be one the policy allows. */
   async checkShareRecipient(accountId: string, email: string): Promise<void> {
     const policy = await this.policies.of(accountId);
