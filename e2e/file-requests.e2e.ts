@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { testDataDir } from '../deploy/local/stack.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { card, textFile } from './support/files';
-import { signUpThroughApi } from './support/session';
+import { brandedProOwner } from './support/session';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 /** Where the screenshots of the screens this test walks through are kept, to be looked at. */
@@ -16,11 +16,7 @@ test.describe('file requests', () => {
     browser,
   }) => {
     fs.mkdirSync(shots, { recursive: true });
-    const owner = await signUpThroughApi(page, appUrl());
-    const auth = { authorization: `Bearer ${owner.accessToken}` };
-    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: auth })).status()).toBe(201);
-    const branding = { companyName: 'Northwind Accounting', logoUrl: '', primaryColor: '#0f766e', secondaryColor: '#ffffff' };
-    expect((await page.request.put('/api/branding', { data: branding, headers: auth })).status()).toBe(200);
+    const { owner, headers: auth } = await brandedProOwner(page, appUrl());
     const folder = await (await page.request.post('/api/folders', { data: { name: 'Client uploads', parentId: 'root' }, headers: auth })).json();
     expect((await page.request.post('/api/folders', { data: { name: 'Private notes', parentId: folder.id }, headers: auth })).status()).toBe(201);
 

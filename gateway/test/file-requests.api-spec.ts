@@ -12,6 +12,7 @@ import {
   type FileRequestPage,
   type HttpErrorBody,
   type ListFileRequestsReply,
+  type ListAuditLogsReply,
   type ListFilesReply,
   type ListNotificationsReply,
   type ReceivedFile,
@@ -118,6 +119,16 @@ describe('file requests', () => {
     expect((await page(token)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
     expect((await start(token, 'after.txt', 10)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
     expect((await call<ListFileRequestsReply>('/api/file-requests', { token: owner.accessToken })).body.items.map((r) => r.id)).not.toContain(made.id);
+    // Made and turned off, each in the audit log.
+    const audited = await eventually(async () => {
+      const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
+      const ofRequest = items.filter((e) => e.resourceId === made.id);
+      return ofRequest.length >= 2 && ofRequest;
+    });
+    expect(audited.map((e) => [e.action, e.resourceType, e.details.folder, e.details.maxBytes, e.actorId])).toEqual([
+      ['file_request.revoke', 'file_request', 'Client uploads', '100', owner.userId],
+      ['file_request.create', 'file_request', 'Client uploads', '100', owner.userId],
+    ]);
   });
 
   it('goes only to a folder its maker may add to, gates expiry by plan, and follows the sharing policy', async () => {

@@ -8,7 +8,7 @@ import { signInPolicyRequests, type SignInPolicyEvents } from './sign-in-policy.
 import { filesRequests, type FilesEvents } from './files.js';
 import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
-import { linkRequests } from './links.js';
+import { linkRequests, type LinkEvents } from './links.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
 import { fileRequestRequests, type FileRequestEvents } from './file-requests.js';
 import { sharingPolicyRequests, type SharingPolicyEvents } from './sharing-policy.js';
@@ -50,6 +50,7 @@ export type DomainEvents = AuthEvents &
   SharingEvents &
   SharingPolicyEvents &
   FileRequestEvents &
+  LinkEvents &
   BillingEvents &
   NotificationEvents;
 export type EventType = keyof DomainEvents;

@@ -26,6 +26,8 @@ export const FileRequestSubject = {
 export const FileRequestEvent = {
   /** A visitor sent a file through a request: its maker is told (in the app, and by email per their switch). */
   FileReceived: 'events.sharing.request.file-received',
+  Created: 'events.sharing.request.created',
+  Revoked: 'events.sharing.request.revoked',
 } as const;
 
 /** The public page of a file request, in the app (a shell route needing no sign-in). */
@@ -102,8 +104,13 @@ export interface FileReceived {
   folderName: string;
   size: number;
 }
+export interface FileRequestChanged {
+  request: FileRequestItem;
+}
 export interface FileRequestEvents {
   [FileRequestEvent.FileReceived]: FileReceived;
+  [FileRequestEvent.Created]: FileRequestChanged;
+  [FileRequestEvent.Revoked]: FileRequestChanged;
 }
 
 export const fileRequestRequests = {

@@ -77,15 +77,19 @@ export class FileRequestsService {
     // A request is a link: forbidden with links, and held to the policy's maximum expiry.
     const days = await this.policy.checkLink(caller.accountId, { hasPassword: undefined, expiresInDays: input.expiresInDays });
     const token = randomBytes(32).toString('base64url');
-    const row = await this.requests.add({
-      tokenHash: tokenHash(token),
-      accountId: caller.accountId,
-      createdByUserId: caller.userId,
-      folderId: folder.id,
-      folderName: folder.name,
-      title: input.title,
-      expiresAt: days === null || days === undefined ? null : new Date(Date.now() + days * DAY_MS),
-      maxBytes: input.maxBytes,
+    const row = await this.unit.run(async () => {
+      const made = await this.requests.add({
+        tokenHash: tokenHash(token),
+        accountId: caller.accountId,
+        createdByUserId: caller.userId,
+        folderId: folder.id,
+        folderName: folder.name,
+        title: input.title,
+        expiresAt: days === null || days === undefined ? null : new Date(Date.now() + days * DAY_MS),
+        maxBytes: input.maxBytes,
+      });
+      await this.bus.record(FileRequestEvent.Created, { accountId: caller.accountId, actorId: caller.userId, payload: { request: toFileRequestItem(made) } });
+      return made;
     });
     return { ...toFileRequestItem(row), token, url: `${FILE_REQUEST_PAGE_PATH}${token}` };
   }
@@ -99,7 +103,14 @@ export class FileRequestsService {
     const request = await this.requests.find(requestId);
     const may = request && (request.createdByUserId === caller.userId || (request.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
     if (!request || !may) throw notFound('File request not found');
-    await this.requests.remove(request.id);
+    await this.unit.run(async () => {
+      await this.requests.remove(request.id);
+      await this.bus.record(FileRequestEvent.Revoked, {
+        accountId: request.accountId,
+        actorId: caller.userId,
+        payload: { request: toFileRequestItem(request) },
+      });
+    });
     return OK;
   }
 
