@@ -116,6 +116,8 @@ const TABLE_OWNERS = {
     'accesses/accesses.repository.ts': ['shareAccess'],
     'people/people.repository.ts': ['people', 'addressTokens'],
     'links/links.repository.ts': ['links', 'linkAccesses', 'linkTickets', 'linkPasswordFailures'],
+    'policy/sharing-policy.repository.ts': ['sharingPolicies'],
+    'requests/file-requests.repository.ts': ['fileRequests', 'fileRequestUploads'],
   },
   billing: {
     'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials', 'paymentEvents'],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { testDataDir } from '../deploy/local/stack.mjs';
-import { signUpThroughApi } from './support/session';
+import { brandedProOwner } from './support/session';
 import { chooseFromMenu, textFile, uploadThroughApi } from './support/files';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -16,11 +16,7 @@ test.describe('links ("Anyone with the link")', () => {
     browser,
   }) => {
     fs.mkdirSync(shots, { recursive: true });
-    const owner = await signUpThroughApi(page, appUrl());
-    const auth = { authorization: `Bearer ${owner.accessToken}` };
-    expect((await page.request.post('/api/subscription/trial', { data: { plan: 'pro' }, headers: auth })).status()).toBe(201);
-    const branding = { companyName: 'Northwind Accounting', logoUrl: '', primaryColor: '#0f766e', secondaryColor: '#ffffff' };
-    expect((await page.request.put('/api/branding', { data: branding, headers: auth })).status()).toBe(200);
+    const { owner } = await brandedProOwner(page, appUrl());
     const report = textFile('year-end.txt', 8192);
     await uploadThroughApi(page.request, owner.accessToken, report);
 

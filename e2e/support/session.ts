@@ -15,6 +15,16 @@ export async function signUpThroughApi(page: Page, baseUrl?: string) {
   return { ...user, accessToken };
 }
 
+/** A new owner on the Pro trial, with Northwind Accounting's branding: what a visitor of their links and requests sees. */
+export async function brandedProOwner(page: Page, baseUrl?: string) {
+  const owner = await signUpThroughApi(page, baseUrl);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post(`${baseUrl ?? ''}/api/subscription/trial`, { data: { plan: 'pro' }, headers })).status()).toBe(201);
+  const branding = { companyName: 'Northwind Accounting', logoUrl: '', primaryColor: '#0f766e', secondaryColor: '#ffffff' };
+  expect((await page.request.put(`${baseUrl ?? ''}/api/branding`, { data: branding, headers })).status()).toBe(200);
+  return { owner, headers };
+}
+
 export const E2E_PASSWORD = 'correct-horse-1';
 
 /** A fresh address per test: every test of a run shares one stack. */

@@ -31,6 +31,9 @@ import { EventsController } from './realtime/events.controller.js';
 import { RealtimeHub } from './realtime/realtime-hub.js';
 import { LinksController } from './sharing/links.controller.js';
 import { PublicLinksController } from './sharing/public-links.controller.js';
+import { SharingPolicyController } from './sharing/sharing-policy.controller.js';
+import { FileRequestsController } from './sharing/file-requests.controller.js';
+import { PublicFileRequestsController } from './sharing/public-file-requests.controller.js';
 import { ShareDownloadsController } from './sharing/share-downloads.controller.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
@@ -56,6 +59,9 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     ShareDownloadsController,
     LinksController,
     PublicLinksController,
+    SharingPolicyController,
+    FileRequestsController,
+    PublicFileRequestsController,
     SubscriptionController,
     ActivityController,
     NotificationsController,

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
+  CreatedFileRequest,
   CreatedLink,
   FileItem,
   HttpErrorBody,
+  ListFileRequestsReply,
   ListInvitationsReply,
   ListLinksReply,
   ListNotificationsReply,
@@ -83,6 +85,7 @@ const BODIES: Record<string, unknown> = {
     createUsers: true,
     ssoOnly: false,
   },
+  'PUT /api/sharing-policy': { linksAllowed: false, passwordRequired: true, maxExpiryDays: null, allowedEmailDomains: [] },
 };
 
 describe('R4: authorization on every route', () => {
@@ -108,6 +111,7 @@ describe('R4: authorization on every route', () => {
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
     const link = await call<CreatedLink>('/api/links', { body: { fileId: file.id, password: 'link secret' }, token: owner.accessToken });
+    const fileRequest = await call<CreatedFileRequest>('/api/file-requests', { body: { folderId: folder.body.id }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(
       async () => (await call<ListNotificationsReply>('/api/notifications', { token: recipient.accessToken })).body.items[0],
@@ -136,6 +140,7 @@ describe('R4: authorization on every route', () => {
       '/api/shares/{id}/accesses': share.body.id,
       '/api/links/{id}': link.body.id,
       '/api/links/{id}/accesses': link.body.id,
+      '/api/file-requests/{id}': fileRequest.body.id,
       '/api/notifications/{id}/read': notification.id,
       '/api/team/members/{id}': team.body.items.find((m) => m.email === member.email)!.id,
       '/api/team/members/{id}/sign-out': team.body.items.find((m) => m.email === member.email)!.id,
@@ -198,6 +203,12 @@ describe('R4: authorization on every route', () => {
         if (res.status < 400 || res.status >= 500) allowed.push(`${route.route} as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
       }
     }
+    // The account's sharing policy: set by its owner and admins only, for their own account only.
+    // (The sweep above may have signed the member out: signed in afresh.)
+    for (const who of [stranger, await signedInAgain(member)]) {
+      const res = await ask({ method: 'PUT', path: '/api/sharing-policy', route: 'PUT /api/sharing-policy' }, who.accessToken);
+      if (res.status !== 403) allowed.push(`PUT /api/sharing-policy as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
+    }
     expect(allowed).toEqual([]);
 
     // And nothing of the owner's changed.
@@ -208,6 +219,8 @@ describe('R4: authorization on every route', () => {
     expect((await call<ListLinksReply>(`/api/links?fileId=${ids['/api/files/{id}']}`, { token })).body.items).toEqual([
       expect.objectContaining({ id: ids['/api/links/{id}'], hasPassword: true }),
     ]);
+    expect((await call<{ linksAllowed: boolean }>('/api/sharing-policy', { token })).body).toMatchObject({ linksAllowed: true });
+    expect((await call<ListFileRequestsReply>('/api/file-requests', { token })).body.items.map((r) => r.id)).toEqual([ids['/api/file-requests/{id}']]);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.some((m) => m.id === ids['/api/team/members/{id}'])).toBe(true);
     expect((await call<ListTeamReply>('/api/team', { token })).body.items.find((m) => m.id === ids['/api/invitations/{id}/join'])).toMatchObject({
       status: 'pending',

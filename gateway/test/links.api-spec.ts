@@ -15,6 +15,7 @@ import {
   type ShareLink,
   type AddressLink,
   type ListNotificationsReply,
+  type ListAuditLogsReply,
 } from '@coffer/contracts';
 import { appUrl, call, confirmedUser, eventually, gatewayUrl, linkToken, mailTo, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
@@ -196,6 +197,49 @@ describe('links ("Anyone with the link")', () => {
     // A made-up or malformed token is refused the same way.
     expect((await page('A'.repeat(43))).status).toBe(404);
     expect((await page('not-a-token')).status).toBe(400);
+  });
+
+  it('answers a byte range of a link download (206, exactly those bytes; 416 past the end), each ranged read one counted open', async () => {
+    const { owner, file, bytes } = await proOwner('Site survey.pdf', randomBytes(10_000));
+    const { token, id } = (await makeLink(owner, { fileId: file.id, maxDownloads: 3 })).body;
+    const ranged = (link: ShareLink, range: string) => fetch(`${appUrl()}${link.url}`, { headers: { range } });
+
+    const part = await ranged((await open(token)).body, 'bytes=1000-1999');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+    // The rest of a download broken off, with a new open.
+    const rest = await ranged((await open(token)).body, 'bytes=2000-');
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(bytes.subarray(2000))).toBe(true);
+    const past = await ranged((await open(token)).body, `bytes=${bytes.length + 10}-`);
+    expect(past.status).toBe(416);
+    await past.body?.cancel();
+    expect((await linksOf(owner, file.id)).find((l) => l.id === id)).toMatchObject({ downloadCount: 3 });
+    expect((await open(token)).body).toMatchObject({ statusCode: 403, message: ShareRefusal.AccessLimitReached });
+  });
+
+  it('keeps each link made, changed and turned off in the audit log, and the first password the throttle refuses (once a window, from where)', async () => {
+    const { owner, file } = await proOwner('Audit trail.pdf');
+    const made = (await makeLink(owner, { fileId: file.id, password: 'first one', maxDownloads: 3 })).body;
+    await call(`/api/links/${made.id}`, { method: 'PATCH', body: { maxDownloads: 9 }, token: owner.accessToken });
+    for (let i = 0; i < LINK_GUESSES_ALLOWED + 3; i++) await page(made.token, { password: `guess-${i}` }, { ip: '198.51.100.77' });
+    expect((await call(`/api/links/${made.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+
+    const entries = await eventually(async () => {
+      const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
+      const ofLink = items.filter((e) => e.resourceId === made.id);
+      return ofLink.length >= 4 && ofLink;
+    });
+    expect(entries.map((e) => [e.action, e.resourceType, e.details.maxDownloads, e.actorId, e.ipAddress])).toEqual([
+      ['link.revoke', 'link', '9', owner.userId, expect.anything()],
+      ['link.password_throttle', 'link', '9', null, '198.51.100.77'],
+      ['link.update', 'link', '9', owner.userId, expect.anything()],
+      ['link.create', 'link', '3', owner.userId, expect.anything()],
+    ]);
+    expect(entries[3].details).toMatchObject({ file: 'Audit trail.pdf', password: 'on', allowedIps: 'any' });
+    expect(JSON.stringify(entries)).not.toContain('first one');
   });
 });
 

@@ -1,6 +1,7 @@
-import { Controller, HttpCode, Get, Inject, Logger, Post, Res } from '@nestjs/common';
+import { Controller, HttpCode, Get, Headers, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
+  byteRangeHeader,
   LINK_DOWNLOADS_PATH,
   linkPageSchema,
   linkPageBodySchema,
@@ -9,6 +10,7 @@ import {
   openLinkFileBodySchema,
   shareLinkSchema,
   shareTicketParamsSchema,
+  singleByteRange,
   type RequestMeta,
   type ShareLink,
 } from '@coffer/contracts';
@@ -70,11 +72,19 @@ export class PublicLinksController {
   @Public()
   @Get('link-downloads/:ticket')
   @ApiDoc({
-    summary: "A link's file, for a download link from POST /public-links/{token}/open, from the address that asked for it, once, within 60 s",
+    summary:
+      "A link's file, for a download link from POST /public-links/{token}/open, from the address that asked for it, once, within 60 s. With a Range header (one byte range) it answers that part (206, or 416 past the end): a download broken off resumes with a new open, counted as one",
     contentType: 'application/octet-stream',
   })
-  async download(@Meta() meta: RequestMeta, @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>, @Res() res: Response) {
+  async download(
+    @Meta() meta: RequestMeta,
+    @ValidParams(shareTicketParamsSchema) params: Valid<typeof shareTicketParamsSchema>,
+    @Headers('range') rangeHeader: string | undefined,
+    @Res() res: Response,
+  ) {
     const { url, disposition } = await this.services.request(LinkSubject.RedeemLinkTicket, { ticket: params.ticket }, meta);
-    await sendStored(url, undefined, disposition, res, () => undefined, this.logger);
+    // The ticket is spent either way: a ranged read is one counted open, like a whole one.
+    const range = singleByteRange(rangeHeader);
+    await sendStored(url, range && byteRangeHeader(range), disposition, res, () => undefined, this.logger, true);
   }
 }

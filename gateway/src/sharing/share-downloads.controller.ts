@@ -29,6 +29,8 @@ export async function sendStored(
   res: Response,
   onSent: (bytes: number) => void,
   logger: Logger,
+  /** Whether the answer says it takes byte ranges (a View's does; a link's Download does too). */
+  acceptRanges = disposition === 'inline',
 ): Promise<void> {
   const abort = new AbortController();
   res.once('close', () => abort.abort());
@@ -36,7 +38,7 @@ export async function sendStored(
     logger.warn({ msg: 'Storage did not answer a share download', error: String(err) });
     return undefined;
   });
-  const ranges = disposition === 'inline' ? 'bytes' : 'none';
+  const ranges = acceptRanges ? 'bytes' : 'none';
   if (stored?.status === 416) {
     await stored.body?.cancel();
     res.status(416).setHeader('accept-ranges', ranges);

@@ -89,6 +89,7 @@ export const ROLE_ABILITIES = {
   manageBranding: ['owner', 'admin'],
   managePlan: ['owner'],
   manageTeamFolders: ['owner', 'admin'],
+  manageSharingPolicy: ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleAbility = keyof typeof ROLE_ABILITIES;
 export const roleMay = (role: Role, ability: RoleAbility): boolean => (ROLE_ABILITIES[ability] as readonly Role[]).includes(role);
@@ -100,6 +101,7 @@ export const ROLE_REFUSALS: Record<RoleAbility, string> = {
   manageBranding: 'Only the account owner and admins can change the branding.',
   managePlan: 'Only the account owner can do that.',
   manageTeamFolders: 'Only the account owner and admins can create, rename or delete team folders.',
+  manageSharingPolicy: 'Only the account owner and admins can change the sharing policy.',
 };
 /** What a user is told when the account's plan lacks a feature. */
 export const PLAN_REFUSALS = {

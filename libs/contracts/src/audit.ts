@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'file.share',
   'share.revoke',
   'share.access',
+  'link.create',
+  'link.update',
+  'link.revoke',
+  'link.password_throttle',
+  'file_request.create',
+  'file_request.revoke',
   'user.sign_in',
   'user.two_factor_enable',
   'user.two_factor_disable',
@@ -33,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'user.recovery_code_use',
   'session.end',
   'policy.sign_in_update',
+  'policy.sharing_update',
   'team.invite',
   'team.invite_withdraw',
   'team.invite_decline',
@@ -44,7 +51,7 @@ export const AUDIT_ACTIONS = [
   'plan.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding', 'policy', 'plan'] as const;
+export const AUDIT_RESOURCE_TYPES = ['file', 'folder', 'share', 'user', 'team', 'branding', 'policy', 'plan', 'link', 'file_request'] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** One entry of the account's audit log (spec §3 audit_logs, with who did it and from where). */

@@ -8,8 +8,10 @@ import { signInPolicyRequests, type SignInPolicyEvents } from './sign-in-policy.
 import { filesRequests, type FilesEvents } from './files.js';
 import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
-import { linkRequests } from './links.js';
+import { linkRequests, type LinkEvents } from './links.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
+import { fileRequestRequests, type FileRequestEvents } from './file-requests.js';
+import { sharingPolicyRequests, type SharingPolicyEvents } from './sharing-policy.js';
 
 /**
  * Every request/reply subject of Coffer with its contract. Senders and handlers
@@ -23,6 +25,8 @@ export const requestContracts = {
   ...filesRequests,
   ...sharingRequests,
   ...linkRequests,
+  ...sharingPolicyRequests,
+  ...fileRequestRequests,
   ...billingRequests,
   ...notificationRequests,
   ...auditRequests,
@@ -38,7 +42,17 @@ export type ReceivedPayload<S extends Subject> = z.output<RequestContracts[S]['p
 export type ReplyOf<S extends Subject> = z.output<RequestContracts[S]['reply']>;
 
 /** Every domain event of Coffer with its payload type. */
-export type DomainEvents = AuthEvents & DevicesEvents & SignInPolicyEvents & AccountEvents & FilesEvents & SharingEvents & BillingEvents & NotificationEvents;
+export type DomainEvents = AuthEvents &
+  DevicesEvents &
+  SignInPolicyEvents &
+  AccountEvents &
+  FilesEvents &
+  SharingEvents &
+  SharingPolicyEvents &
+  FileRequestEvents &
+  LinkEvents &
+  BillingEvents &
+  NotificationEvents;
 export type EventType = keyof DomainEvents;
 /** Any map from event subjects to payloads (tests declare their own). */
 export type EventMap = object;

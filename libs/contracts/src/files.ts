@@ -31,6 +31,8 @@ export const FilesSubject = {
   GetItem: 'files.item.get',
   /** A folder of a folder link, or a folder inside it, as the public page lists it (sharing asks as the link's maker: it decided the link). */
   LinkedFolder: 'files.linked.folder',
+  /** The folder a file request sends files into ("root": My files): the caller may add to it (Can edit); answers its name. */
+  GetUploadFolder: 'files.folder.upload-target',
   StorageUsage: 'files.storage.usage',
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
@@ -392,6 +394,7 @@ export const filesRequests = {
   [FilesSubject.ListFiles]: message(listFilesRequestSchema, listFilesReplySchema),
   [FilesSubject.ListFolders]: message(listFoldersRequestSchema, listFoldersReplySchema),
   [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
+  [FilesSubject.GetUploadFolder]: message(z.object({ folderId: folderRef('folderId') }), z.object({ id: z.string(), name: z.string() })),
   [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
   [FilesSubject.CreateUpload]: message(createUploadSchema, newUploadSchema),
   [FilesSubject.CompleteUpload]: message(uploadIdSchema, fileItemSchema),

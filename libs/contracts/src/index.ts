@@ -16,5 +16,7 @@ export * from './billing.js';
 export * from './notification.js';
 export * from './audit.js';
 export * from './sharing.js';
+export * from './sharing-policy.js';
+export * from './file-requests.js';
 export * from './links.js';
 export * from './catalogue.js';

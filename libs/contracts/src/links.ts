@@ -25,6 +25,15 @@ export const LinkSubject = {
   RedeemLinkTicket: 'sharing.link.redeem',
 } as const;
 
+/** Events of links (the audit log keeps them). */
+export const LinkEvent = {
+  Created: 'events.sharing.link.created',
+  Changed: 'events.sharing.link.changed',
+  Revoked: 'events.sharing.link.revoked',
+  /** A link's password was guessed wrong past LINK_GUESSES_ALLOWED in the window: every password is refused for a while (once a window). */
+  PasswordThrottled: 'events.sharing.link.password-throttled',
+} as const;
+
 /** The public page of a link, in the app (a shell route needing no sign-in). */
 export const LINK_PAGE_PATH = '/l/';
 /** Where the browser redeems a link's ticket: the gateway checks it with the sharing service and streams the file. */
@@ -142,6 +151,16 @@ const UNFURLERS =
   /Slackbot|Slack-ImgProxy|SkypeUriPreview|MicrosoftPreview|WhatsApp|facebookexternalhit|Facebot|Twitterbot|Discordbot|LinkedInBot|TelegramBot|Embedly|Pinterestbot|redditbot|Applebot|Googlebot|bingbot|vkShare|Iframely|Google-PageRenderer|\bbot\b|crawler|spider/i;
 export function isLinkPreviewBot(userAgent: string | undefined): boolean {
   return Boolean(userAgent && UNFURLERS.test(userAgent));
+}
+
+export interface LinkChanged {
+  link: LinkItem;
+}
+export interface LinkEvents {
+  [LinkEvent.Created]: LinkChanged;
+  [LinkEvent.Changed]: LinkChanged;
+  [LinkEvent.Revoked]: LinkChanged;
+  [LinkEvent.PasswordThrottled]: LinkChanged;
 }
 
 export const linkRequests = {

@@ -51,7 +51,15 @@ export const ACTIVITY_LIMIT = 15;
 
 /** Spec §9: the notifications page fetches this many, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
-export const NOTIFICATION_TYPES = ['file_shared', 'share_opened', 'invitation_accepted', 'invitation_declined', 'trial_ending'] as const;
+export const NOTIFICATION_TYPES = [
+  'file_shared',
+  'share_opened',
+  'invitation_accepted',
+  'invitation_declined',
+  'trial_ending',
+  'links_need_password',
+  'file_request_upload',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Spec §3 "notifications": what a notification is about. */
@@ -67,6 +75,10 @@ export const notificationMetadataSchema = z.object({
   /** trial_ending: the plan on trial and the day it ends. */
   plan_name: z.string().optional(),
   trial_end_date: z.string().optional(),
+  /** links_need_password: how many of the person's links the sharing policy stopped until they get a password. */
+  link_count: z.string().optional(),
+  /** file_request_upload: the folder a file request sent a file into. */
+  folder_name: z.string().optional(),
 });
 export type NotificationMetadata = z.output<typeof notificationMetadataSchema>;
 
@@ -111,6 +123,15 @@ export const NotificationCopy = {
   trialEnding: {
     title: 'Your trial ends soon',
     message: (planName: string, endDate: string) => `Your 14-day free trial of ${planName} ends on ${endDate}. Choose a plan to keep your team's features.`,
+  },
+  fileRequestUpload: {
+    title: 'A file came in through your request',
+    message: (fileName: string, folderName: string) => `"${fileName}" was uploaded to ${folderName} through your file request`,
+  },
+  linksNeedPassword: {
+    title: 'Your links need a password',
+    message: (fileNames: readonly string[], count: number) =>
+      `Your company now requires a password on every link. ${count === 1 ? `Your link to "${fileNames[0]}" is` : `${count} of your links (${fileNames.map((n) => `"${n}"`).join(', ')}${count > fileNames.length ? ', …' : ''}) are`} turned off until you give ${count === 1 ? 'it' : 'each'} a password in the Share dialog.`,
   },
 } as const;
 

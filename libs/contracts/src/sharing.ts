@@ -118,6 +118,9 @@ export function singleByteRange(header: string | undefined): ByteRange | undefin
   return end ? { start: Number(start), end: Number(end) } : { start: Number(start) };
 }
 
+/** A byte range as a Range header asks for it again (what storage is asked for). */
+export const byteRangeHeader = (range: ByteRange): string => ('suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`);
+
 /** Where the browser redeems a ticket: the gateway checks it with the sharing service and streams the file. */
 export const SHARE_DOWNLOADS_PATH = '/api/share-downloads/';
 /** A ticket: 32 random bytes, base64url. */

@@ -7,6 +7,7 @@ import { AuditLogCard } from '../features/audit/components/audit-log-card';
 import { SecuritySettings } from '../features/security/components/security-settings';
 import { BrandingSettings } from '../features/settings/components/branding-settings';
 import { GeneralSettings } from '../features/settings/components/general-settings';
+import { SharingPolicyCard } from '../features/settings/components/sharing-policy-card';
 import { SettingsGateNotice } from '../features/settings/components/settings-gate-notice';
 import { StorageSettings } from '../features/settings/components/storage-settings';
 import { UserPermissions } from '../features/settings/components/user-permissions';
@@ -93,8 +94,9 @@ export function SettingsPage() {
               </TabsContent>
             )}
             {active === 'permissions' && (
-              <TabsContent value="permissions">
+              <TabsContent value="permissions" className="flex flex-col gap-6">
                 <UserPermissions />
+                <SharingPolicyCard />
               </TabsContent>
             )}
             {active === 'audit-logs' && (

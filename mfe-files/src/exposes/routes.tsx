@@ -8,6 +8,7 @@ import { RecentFilesPage } from '../pages/recent-files-page';
 import { TrashPage } from '../pages/trash-page';
 import { SearchPage } from '../pages/search-page';
 import { PublicLinkPage } from '../pages/public-link-page';
+import { PublicRequestPage } from '../pages/public-request-page';
 import { UploadButton } from '../features/upload/components/upload-button';
 import { StorageMeter } from '../features/storage/components/storage-meter';
 import { ActivityLog } from '../features/activity/components/activity-log';
@@ -24,6 +25,7 @@ export const pages: RemoteRoutesModule<FilesPage, FilesWidget>['pages'] = {
   search: inFilesRoot(SearchPage),
   // Outside the dashboard (no sign-in): the page brings its own store.
   publicLink: inFilesRoot(withStore(PublicLinkPage)),
+  publicRequest: inFilesRoot(withStore(PublicRequestPage)),
 };
 
 /** The parts of the dashboard frame the files area owns; the shell places them. */

@@ -15,6 +15,12 @@ import { PeopleService } from './people/people.service.js';
 import { PersonalDataHandler } from './personal-data/personal-data.handler.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { PersonalDataService } from './personal-data/personal-data.service.js';
+import { SharingPolicyHandler } from './policy/sharing-policy.handler.js';
+import { SharingPolicyRepository } from './policy/sharing-policy.repository.js';
+import { SharingPolicyService } from './policy/sharing-policy.service.js';
+import { FileRequestsHandler } from './requests/file-requests.handler.js';
+import { FileRequestsRepository } from './requests/file-requests.repository.js';
+import { FileRequestsService } from './requests/file-requests.service.js';
 import { SharesHandler } from './shares/shares.handler.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { SharesService } from './shares/shares.service.js';
@@ -27,7 +33,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler],
+      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler, SharingPolicyHandler, FileRequestsHandler],
       providers: [
         SharesRepository,
         SharesService,
@@ -39,6 +45,10 @@ export class AppModule {
         AccessesService,
         LinksRepository,
         LinksService,
+        SharingPolicyRepository,
+        SharingPolicyService,
+        FileRequestsRepository,
+        FileRequestsService,
       ],
     };
   }

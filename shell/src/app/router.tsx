@@ -64,6 +64,8 @@ const routes: RouteObject[] = [
   },
   // A link's public page ("Anyone with the link"): no sign-in, in the sharer's branding rather than Coffer's frame.
   { path: 'l/:token', element: files('publicLink') },
+  // A file request's public page: anyone with it sends files in, in the maker's branding.
+  { path: 'r/:token', element: files('publicRequest') },
   { path: '*', element: <NotFoundPage /> },
 ];
 

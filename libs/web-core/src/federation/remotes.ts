@@ -20,7 +20,7 @@ export const ROUTES_EXPOSE = './routes';
 
 export type MarketingPage = 'landing' | 'whyCoffer' | 'pricing' | 'contactSales' | 'terms' | 'privacy';
 export type AccountPage = 'login' | 'resetPassword' | 'verifyEmail' | 'checkout' | 'notifications' | 'settings' | 'account';
-export type FilesPage = 'files' | 'shared' | 'recent' | 'trash' | 'search' | 'publicLink';
+export type FilesPage = 'files' | 'shared' | 'recent' | 'trash' | 'search' | 'publicLink' | 'publicRequest';
 
 /** Parts of the dashboard frame a remote renders inside the shell's layout (no route of their own). */
 export type FilesWidget = 'uploadButton' | 'storageMeter' | 'activityLog';

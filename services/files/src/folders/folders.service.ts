@@ -89,6 +89,16 @@ export class FoldersService {
     };
   }
 
+  /**
+   * Where a file request of the caller's sends files: their My files, or a folder they may add to (Can edit,
+   * decided by the access service as for their own uploads). Asked by sharing when a request is made.
+   */
+  async uploadFolder(caller: CallerIdentity, folderId: string): Promise<{ id: string; name: string }> {
+    if (folderId === ROOT_FOLDER) return { id: ROOT_FOLDER, name: 'My files' };
+    const folder = await this.items.activeFolder(caller, folderId, 'edit');
+    return { id: folder.id, name: folder.name };
+  }
+
   /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
   async create(caller: CallerIdentity, name: string, parentId: string): Promise<FileItem> {
     // In a folder shared Can edit with the caller: made in the sharer's account, added by the caller.

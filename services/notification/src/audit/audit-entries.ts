@@ -6,6 +6,11 @@ import {
   SignInPolicyEvent,
   FilesEvent,
   SharingEvent,
+  SharingPolicyEvent,
+  LinkEvent,
+  FileRequestEvent,
+  type LinkItem,
+  type FileRequestItem,
   type AuditAction,
   type AuditResourceType,
   type DomainEvent,
@@ -40,6 +45,25 @@ const share = (action: AuditAction, s: ShareItem, details: Record<string, string
   details: { file: s.fileName, recipient: s.sharedWithEmail, ...details },
 });
 
+const link = (action: AuditAction, l: LinkItem): AuditFact => ({
+  action,
+  resourceType: 'link',
+  resourceId: l.id,
+  details: {
+    file: l.fileName,
+    password: l.hasPassword ? 'on' : 'off',
+    expiresAt: l.expiresAt ?? 'never',
+    maxDownloads: l.maxDownloads === null ? 'none' : String(l.maxDownloads),
+    allowedIps: l.allowedIps?.join(' ') ?? 'any',
+  },
+});
+const fileRequest = (action: AuditAction, r: FileRequestItem): AuditFact => ({
+  action,
+  resourceType: 'file_request',
+  resourceId: r.id,
+  details: { folder: r.folderName, title: r.title, expiresAt: r.expiresAt ?? 'never', maxBytes: r.maxBytes === null ? 'none' : String(r.maxBytes) },
+});
+
 const TWO_FACTOR_ACTIONS: Record<TwoFactorChanged['change'], AuditAction> = {
   enabled: 'user.two_factor_enable',
   disabled: 'user.two_factor_disable',
@@ -67,6 +91,12 @@ export const AUDITED: Describers = {
   [SharingEvent.ShareCreated]: (e) => share('file.share', e.payload.share),
   [SharingEvent.ShareRevoked]: (e) => share('share.revoke', e.payload.share),
   [SharingEvent.ShareAccessed]: (e) => share('share.access', e.payload.share, { access: e.payload.disposition === 'attachment' ? 'download' : 'view' }),
+  [LinkEvent.Created]: (e) => link('link.create', e.payload.link),
+  [LinkEvent.Changed]: (e) => link('link.update', e.payload.link),
+  [LinkEvent.Revoked]: (e) => link('link.revoke', e.payload.link),
+  [LinkEvent.PasswordThrottled]: (e) => link('link.password_throttle', e.payload.link),
+  [FileRequestEvent.Created]: (e) => fileRequest('file_request.create', e.payload.request),
+  [FileRequestEvent.Revoked]: (e) => fileRequest('file_request.revoke', e.payload.request),
   [AuthEvent.SignedIn]: (e) => ({
     action: 'user.sign_in',
     resourceType: 'user',
@@ -101,6 +131,19 @@ export const AUDITED: Describers = {
         ssoOnly: p.sso.ssoOnly ? 'on' : 'off',
         ...(p.sso.secretChanged && { clientSecret: 'changed' }),
       }),
+    },
+  }),
+  [SharingPolicyEvent.Changed]: ({ accountId, payload: { after, linksShortened, linksNeedingPassword } }) => ({
+    action: 'policy.sharing_update',
+    resourceType: 'policy',
+    resourceId: accountId,
+    details: {
+      links: after.linksAllowed ? 'allowed' : 'forbidden',
+      passwordRequired: after.passwordRequired ? 'on' : 'off',
+      maxExpiryDays: after.maxExpiryDays === null ? 'none' : String(after.maxExpiryDays),
+      emailDomains: after.allowedEmailDomains.length === 0 ? 'any' : after.allowedEmailDomains.join(' '),
+      linksShortened: String(linksShortened),
+      linksNeedingPassword: String(linksNeedingPassword),
     },
   }),
   [AccountEvent.MemberInvited]: (e) => ({

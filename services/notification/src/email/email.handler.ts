@@ -1,5 +1,14 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, AuthEvent, BillingEvent, DevicesEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import {
+  AccountEvent,
+  AuthEvent,
+  BillingEvent,
+  DevicesEvent,
+  NotificationSubject,
+  FileRequestEvent,
+  SharingEvent,
+  SharingPolicyEvent,
+} from '@coffer/contracts';
 import { EventBus, RpcRouter } from '@coffer/server-core';
 import { EmailService } from './email.service.js';
 
@@ -23,6 +32,8 @@ export class EmailHandler implements OnModuleInit {
     this.bus.on(BillingEvent.TrialStarted, (event) => this.email.trialStarted(event));
     this.bus.on(BillingEvent.SubscriptionChanged, (event) => this.email.planChanged(event));
     this.bus.on(BillingEvent.TrialEnding, (event) => this.email.trialEnding(event));
+    this.bus.on(SharingPolicyEvent.LinksNeedPassword, (event) => this.email.linksNeedPassword(event));
+    this.bus.on(FileRequestEvent.FileReceived, (event) => this.email.fileReceived(event));
     this.bus.on(BillingEvent.ContactRequestReceived, (event) => this.email.contactRequest(event));
 
     this.rpc.handle(NotificationSubject.ListCapturedMail, { caller: 'none' }, ({ payload: query }) => this.email.capturedMail(query));

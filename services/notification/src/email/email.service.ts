@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  NotificationCopy,
   CAPTURED_MAIL_LIMIT,
   CONFIRM_ADDRESS_PARAM,
   SESSION_PARAM,
@@ -17,6 +18,8 @@ import {
   type ShareCreated,
   type SubscriptionChanged,
   type TrialEnding,
+  type LinksNeedPassword,
+  type FileReceived,
   type TrialStarted,
   type UserRegistered,
 } from '@coffer/contracts';
@@ -203,6 +206,34 @@ export class EmailService {
       detail: `Choose a plan before then to keep every feature of ${planName}. After it your files stay readable, with 10 GB of storage.`,
       actionLabel: 'Choose a plan',
       actionUrl: this.link('/pricing'),
+    });
+  }
+
+  /** The sharing policy stopped the person's links until they get a password (sent whatever the notification switch says: their links stopped). */
+  async linksNeedPassword(event: DomainEvent<LinksNeedPassword>) {
+    const { userId, fileNames, count } = event.payload;
+    const person = await this.people.find(userId);
+    if (!person) return;
+    return this.send(event, person.email, 'plan-changed', {
+      userName: displayName(person),
+      headline: NotificationCopy.linksNeedPassword.title,
+      detail: NotificationCopy.linksNeedPassword.message(fileNames, count),
+      actionLabel: 'Open your files',
+      actionUrl: this.link('/dashboard/files'),
+    });
+  }
+
+  /** A visitor sent a file through a file request: its maker is told by email too, unless they turned notification emails off. */
+  async fileReceived(event: DomainEvent<FileReceived>) {
+    const { userId, fileName, folderName } = event.payload;
+    const person = await this.people.find(userId);
+    if (!person || !(await this.wantsNotificationEmails(userId))) return;
+    return this.send(event, person.email, 'plan-changed', {
+      userName: displayName(person),
+      headline: NotificationCopy.fileRequestUpload.title,
+      detail: NotificationCopy.fileRequestUpload.message(fileName, folderName),
+      actionLabel: 'Open your files',
+      actionUrl: this.link('/dashboard/files'),
     });
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Inject, type OnModuleInit } from '@nestjs/common';
-import { AccountEvent, BillingEvent, NotificationSubject, SharingEvent } from '@coffer/contracts';
+import { AccountEvent, BillingEvent, NotificationSubject, FileRequestEvent, SharingEvent, SharingPolicyEvent } from '@coffer/contracts';
 import { EventBus, RpcRouter } from '@coffer/server-core';
 import { NotificationsService } from './notifications.service.js';
 
@@ -20,6 +20,8 @@ export class NotificationsHandler implements OnModuleInit {
     this.bus.on(AccountEvent.MembershipChanged, (event) => this.notifications.membershipChanged(event));
     this.bus.on(AccountEvent.InvitationDeclined, (event) => this.notifications.invitationDeclined(event));
     this.bus.on(BillingEvent.TrialEnding, (event) => this.notifications.trialEnding(event));
+    this.bus.on(SharingPolicyEvent.LinksNeedPassword, (event) => this.notifications.linksNeedPassword(event));
+    this.bus.on(FileRequestEvent.FileReceived, (event) => this.notifications.fileReceived(event));
 
     this.rpc.handle(NotificationSubject.ListNotifications, ({ caller }) => this.notifications.list(caller));
     this.rpc.handle(NotificationSubject.MarkNotificationRead, ({ caller, payload }) => this.notifications.markRead(caller, payload.notificationId));

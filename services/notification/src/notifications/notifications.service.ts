@@ -12,6 +12,8 @@ import {
   type InvitationDeclined,
   type MembershipChanged,
   type TrialEnding,
+  type LinksNeedPassword,
+  type FileReceived,
   type NotificationItem,
   type OkReply,
   type ShareAccessed,
@@ -122,6 +124,30 @@ export class NotificationsService {
       title: NotificationCopy.trialEnding.title,
       message: NotificationCopy.trialEnding.message(planName, endDate),
       metadata: { plan_name: planName, trial_end_date: trialEndDate },
+    });
+  }
+
+  /** The sharing policy now requires a password: each person whose links have none is told they stopped until they get one. */
+  async linksNeedPassword(event: DomainEvent<LinksNeedPassword>) {
+    const { userId, fileNames, count } = event.payload;
+    await this.notify(event, {
+      userId,
+      type: 'links_need_password',
+      title: NotificationCopy.linksNeedPassword.title,
+      message: NotificationCopy.linksNeedPassword.message(fileNames, count),
+      metadata: { file_name: fileNames[0], link_count: String(count) },
+    });
+  }
+
+  /** A visitor sent a file through a file request: its maker is told, file by file. */
+  async fileReceived(event: DomainEvent<FileReceived>) {
+    const { userId, fileId, fileName, folderName } = event.payload;
+    await this.notify(event, {
+      userId,
+      type: 'file_request_upload',
+      title: NotificationCopy.fileRequestUpload.title,
+      message: NotificationCopy.fileRequestUpload.message(fileName, folderName),
+      metadata: { file_id: fileId, file_name: fileName, folder_name: folderName },
     });
   }
 

@@ -223,3 +223,54 @@ export const linkPasswordFailures = pgTable(
 
 export type LinkRow = typeof links.$inferSelect;
 export type LinkAccessRow = typeof linkAccesses.$inferSelect;
+
+/** Each account's sharing policy (owner and admins); an account without a row has the open one (OPEN_SHARING_POLICY). */
+export const sharingPolicies = pgTable('sharing_policies', {
+  accountId: text('account_id').primaryKey(),
+  linksAllowed: boolean('links_allowed').notNull().default(true),
+  passwordRequired: boolean('password_required').notNull().default(false),
+  maxExpiryDays: integer('max_expiry_days'),
+  /** Lower case; empty: any recipient. */
+  allowedEmailDomains: text('allowed_email_domains').array().notNull().default([]),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** File requests: an upload-only link to a folder of its maker's. Its token is kept by hash only. */
+export const fileRequests = pgTable(
+  'file_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: text('account_id').notNull(),
+    createdByUserId: text('created_by_user_id').notNull(),
+    /** "root" (the maker's My files) or a folder's id. */
+    folderId: text('folder_id').notNull(),
+    folderName: text('folder_name').notNull(),
+    title: text('title').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The largest file it takes; null: the plan's largest the requests take. */
+    maxBytes: bigint('max_bytes', { mode: 'number' }),
+    uploadCount: integer('upload_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_requests_token_hash_idx').on(t.tokenHash), index('file_requests_creator_idx').on(t.createdByUserId)],
+);
+
+/** A visitor's upload through a request, from its slot until it became a file (or was refused). */
+export const fileRequestUploads = pgTable(
+  'file_request_uploads',
+  {
+    uploadId: uuid('upload_id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => fileRequests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    fileId: uuid('file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_request_uploads_request_idx').on(t.requestId)],
+);
+
+export type FileRequestRow = typeof fileRequests.$inferSelect;

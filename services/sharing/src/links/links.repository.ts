@@ -114,6 +114,26 @@ export class LinksRepository extends Repository {
     await this.db.update(links).set({ fileName: name }).where(eq(links.fileId, fileId));
   }
 
+  /** Cuts every link of the account open longer than `days` from now (or for good) to `days` from now; answers how many. */
+  async capExpiry(accountId: string, days: number): Promise<number> {
+    const cap = sql`now() + make_interval(days => ${days})`;
+    const rows = await this.db
+      .update(links)
+      .set({ expiresAt: cap })
+      .where(and(eq(links.accountId, accountId), or(isNull(links.expiresAt), gt(links.expiresAt, cap))))
+      .returning({ id: links.id });
+    return rows.length;
+  }
+
+  /** The account's links without a password (of files not in the trash). */
+  withoutPassword(accountId: string): Promise<Pick<LinkRow, 'id' | 'createdByUserId' | 'fileName'>[]> {
+    return this.db
+      .select({ id: links.id, createdByUserId: links.createdByUserId, fileName: links.fileName })
+      .from(links)
+      .where(and(eq(links.accountId, accountId), isNull(links.passwordHash), eq(links.fileTrashed, false)))
+      .orderBy(links.createdAt);
+  }
+
   async removeFile(fileId: string): Promise<void> {
     await this.db.delete(links).where(eq(links.fileId, fileId));
   }

@@ -12,6 +12,7 @@ import {
   LINK_NEEDS_PLAN,
   LINK_NOT_FOUND,
   LINK_PAGE_PATH,
+  LinkEvent,
   LinkRefusal,
   OK,
   roleMay,
@@ -29,9 +30,10 @@ import {
   type ShareTicketReply,
   type LinkSubject,
 } from '@coffer/contracts';
-import { forbidden, invalid, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { EventBus, forbidden, invalid, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { LinkRow } from '../db/schema.js';
 import { PeopleRepository } from '../people/people.repository.js';
+import { SharingPolicyService } from '../policy/sharing-policy.service.js';
 import { ipAllowed } from '../shares/ip-allowed.js';
 import { hashLinkPassword, linkPasswordMatches } from './link-passwords.js';
 import { LinksRepository, type LinkChange } from './links.repository.js';
@@ -73,7 +75,14 @@ export class LinksService {
     @Inject(PeopleRepository) private readonly people: PeopleRepository,
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SharingPolicyService) private readonly policy: SharingPolicyService,
+    @Inject(EventBus) private readonly bus: EventBus,
   ) {}
+
+  /** Keeps a link event for the audit log, in the unit that made the change. */
+  private audited(type: (typeof LinkEvent)[keyof typeof LinkEvent], row: LinkRow, actorId: string) {
+    return this.bus.record(type, { accountId: row.accountId, actorId, payload: { link: toLinkItem(row) } });
+  }
 
   /** Refuses each restriction the caller's plan does not include; a password needs a paid plan. */
   private async checkPlan(
@@ -97,20 +106,26 @@ export class LinksService {
     // The files service answers "not found" for anything the caller may not share (Can edit where it is), trashed or gone.
     const file = await this.services.request(FilesSubject.GetItem, { fileId: input.fileId }, { caller });
     await this.checkPlan(caller, input);
+    const expiresInDays = await this.policy.checkLink(caller.accountId, { hasPassword: input.password !== null, expiresInDays: input.expiresInDays });
     const token = randomBytes(32).toString('base64url');
-    const row = await this.links.add({
-      tokenHash: tokenHash(token),
-      accountId: caller.accountId,
-      fileId: file.id,
-      kind: file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file',
-      fileName: file.name,
-      fileSize: file.size,
-      mimeType: file.mimeType,
-      createdByUserId: caller.userId,
-      passwordHash: input.password === null ? null : await hashLinkPassword(input.password),
-      allowedIps: input.allowedIps,
-      expiresAt: expiryOf(input.expiresInDays),
-      maxDownloads: input.maxDownloads,
+    const passwordHash = input.password === null ? null : await hashLinkPassword(input.password);
+    const row = await this.unit.run(async () => {
+      const made = await this.links.add({
+        tokenHash: tokenHash(token),
+        accountId: caller.accountId,
+        fileId: file.id,
+        kind: file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file',
+        fileName: file.name,
+        fileSize: file.size,
+        mimeType: file.mimeType,
+        createdByUserId: caller.userId,
+        passwordHash,
+        allowedIps: input.allowedIps,
+        expiresAt: expiryOf(expiresInDays ?? null),
+        maxDownloads: input.maxDownloads,
+      });
+      await this.audited(LinkEvent.Created, made, caller.userId);
+      return made;
     });
     return { ...toLinkItem(row), token, url: `${LINK_PAGE_PATH}${token}` };
   }
@@ -129,13 +144,21 @@ export class LinksService {
   async update(caller: CallerIdentity, { linkId, ...input }: ReceivedPayload<typeof LinkSubject.UpdateLink>): Promise<LinkItem> {
     const link = await this.own(caller, linkId);
     await this.checkPlan(caller, input);
+    const expiresInDays = await this.policy.checkLink(link.accountId, {
+      hasPassword: input.password === undefined ? undefined : input.password !== null,
+      expiresInDays: input.expiresInDays,
+    });
     const change: LinkChange = {};
     if (input.password !== undefined) change.passwordHash = input.password === null ? null : await hashLinkPassword(input.password);
     if (input.allowedIps !== undefined) change.allowedIps = input.allowedIps;
-    if (input.expiresInDays !== undefined) change.expiresAt = expiryOf(input.expiresInDays);
+    if (expiresInDays !== undefined) change.expiresAt = expiryOf(expiresInDays);
     if (input.maxDownloads !== undefined) change.maxDownloads = input.maxDownloads;
     if (Object.keys(change).length === 0) return toLinkItem(link);
-    const row = await this.links.change(link.id, change);
+    const row = await this.unit.run(async () => {
+      const changed = await this.links.change(link.id, change);
+      if (changed) await this.audited(LinkEvent.Changed, changed, caller.userId);
+      return changed;
+    });
     if (!row) throw notFound('Link not found');
     return toLinkItem(row);
   }
@@ -145,7 +168,10 @@ export class LinksService {
     const link = await this.links.find(linkId);
     const mayRevoke = link && (link.createdByUserId === caller.userId || (link.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
     if (!link || !mayRevoke) throw notFound('Link not found');
-    await this.links.remove(link.id);
+    await this.unit.run(async () => {
+      await this.links.remove(link.id);
+      await this.audited(LinkEvent.Revoked, link, caller.userId);
+    });
     return OK;
   }
 
@@ -161,6 +187,7 @@ export class LinksService {
   private async usable(token: string, clientIp: string | undefined): Promise<LinkRow> {
     const link = await this.links.findByToken(tokenHash(token));
     if (!link || link.fileTrashed) throw notFound(LINK_NOT_FOUND);
+    await this.policy.checkLinkOpen(link);
     this.checkRestrictions(link, clientIp);
     if (link.maxDownloads !== null && link.downloadCount >= link.maxDownloads) throw forbidden(ShareRefusal.AccessLimitReached);
     return link;
@@ -180,7 +207,10 @@ export class LinksService {
     if (link.passwordHash === null) return;
     if (password === undefined || password === '') throw forbidden(LinkRefusal.PasswordRequired);
     const guess = await this.links.addGuess(link.id);
-    if ((await this.links.recentFailures(link.id, LINK_GUESS_WINDOW_MINUTES)) > LINK_GUESSES_ALLOWED) {
+    const failures = await this.links.recentFailures(link.id, LINK_GUESS_WINDOW_MINUTES);
+    if (failures > LINK_GUESSES_ALLOWED) {
+      // The first guess refused by the throttle in a window is audited (no person to name: the visitor has no account).
+      if (failures === LINK_GUESSES_ALLOWED + 1) await this.unit.run(() => this.audited(LinkEvent.PasswordThrottled, link, ''));
       throw rpcError(ErrorCode.TooManyAttempts, 429, LinkRefusal.TooManyGuesses, { retryAfterSeconds: LINK_GUESS_WINDOW_MINUTES * 60 });
     }
     if (!(await linkPasswordMatches(link.passwordHash, password))) throw rpcError(ErrorCode.InvalidCredentials, 403, LinkRefusal.WrongPassword);
@@ -249,6 +279,7 @@ export class LinksService {
     if (!used || (used.clientIp ?? undefined) !== clientIp) throw notFound(LinkRefusal.TicketSpent);
     const link = await this.links.find(used.linkId);
     if (!link || link.fileTrashed) throw notFound(LINK_NOT_FOUND);
+    await this.policy.checkLinkOpen(link);
     this.checkRestrictions(link, clientIp);
     const { url } = await this.fileLink(link, used.fileId ?? link.fileId, used.disposition);
     return { url, disposition: used.disposition };

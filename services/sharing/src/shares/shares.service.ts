@@ -40,6 +40,7 @@ import { allowsShareRestriction, SHARE_RESTRICTIONS } from '@coffer/plans';
 import type { SharingConfig } from '../config.js';
 import type { PersonRow, ShareRow } from '../db/schema.js';
 import { AccessesRepository } from '../accesses/accesses.repository.js';
+import { SharingPolicyService } from '../policy/sharing-policy.service.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharesRepository } from './shares.repository.js';
 import { ipAllowed } from './ip-allowed.js';
@@ -103,6 +104,7 @@ export class SharesService {
     @Inject(AccessesRepository) private readonly accesses: AccessesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: SharingConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SharingPolicyService) private readonly policy: SharingPolicyService,
   ) {}
 
   /** Each share sends an email: a user may send only so many an hour, and fewer to one address (no one is flooded through Coffer). */
@@ -129,6 +131,7 @@ export class SharesService {
     const file = await this.services.request(FilesSubject.GetItem, { fileId: input.fileId }, { caller });
     const kind = file.mimeType === FOLDER_MIME_TYPE ? 'folder' : 'file';
     await this.checkPlan(caller, input);
+    await this.policy.checkShareRecipient(caller.accountId, input.email);
     const sharer = await this.people.find(caller.userId);
     if (sharer && sharer.email === input.email) throw invalid('You cannot share a file with yourself');
     const row = await this.unit.run(async () => {
@@ -285,6 +288,7 @@ export class SharesService {
     // A folder's share opens its files one by one through the files service (folderGrant).
     if (!share || share.kind !== 'file' || !me?.emailConfirmed || share.sharedWithEmail !== me.email) throw notFound('Share not found');
     this.checkRestrictions(share, clientIp);
+    await this.policy.checkShareOpen(share.accountId, share.sharedWithEmail);
     const ticket = randomBytes(32).toString('base64url');
     const issued = await this.unit.run(async () => {
       const row = await this.repository.countAccess(share.id);

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Link, useSearchParams } from '@coffer/web-core/router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@coffer/ui';
@@ -13,10 +14,21 @@ import { TeamFolders } from './team-folders';
 import { useFolderLevel } from '../../../hooks/use-folder-level';
 
 /**
- * One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder (where the user
- * may add), Access (where they manage a team folder), sort; at the root, the team folders first.
+ * One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder and Request files
+ * (where the user may add), Access (where they manage a team folder), sort; at the root, the team folders first.
  */
-export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?: string; shareDialog: ShareDialogComponent }) {
+/** "Request files" for the folder shown (the sharing feature's, given by the page). */
+export type FileRequestDialogComponent = ComponentType<{ folderId: string; folderName: string }>;
+
+export function FileBrowser({
+  folderId = ROOT_FOLDER,
+  shareDialog,
+  requestDialog: RequestDialog,
+}: {
+  folderId?: string;
+  shareDialog: ShareDialogComponent;
+  requestDialog: FileRequestDialogComponent;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('sort');
   const sort: SortOrder = isSortOrder(requested) ? requested : 'newest';
@@ -61,6 +73,7 @@ export function FileBrowser({ folderId = ROOT_FOLDER, shareDialog }: { folderId?
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           {level && level !== 'view' && <NewFolderDialog parentId={folderId} />}
+          {level && level !== 'view' && (!inFolder || folder) && <RequestDialog folderId={folderId} folderName={folder?.folder.name ?? 'My files'} />}
           {level === 'manage' && teamFolderId && folder && (
             <AccessDialog folderId={folderId} folderName={folder.folder.name} isTeamFolder={teamFolderId === folderId} />
           )}

@@ -110,7 +110,7 @@ export function LinkSection({ fileId, isFolder = false }: { fileId: string; isFo
           {isFolder ? "'s files" : ''} from a page in your branding.
         </p>
       </div>
-      {made && <CreatedLinkBox link={made} />}
+      {made && <CreatedLinkBox url={made.url} />}
       <form noValidate className="flex flex-col gap-3" aria-label={editing ? 'Change link' : 'Create link'} onSubmit={(event) => void submit(event)}>
         {OPTIONS.filter((option) => allowed[option.field]).map((option) => (
           <FormField
@@ -168,9 +168,9 @@ export function LinkSection({ fileId, isFolder = false }: { fileId: string; isFo
   );
 }
 
-/** A link just made: its address to copy, shown this once. */
-function CreatedLinkBox({ link }: { link: CreatedLink }) {
-  const address = absolute(link.url);
+/** A link (or file request) just made: its address to copy, shown this once. */
+export function CreatedLinkBox({ url, title = 'Link created', label = 'Link address' }: { url: string; title?: string; label?: string }) {
+  const address = absolute(url);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
@@ -181,11 +181,11 @@ function CreatedLinkBox({ link }: { link: CreatedLink }) {
   };
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md bg-muted p-3 text-sm">
-      <p className="font-medium">Link created</p>
+      <p className="font-medium">{title}</p>
       <div className="flex gap-2">
         <input
           readOnly
-          aria-label="Link address"
+          aria-label={label}
           value={address}
           onFocus={(event) => event.currentTarget.select()}
           className="min-w-0 flex-1 rounded-md border border-border bg-background px-2 py-1 font-mono text-xs"

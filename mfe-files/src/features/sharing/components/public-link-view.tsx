@@ -1,29 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ChevronRight, Download, Eye, FileText, Folder, Lock } from 'lucide-react';
-import { BrandMark, Button, FormField, Spinner } from '@coffer/ui';
+import { Button, FormField, Spinner } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
-import { brandColors, formatFileSize } from '@coffer/web-core/format';
+import { formatFileSize } from '@coffer/web-core/format';
 import type { LinkPage } from '@coffer/contracts';
 import { useLinkPageMutation, useOpenLinkMutation } from '../api/links-api';
 import { downloadFile } from '../../../lib/open-link';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
+import { companyOf, PublicFrame } from './public-frame';
 
 type State = { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; page: LinkPage; password?: string };
-
-/** The sharer's colours on the whole page (dialogs included), while it is open: the design system's brand variables. */
-function useSharerColours(page: LinkPage | undefined) {
-  useEffect(() => {
-    if (!page?.branding.custom) return;
-    const { primary, onPrimary } = brandColors(page.branding.primaryColor, page.branding.secondaryColor);
-    const root = document.documentElement.style;
-    const set = { '--brand-primary': primary, '--brand-secondary': page.branding.secondaryColor, '--primary-foreground': onPrimary };
-    for (const [name, value] of Object.entries(set)) root.setProperty(name, value);
-    return () => {
-      for (const name of Object.keys(set)) root.removeProperty(name);
-    };
-  }, [page]);
-}
 
 /**
  * A link's public page (no sign-in): who shared what, in the sharer's branding (logo, colours, company
@@ -54,7 +41,6 @@ export function PublicLinkView({ token }: { token: string }) {
 
   const page = state.status === 'ready' ? state.page : undefined;
   const given = state.status === 'ready' ? state.password : undefined;
-  useSharerColours(page);
   useEffect(() => {
     const name = page?.file?.name;
     document.title = name ? `${name} · shared by ${page.sharedByName}` : `${page?.sharedByName ?? 'Someone'} shared a file with you`;
@@ -92,100 +78,91 @@ export function PublicLinkView({ token }: { token: string }) {
       setState({ status: 'refused', message: toApiError(error).message ?? 'This link could not be opened.' });
     }
   };
-  const company = page?.branding.custom ? page.branding.companyName : '';
+  const company = companyOf(page?.branding);
 
   return (
-    <div className="flex min-h-svh flex-col bg-muted/30">
-      <header className="border-b border-border bg-background">
-        <div className="mx-auto flex h-16 max-w-3xl items-center gap-2 px-4 text-lg font-bold tracking-tight">
-          <BrandMark logoUrl={page?.branding.custom ? page.branding.logoUrl || undefined : undefined} />
-          <span className="truncate">{company || 'Coffer'}</span>
-        </div>
-      </header>
-      <main id="main" className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-10">
-        <div className={`flex w-full ${folder ? 'max-w-2xl' : 'max-w-md'} flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm`}>
-          {state.status === 'loading' && <Spinner label="Opening link" />}
-          {state.status === 'refused' && (
-            <div role="alert" className="flex flex-col gap-2 text-center">
-              <h1 className="text-xl font-semibold">This link cannot be opened</h1>
-              <p className="text-muted-foreground">{state.message}</p>
+    <>
+      <PublicFrame branding={page?.branding} wide={Boolean(folder)}>
+        {state.status === 'loading' && <Spinner label="Opening link" />}
+        {state.status === 'refused' && (
+          <div role="alert" className="flex flex-col gap-2 text-center">
+            <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+            <p className="text-muted-foreground">{state.message}</p>
+          </div>
+        )}
+        {page && (
+          <>
+            <div className="flex flex-col gap-1">
+              <h1 className="text-xl font-semibold break-words">
+                {file
+                  ? `${page.sharedByName} shared “${file.name}” with you`
+                  : `${page.sharedByName} shared ${folder === undefined ? 'a file' : 'a folder'} with you`}
+              </h1>
+              {company && <p className="text-sm text-muted-foreground">From {company}</p>}
             </div>
-          )}
-          {page && (
-            <>
-              <div className="flex flex-col gap-1">
-                <h1 className="text-xl font-semibold break-words">
-                  {file
-                    ? `${page.sharedByName} shared “${file.name}” with you`
-                    : `${page.sharedByName} shared ${folder === undefined ? 'a file' : 'a folder'} with you`}
-                </h1>
-                {company && <p className="text-sm text-muted-foreground">From {company}</p>}
-              </div>
-              {folder ? (
-                <FolderListing
-                  folder={folder}
-                  expiresAt={page.expiresAt}
-                  onFolder={(id) => void goTo(id)}
-                  onView={(item) =>
-                    void preview.view({
-                      name: item.name,
-                      mimeType: item.mimeType,
-                      size: item.size,
-                      inlineUrl: urlFor('inline', item.id),
-                      attachmentUrl: urlFor('attachment', item.id),
-                    })
-                  }
-                  onDownload={(item) => void downloadFile(urlFor('attachment', item.id), item.name)}
-                />
-              ) : file ? (
-                <>
-                  <div className="flex items-center gap-3 rounded-md border border-border p-3">
-                    <FileText aria-hidden className="size-8 shrink-0 text-primary" />
-                    <div className="min-w-0">
-                      <p className="font-medium break-all">{file.name}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {formatFileSize(file.size)}
-                        {page.expiresAt && ` · Available until ${new Date(page.expiresAt).toLocaleDateString()}`}
-                      </p>
-                    </div>
+            {folder ? (
+              <FolderListing
+                folder={folder}
+                expiresAt={page.expiresAt}
+                onFolder={(id) => void goTo(id)}
+                onView={(item) =>
+                  void preview.view({
+                    name: item.name,
+                    mimeType: item.mimeType,
+                    size: item.size,
+                    inlineUrl: urlFor('inline', item.id),
+                    attachmentUrl: urlFor('attachment', item.id),
+                  })
+                }
+                onDownload={(item) => void downloadFile(urlFor('attachment', item.id), item.name)}
+              />
+            ) : file ? (
+              <>
+                <div className="flex items-center gap-3 rounded-md border border-border p-3">
+                  <FileText aria-hidden className="size-8 shrink-0 text-primary" />
+                  <div className="min-w-0">
+                    <p className="font-medium break-all">{file.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {formatFileSize(file.size)}
+                      {page.expiresAt && ` · Available until ${new Date(page.expiresAt).toLocaleDateString()}`}
+                    </p>
                   </div>
-                  <div className="flex flex-col gap-2 sm:flex-row">
-                    <Button variant="outline" className="flex-1" onClick={() => target && void preview.view(target)}>
-                      <Eye aria-hidden />
-                      View
-                    </Button>
-                    <Button className="flex-1" onClick={() => void downloadFile(urlFor('attachment'), file.name)}>
-                      <Download aria-hidden />
-                      Download
-                    </Button>
-                  </div>
-                </>
-              ) : (
-                <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void unlock(event)}>
-                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <Lock aria-hidden className="size-4" />
-                    This link is protected by a password.
-                  </p>
-                  <FormField
-                    label="Password"
-                    type="password"
-                    autoComplete="off"
-                    value={password}
-                    error={passwordError}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                  <Button type="submit" disabled={unlocking}>
-                    {unlocking ? 'Checking...' : 'Open'}
+                </div>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Button variant="outline" className="flex-1" onClick={() => target && void preview.view(target)}>
+                    <Eye aria-hidden />
+                    View
                   </Button>
-                </form>
-              )}
-            </>
-          )}
-        </div>
-      </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">Shared securely with Coffer</footer>
+                  <Button className="flex-1" onClick={() => void downloadFile(urlFor('attachment'), file.name)}>
+                    <Download aria-hidden />
+                    Download
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void unlock(event)}>
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Lock aria-hidden className="size-4" />
+                  This link is protected by a password.
+                </p>
+                <FormField
+                  label="Password"
+                  type="password"
+                  autoComplete="off"
+                  value={password}
+                  error={passwordError}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <Button type="submit" disabled={unlocking}>
+                  {unlocking ? 'Checking...' : 'Open'}
+                </Button>
+              </form>
+            )}
+          </>
+        )}
+      </PublicFrame>
       <FilePreviewDialog preview={preview} />
-    </div>
+    </>
   );
 }
 

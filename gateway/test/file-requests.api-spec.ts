@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FILE_REQUEST_EXPIRY_NEEDS_PLAN,
+  FILE_REQUEST_NOT_FOUND,
+  FileRequestRefusal,
+  formatFileLimit,
+  MULTIPART_THRESHOLD_BYTES,
+  NotificationCopy,
+  SharingPolicyRefusal,
+  type CreatedFileRequest,
+  type FileItem,
+  type FileRequestPage,
+  type HttpErrorBody,
+  type ListFileRequestsReply,
+  type ListAuditLogsReply,
+  type ListFilesReply,
+  type ListNotificationsReply,
+  type ReceivedFile,
+  type UploadSlot,
+} from '@coffer/contracts';
+import { call, confirmedUser, eventually, joinedMember, mailTo, signUp, uploadFile, type TestUser } from './support.js';
+
+const makeRequest = (user: TestUser, body: Record<string, unknown>) =>
+  call<CreatedFileRequest & HttpErrorBody>('/api/file-requests', { body, token: user.accessToken });
+const tokenOf = (request: CreatedFileRequest) => request.url.split('/').pop()!;
+const page = (token: string) => call<FileRequestPage & HttpErrorBody>(`/api/public-file-requests/${token}`);
+const start = (token: string, name: string, size: number) =>
+  call<UploadSlot & HttpErrorBody>(`/api/public-file-requests/${token}/uploads`, { body: { name, size, mimeType: 'text/plain' } });
+const complete = (token: string, uploadId: string) =>
+  call<ReceivedFile & HttpErrorBody>(`/api/public-file-requests/${token}/uploads/${uploadId}/complete`, { method: 'POST' });
+/** A visitor with no account sends one file through the request. */
+async function send(token: string, name: string, bytes: Buffer) {
+  const slot = await start(token, name, bytes.length);
+  expect(slot.status).toBe(201);
+  expect((await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+  return complete(token, slot.body.uploadId);
+}
+const filesIn = async (user: TestUser, folder: string) => (await call<ListFilesReply>(`/api/files?folder=${folder}`, { token: user.accessToken })).body.items;
+
+async function proOwnerWithFolder(folderName = 'Client uploads') {
+  const owner = await confirmedUser('Rhea Requester');
+  await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken });
+  const folder = (await call<FileItem>('/api/folders', { body: { name: folderName, parentId: 'root' }, token: owner.accessToken })).body;
+  return { owner, folder };
+}
+
+describe('file requests', () => {
+  it("takes two files from a visitor with no account into the folder, who sees nothing of it; they are the maker's, counted, and the maker is told of each", async () => {
+    const { owner, folder } = await proOwnerWithFolder();
+    // Something already in the folder, that the visitor must never learn of.
+    await call('/api/folders', { body: { name: 'Secret plans', parentId: folder.id }, token: owner.accessToken });
+    const made = await makeRequest(owner, { folderId: folder.id, title: 'Your signed contract', expiresInDays: 7, maxBytes: 4096 });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ folderId: folder.id, folderName: 'Client uploads', title: 'Your signed contract', maxBytes: 4096, uploadCount: 0 });
+    expect(made.body.url).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
+    const token = tokenOf(made.body);
+
+    const shown = await page(token);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ requestedByName: 'Rhea Requester', title: 'Your signed contract', maxBytes: 4096, branding: { custom: false } });
+    expect(JSON.stringify(shown.body)).not.toMatch(/Client uploads|Secret plans|[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+    const usage = async () => (await call<{ usedBytes: number }>('/api/storage/usage', { token: owner.accessToken })).body.usedBytes;
+    const before = await usage();
+    const [first, second] = [randomBytes(1000), randomBytes(3000)];
+    const one = await send(token, 'contract-signed.pdf', first);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ name: 'contract-signed.pdf', size: 1000 });
+    expect((await send(token, 'passport.jpg', second)).body).toEqual({ name: 'passport.jpg', size: 3000 });
+
+    const inFolder = await filesIn(owner, folder.id);
+    expect(inFolder.filter((f) => !f.isFolder).map((f) => [f.name, f.size, f.addedBy])).toEqual(
+      expect.arrayContaining([
+        ['contract-signed.pdf', 1000, owner.userId],
+        ['passport.jpg', 3000, owner.userId],
+      ]),
+    );
+    expect(await usage()).toBe(before + 4000);
+    expect((await call<ListFileRequestsReply>('/api/file-requests', { token: owner.accessToken })).body.items).toEqual([
+      expect.objectContaining({ id: made.body.id, uploadCount: 2 }),
+    ]);
+    // Told in the app of each file, and by email.
+    const told = await eventually(async () => {
+      const { items } = (await call<ListNotificationsReply>('/api/notifications', { token: owner.accessToken })).body;
+      const received = items.filter((n) => n.type === 'file_request_upload');
+      return received.length >= 2 && received;
+    });
+    expect(told.map((n) => n.message).sort()).toEqual(
+      [
+        NotificationCopy.fileRequestUpload.message('contract-signed.pdf', 'Client uploads'),
+        NotificationCopy.fileRequestUpload.message('passport.jpg', 'Client uploads'),
+      ].sort(),
+    );
+    expect((await mailTo(owner.email, NotificationCopy.fileRequestUpload.title)).text).toContain('through your file request');
+  });
+
+  it('refuses a file over its cap or over what one upload takes, an upload it did not hand out, and everything once revoked', async () => {
+    const { owner, folder } = await proOwnerWithFolder();
+    const made = (await makeRequest(owner, { folderId: folder.id, maxBytes: 100 })).body;
+    const token = tokenOf(made);
+    expect((await start(token, 'big.bin', 101)).body).toMatchObject({ statusCode: 413, message: FileRequestRefusal.TooLarge(formatFileLimit(100)) });
+    const uncapped = tokenOf((await makeRequest(owner, { folderId: 'root' })).body);
+    expect((await start(uncapped, 'huge.bin', MULTIPART_THRESHOLD_BYTES + 1)).body).toMatchObject({
+      statusCode: 413,
+      message: FileRequestRefusal.TooLargeForRequests,
+    });
+    // The owner's own upload cannot be completed through a request.
+    const own = await call<UploadSlot>('/api/uploads', { body: { name: 'Mine.pdf', size: 10, folderId: 'root' }, token: owner.accessToken });
+    expect((await complete(token, own.body.uploadId)).body).toMatchObject({ statusCode: 404, message: FileRequestRefusal.UploadNotFound });
+    // Nothing sent yet: nothing is made, and the slot can be completed once the bytes are in.
+    const slot = (await start(token, 'late.txt', 10)).body;
+    expect((await complete(token, slot.uploadId)).status).toBeGreaterThanOrEqual(400);
+    await fetch(slot.url, { method: 'PUT', headers: slot.headers, body: new Uint8Array(randomBytes(10)) });
+    expect((await complete(token, slot.uploadId)).status).toBe(200);
+    // Completed once only.
+    expect((await complete(token, slot.uploadId)).body).toMatchObject({ statusCode: 404 });
+
+    expect((await call(`/api/file-requests/${made.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await page(token)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
+    expect((await start(token, 'after.txt', 10)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
+    expect((await call<ListFileRequestsReply>('/api/file-requests', { token: owner.accessToken })).body.items.map((r) => r.id)).not.toContain(made.id);
+    // Made and turned off, each in the audit log.
+    const audited = await eventually(async () => {
+      const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
+      const ofRequest = items.filter((e) => e.resourceId === made.id);
+      return ofRequest.length >= 2 && ofRequest;
+    });
+    expect(audited.map((e) => [e.action, e.resourceType, e.details.folder, e.details.maxBytes, e.actorId])).toEqual([
+      ['file_request.revoke', 'file_request', 'Client uploads', '100', owner.userId],
+      ['file_request.create', 'file_request', 'Client uploads', '100', owner.userId],
+    ]);
+  });
+
+  it('goes only to a folder its maker may add to, gates expiry by plan, and follows the sharing policy', async () => {
+    const trial = await signUp();
+    await eventually(async () => (await filesIn(trial, 'root')).length >= 4);
+    expect((await makeRequest(trial, { folderId: 'root', expiresInDays: 3 })).body).toMatchObject({ statusCode: 403, message: FILE_REQUEST_EXPIRY_NEEDS_PLAN });
+    expect((await makeRequest(trial, { folderId: 'root' })).status).toBe(201);
+    // Someone else's folder, or one of a team folder the maker may only view: refused.
+    const { owner, folder } = await proOwnerWithFolder();
+    expect((await makeRequest(trial, { folderId: folder.id })).status).toBe(404);
+    const team = (await call<FileItem>('/api/team-folders', { body: { name: 'Finance' }, token: owner.accessToken })).body;
+    const viewer = await joinedMember(owner, 'member', 'Vic Viewer');
+    const access = { own: true, entries: [{ grantee: viewer.userId, level: 'view' }] };
+    expect((await call(`/api/folders/${team.id}/access`, { method: 'PUT', body: access, token: owner.accessToken })).status).toBe(200);
+    expect((await makeRequest(viewer, { folderId: team.id })).status).toBeGreaterThanOrEqual(403);
+    expect((await makeRequest(owner, { folderId: team.id })).status).toBe(201);
+
+    // The policy: links forbidden stops requests too; a maximum expiry holds them.
+    const open = tokenOf((await makeRequest(owner, { folderId: folder.id })).body);
+    await call('/api/sharing-policy', {
+      method: 'PUT',
+      body: { linksAllowed: false, passwordRequired: false, maxExpiryDays: 5, allowedEmailDomains: [] },
+      token: owner.accessToken,
+    });
+    expect((await page(open)).body).toMatchObject({ statusCode: 403, message: SharingPolicyRefusal.LinkStopped });
+    expect((await start(open, 'a.txt', 10)).body).toMatchObject({ statusCode: 403, message: SharingPolicyRefusal.LinkStopped });
+    expect((await makeRequest(owner, { folderId: folder.id })).body).toMatchObject({ statusCode: 403, message: SharingPolicyRefusal.LinksNotAllowed });
+    await call('/api/sharing-policy', {
+      method: 'PUT',
+      body: { linksAllowed: true, passwordRequired: false, maxExpiryDays: 5, allowedEmailDomains: [] },
+      token: owner.accessToken,
+    });
+    expect((await makeRequest(owner, { folderId: folder.id, expiresInDays: 6 })).body.message).toBe(SharingPolicyRefusal.ExpiryTooLong(5));
+    expect((await makeRequest(owner, { folderId: folder.id })).body.expiresAt).not.toBeNull();
+    expect((await page(open)).status).toBe(200);
+    // Another file of the maker's is not in reach through the request's page.
+    await uploadFile(owner, 'Payroll.pdf', randomBytes(64));
+    expect(JSON.stringify((await page(open)).body)).not.toContain('Payroll');
+  });
+});

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { Repository } from '@coffer/server-core';
+import { fileRequests, fileRequestUploads, type FileRequestRow } from '../db/schema.js';
+
+export type NewFileRequest = Omit<typeof fileRequests.$inferInsert, 'id' | 'uploadCount' | 'createdAt'>;
+
+/** The only place that reads and writes file requests and the uploads sent through them. */
+@Injectable()
+export class FileRequestsRepository extends Repository {
+  async add(request: NewFileRequest): Promise<FileRequestRow> {
+    const [row] = await this.db.insert(fileRequests).values(request).returning();
+    return row;
+  }
+
+  async find(id: string): Promise<FileRequestRow | undefined> {
+    const [row] = await this.db.select().from(fileRequests).where(eq(fileRequests.id, id));
+    return row;
+  }
+
+  async findByToken(tokenHash: string): Promise<FileRequestRow | undefined> {
+    const [row] = await this.db.select().from(fileRequests).where(eq(fileRequests.tokenHash, tokenHash));
+    return row;
+  }
+
+  /** The user's file requests, newest first. */
+  madeBy(userId: string): Promise<FileRequestRow[]> {
+    return this.db.select().from(fileRequests).where(eq(fileRequests.createdByUserId, userId)).orderBy(desc(fileRequests.createdAt), desc(fileRequests.id));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.delete(fileRequests).where(eq(fileRequests.id, id));
+  }
+
+  async addUpload(upload: Omit<typeof fileRequestUploads.$inferInsert, 'fileId' | 'createdAt'>): Promise<void> {
+    await this.db.insert(fileRequestUploads).values(upload);
+  }
+
+  /** A slot handed out through the request and not yet a file. */
+  async pendingUpload(requestId: string, uploadId: string): Promise<typeof fileRequestUploads.$inferSelect | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(fileRequestUploads)
+      .where(and(eq(fileRequestUploads.requestId, requestId), eq(fileRequestUploads.uploadId, uploadId), isNull(fileRequestUploads.fileId)));
+    return row;
+  }
+
+  /** The slot became a file: kept once, and the request counts it. Answers false when it was counted already. */
+  async received(requestId: string, uploadId: string, fileId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(fileRequestUploads)
+      .set({ fileId })
+      .where(and(eq(fileRequestUploads.uploadId, uploadId), isNull(fileRequestUploads.fileId)))
+      .returning({ id: fileRequestUploads.uploadId });
+    if (rows.length === 0) return false;
+    await this.db
+      .update(fileRequests)
+      .set({ uploadCount: sql`${fileRequests.uploadCount} + 1` })
+      .where(eq(fileRequests.id, requestId));
+    return true;
+  }
+}

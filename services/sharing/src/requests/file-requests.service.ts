@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccountSubject,
+  BillingSubject,
+  ErrorCode,
+  FILE_REQUEST_EXPIRY_NEEDS_PLAN,
+  FILE_REQUEST_NOT_FOUND,
+  FILE_REQUEST_PAGE_PATH,
+  FileRequestEvent,
+  FileRequestRefusal,
+  FilesSubject,
+  formatFileLimit,
+  isMultipartUpload,
+  MULTIPART_THRESHOLD_BYTES,
+  OK,
+  roleMay,
+  sharerName,
+  type CallerIdentity,
+  type CreatedFileRequest,
+  type FileRequestItem,
+  type FileRequestPage,
+  type FileRequestSubject,
+  type ListFileRequestsReply,
+  type OkReply,
+  type ReceivedFile,
+  type ReceivedPayload,
+  type UploadSlot,
+} from '@coffer/contracts';
+import { EventBus, forbidden, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import type { FileRequestRow } from '../db/schema.js';
+import { PeopleRepository } from '../people/people.repository.js';
+import { SharingPolicyService } from '../policy/sharing-policy.service.js';
+import { FileRequestsRepository } from './file-requests.repository.js';
+
+const DAY_MS = 86_400_000;
+
+export function toFileRequestItem(row: FileRequestRow): FileRequestItem {
+  return {
+    id: row.id,
+    folderId: row.folderId,
+    folderName: row.folderName,
+    title: row.title,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    maxBytes: row.maxBytes,
+    uploadCount: row.uploadCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The largest file a request takes: its own cap, else what one upload slot takes (bigger files go in parts). */
+const largestOf = (request: FileRequestRow) => request.maxBytes ?? MULTIPART_THRESHOLD_BYTES;
+
+/**
+ * File requests: their maker picks a folder they may add to; anyone with the token sends files into it
+ * and sees nothing of it. Each upload is made as the maker (the files service decides, as for their own
+ * uploads, that they may still add there, and counts it against the account and the plan's largest
+ * file), so each file is "added by" the maker; the maker is told of each one.
+ */
+@Injectable()
+export class FileRequestsService {
+  constructor(
+    @Inject(FileRequestsRepository) private readonly requests: FileRequestsRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+    @Inject(SharingPolicyService) private readonly policy: SharingPolicyService,
+    @Inject(ServiceRequester) private readonly services: ServiceRequester,
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+  ) {}
+
+  async create(caller: CallerIdentity, input: ReceivedPayload<typeof FileRequestSubject.CreateFileRequest>): Promise<CreatedFileRequest> {
+    const folder = await this.services.request(FilesSubject.GetUploadFolder, { folderId: input.folderId }, { caller });
+    if (input.expiresInDays !== null) {
+      const { features } = await this.services.request(BillingSubject.GetPlan, {}, { caller });
+      if (!features.hasLinkExpiry) throw forbidden(FILE_REQUEST_EXPIRY_NEEDS_PLAN);
+    }
+    // A request is a link: forbidden with links, and held to the policy's maximum expiry.
+    const days = await this.policy.checkLink(caller.accountId, { hasPassword: undefined, expiresInDays: input.expiresInDays });
+    const token = randomBytes(32).toString('base64url');
+    const row = await this.unit.run(async () => {
+      const made = await this.requests.add({
+        tokenHash: tokenHash(token),
+        accountId: caller.accountId,
+        createdByUserId: caller.userId,
+        folderId: folder.id,
+        folderName: folder.name,
+        title: input.title,
+        expiresAt: days === null || days === undefined ? null : new Date(Date.now() + days * DAY_MS),
+        maxBytes: input.maxBytes,
+      });
+      await this.bus.record(FileRequestEvent.Created, { accountId: caller.accountId, actorId: caller.userId, payload: { request: toFileRequestItem(made) } });
+      return made;
+    });
+    return { ...toFileRequestItem(row), token, url: `${FILE_REQUEST_PAGE_PATH}${token}` };
+  }
+
+  async list(caller: CallerIdentity): Promise<ListFileRequestsReply> {
+    return { items: (await this.requests.madeBy(caller.userId)).map(toFileRequestItem) };
+  }
+
+  /** Its maker, or an owner, admin or moderator of the account, turns a request off at once. */
+  async revoke(caller: CallerIdentity, requestId: string): Promise<OkReply> {
+    const request = await this.requests.find(requestId);
+    const may = request && (request.createdByUserId === caller.userId || (request.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
+    if (!request || !may) throw notFound('File request not found');
+    await this.unit.run(async () => {
+      await this.requests.remove(request.id);
+      await this.bus.record(FileRequestEvent.Revoked, {
+        accountId: request.accountId,
+        actorId: caller.userId,
+        payload: { request: toFileRequestItem(request) },
+      });
+    });
+    return OK;
+  }
+
+  // The public side: no signed-in caller, the token is the proof.
+
+  private async usable(token: string): Promise<FileRequestRow> {
+    const request = await this.requests.findByToken(tokenHash(token));
+    if (!request) throw notFound(FILE_REQUEST_NOT_FOUND);
+    await this.policy.checkRequestOpen(request.accountId);
+    if (request.expiresAt && request.expiresAt.getTime() <= Date.now()) throw forbidden(FileRequestRefusal.Expired);
+    return request;
+  }
+
+  /** Whom the files go to, as the maker's company shows itself: `role: member`, the least any maker has. */
+  private makerOf(request: FileRequestRow): CallerIdentity {
+    return { userId: request.createdByUserId, accountId: request.accountId, role: 'member' };
+  }
+
+  async page(token: string): Promise<FileRequestPage> {
+    const request = await this.usable(token);
+    const maker = await this.people.find(request.createdByUserId);
+    const branding = await this.services.request(AccountSubject.GetBranding, {}, { caller: this.makerOf(request) });
+    return {
+      requestedByName: sharerName(maker),
+      title: request.title,
+      branding,
+      maxBytes: largestOf(request),
+      expiresAt: request.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async startUpload(token: string, file: { name: string; size: number; mimeType: string }): Promise<UploadSlot> {
+    const request = await this.usable(token);
+    if (request.maxBytes !== null && file.size > request.maxBytes)
+      throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLarge(formatFileLimit(request.maxBytes)));
+    if (file.size > MULTIPART_THRESHOLD_BYTES) throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLargeForRequests);
+    const slot = await this.services.request(FilesSubject.CreateUpload, { ...file, folderId: request.folderId }, { caller: this.makerOf(request) });
+    if (isMultipartUpload(slot)) throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLargeForRequests);
+    await this.requests.addUpload({ uploadId: slot.uploadId, requestId: request.id, name: file.name, size: file.size });
+    return slot;
+  }
+
+  /** The visitor's bytes are in: the file is made in the folder (as the maker), counted, and its maker told. */
+  async completeUpload(token: string, uploadId: string): Promise<ReceivedFile> {
+    const request = await this.usable(token);
+    const pending = await this.requests.pendingUpload(request.id, uploadId);
+    if (!pending) throw notFound(FileRequestRefusal.UploadNotFound);
+    const file = await this.services.request(FilesSubject.CompleteUpload, { uploadId }, { caller: this.makerOf(request) });
+    await this.unit.run(async () => {
+      if (!(await this.requests.received(request.id, uploadId, file.id))) return;
+      await this.bus.record(FileRequestEvent.FileReceived, {
+        accountId: request.accountId,
+        // On the maker's behalf: the visitor has no account.
+        actorId: request.createdByUserId,
+        payload: {
+          requestId: request.id,
+          userId: request.createdByUserId,
+          fileId: file.id,
+          fileName: file.name,
+          folderName: request.folderName,
+          size: file.size,
+        },
+      });
+    });
+    return { name: pending.name, size: file.size };
+  }
+}
