@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { card, textFile, toastWith, uploadThroughApi } from './support/files';
+import { card, chooseFromMenu, textFile, toastWith, uploadThroughApi } from './support/files';
 import { mailTo } from './support/mail';
 import { signUpThroughApi, uniqueEmail } from './support/session';
 
@@ -114,4 +114,55 @@ test('team folders: Projects 2027 for everyone, a restricted Contracts for one a
 
   await member.context.close();
   await admin.context.close();
+});
+
+test('who has access: everyone who can open a file and why, its shares by email, removed and changed by those allowed', async ({ page, browser }) => {
+  const owner = await signUpThroughApi(page);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  expect(
+    (await page.request.put('/api/branding', { data: { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' }, headers })).status(),
+  ).toBeLessThan(300);
+  const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  const entries = [
+    { grantee: 'everyone', level: 'view' },
+    { grantee: member.userId, level: 'edit' },
+  ];
+  expect((await page.request.put(`/api/folders/${projects.id}/access`, { data: { entries }, headers })).status()).toBe(200);
+  const memberHeaders = { authorization: `Bearer ${member.accessToken}` };
+  const fileId = await uploadThroughApi(member.page.request, member.accessToken, textFile('plan.txt'), projects.id);
+  expect((await member.page.request.post('/api/shares', { data: { fileId, email: 'client@example.com' }, headers: memberHeaders })).status()).toBe(201);
+
+  // The member (Can edit) sees who has access and why, and may remove the share they made, but not change the list.
+  await member.page.goto(`/dashboard/files/${projects.id}`);
+  await chooseFromMenu(member.page, 'plan.txt', 'Who has access');
+  const memberView = member.page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  const people = memberView.getByRole('list', { name: 'People with access' });
+  await expect(people.getByRole('listitem')).toHaveText([
+    /Account owner.*Manages every team folder.*Can manage/,
+    /Admins.*Manages every team folder.*Can manage/,
+    /Everyone at Acme.*From Projects 2027 \(team folder\).*Can view/,
+    /Mia Member.*From Projects 2027 \(team folder\).*Can edit/,
+  ]);
+  await expect(memberView.getByRole('region', { name: 'Shared by email' })).toContainText('client@example.comShared by Mia Member');
+  await expect(memberView.getByRole('button', { name: 'Remove client@example.com' })).toBeVisible();
+  await expect(memberView.getByRole('button', { name: 'Change access' })).toHaveCount(0);
+  await member.context.close();
+
+  // The owner removes the share, and changes the member's level from the same dialog.
+  await page.goto(`/dashboard/files/${projects.id}`);
+  await chooseFromMenu(page, 'plan.txt', 'Who has access');
+  const dialog = page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  await expect(dialog.getByRole('region', { name: 'Shared by email' })).toBeVisible();
+  await shoot(page, 'who-has-access');
+  await dialog.getByRole('button', { name: 'Remove client@example.com' }).click();
+  await expect(dialog.getByRole('region', { name: 'Shared by email' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Change access' }).click();
+  const change = page.getByRole('dialog', { name: 'Access to Projects 2027' });
+  await change.getByRole('combobox', { name: 'Level of Mia Member' }).click();
+  await page.getByRole('option', { name: 'Can view' }).click();
+  await change.getByRole('button', { name: 'Save' }).click();
+  const back = page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  await expect(back.getByRole('list', { name: 'People with access' }).getByRole('listitem').last()).toHaveText(/Mia Member.*Can view/);
 });

@@ -12,7 +12,9 @@ import {
   type ListTeamFoldersReply,
   type TeamFolder,
   type UploadSlot,
+  type ShareItem,
   type WhoHasAccess,
+  type WhoHasAccessReply,
 } from '@coffer/contracts';
 import { call, confirmedUser, eventStream, eventually, joinedMember, signUp, type TestUser } from './support.js';
 
@@ -188,6 +190,40 @@ describe('team folders: one access decision for every route that touches files',
     ]);
     // The owner and admins create team folders; nobody else.
     for (const user of [manager, editor]) expect((await call('/api/team-folders', { body: { name: 'Mine' }, token: user.accessToken })).status).toBe(403);
+  });
+
+  it('says who has access to an item, its shares by email included, and who may change the list or remove each share', async () => {
+    const shared = await call<ShareItem>('/api/shares', { body: { fileId: brief.id, email: 'client@example.com' }, token: editor.accessToken });
+    expect(shared.status).toBe(201);
+    const whoFor = async (user: TestUser) => (await call<WhoHasAccessReply>(`/api/files/${brief.id}/access`, { token: user.accessToken })).body;
+    const share = { id: shared.body.id, itemId: brief.id, sharedWithEmail: 'client@example.com', sharedByUserId: editor.userId, sharedByName: 'Eddie Editor' };
+
+    // The manager may change the team folder's list, but not remove a share someone else made.
+    const asManager = await whoFor(manager);
+    expect(asManager.canManage).toBe(true);
+    expect(asManager.grants).toContainEqual({
+      grantee: editor.userId,
+      kind: 'member',
+      level: 'edit',
+      via: { id: projects.id, name: 'Projects 2027', kind: 'team-folder' },
+    });
+    expect(asManager.shares).toEqual([expect.objectContaining({ ...share, canRevoke: false })]);
+    // The sharer removes their own share; the owner may remove any share of the account.
+    const asEditor = await whoFor(editor);
+    expect([asEditor.canManage, asEditor.shares]).toEqual([false, [expect.objectContaining({ ...share, canRevoke: true })]]);
+    const asOwner = await whoFor(owner);
+    expect([asOwner.canManage, asOwner.shares]).toEqual([true, [expect.objectContaining({ ...share, canRevoke: true })]]);
+    // Nobody outside the item learns its shares.
+    expect((await call(`/api/files/${brief.id}/access`, { token: outsider.accessToken })).status).toBe(403);
+    expect((await call(`/api/files/${brief.id}/access`, { token: stranger.accessToken })).status).toBe(404);
+
+    expect((await call(`/api/shares/${shared.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await whoFor(manager)).shares).toEqual([]);
+
+    // A file in My files: its person, nothing to manage.
+    const mine = await uploadInto(editor, 'root', 'mine.txt');
+    const own = (await call<WhoHasAccessReply>(`/api/files/${mine.id}/access`, { token: editor.accessToken })).body;
+    expect(own).toEqual({ itemId: mine.id, grants: [{ grantee: editor.userId, kind: 'my-files', level: 'manage' }], canManage: false, shares: [] });
   });
 
   it('pushes a change in a team folder live to everyone who can open it, and to no one else', async () => {

@@ -361,7 +361,12 @@ export const accessGrantSchema = z.object({
   via: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(['team-folder', 'restricted-folder']) }).optional(),
 });
 export type AccessGrant = z.output<typeof accessGrantSchema>;
-export const whoHasAccessSchema = z.object({ itemId: z.uuid(), grants: z.array(accessGrantSchema) });
+export const whoHasAccessSchema = z.object({
+  itemId: z.uuid(),
+  grants: z.array(accessGrantSchema),
+  /** The caller may change the list that gives these grants (Can manage an item of a team folder): PUT /folders/{via.id}/access. */
+  canManage: z.boolean(),
+});
 export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
 
 const noPayload = z.object({});

@@ -1,5 +1,5 @@
 import { cofferApi, FILE_CHANGE_TAGS } from '@coffer/web-core/store';
-import type { AccessEntry, FolderAccess, ListTeamFoldersReply, ListTeamReply, TeamFolder, WhoHasAccess } from '@coffer/contracts';
+import type { AccessEntry, FolderAccess, ListTeamFoldersReply, ListTeamReply, TeamFolder, WhoHasAccessReply } from '@coffer/contracts';
 
 /** Team folders and access lists: the Files root's team folders, New team folder, the Access dialog, and what Upload may offer. */
 export const teamFoldersApi = cofferApi.injectEndpoints({
@@ -21,9 +21,10 @@ export const teamFoldersApi = cofferApi.injectEndpoints({
       query: ({ folderId, ...body }) => ({ url: `/folders/${encodeURIComponent(folderId)}/access`, method: 'PUT', body }),
       invalidatesTags: FILE_CHANGE_TAGS,
     }),
-    whoHasAccess: build.query<WhoHasAccess, string>({
+    /** "Who has access": read again when an access list changes or a share is made or revoked. */
+    whoHasAccess: build.query<WhoHasAccessReply, string>({
       query: (itemId) => `/files/${encodeURIComponent(itemId)}/access`,
-      providesTags: ['Folder'],
+      providesTags: ['Folder', { type: 'Share', id: 'LIST' }],
     }),
   }),
 });

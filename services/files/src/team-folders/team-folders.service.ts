@@ -134,7 +134,8 @@ export class TeamFoldersService {
   /** Everyone who can open an item, and why. */
   async whoHasAccess(caller: CallerIdentity, itemId: string): Promise<WhoHasAccess> {
     const item = await this.access.item(caller, itemId, 'view');
-    return { itemId: item.id, grants: await this.access.grants(caller, item) };
+    const [grants, level] = await Promise.all([this.access.grants(caller, item), this.access.levelOf(caller, item)]);
+    return { itemId: item.id, grants, canManage: !!item.teamFolderId && allows(level, 'manage') };
   }
 
   private async describe(caller: CallerIdentity, folder: FileRow): Promise<FolderAccess> {
