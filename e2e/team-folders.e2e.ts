@@ -166,3 +166,33 @@ test('who has access: everyone who can open a file and why, its shares by email,
   const back = page.getByRole('dialog', { name: 'Who has access to plan.txt' });
   await expect(back.getByRole('list', { name: 'People with access' }).getByRole('listitem').last()).toHaveText(/Mia Member.*Can view/);
 });
+
+test('team folders are renamed and deleted from their card by those who manage them; one with contents is kept, with the reason', async ({ page }) => {
+  const owner = await signUpThroughApi(page);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Team projects' }, headers })).json()) as { id: string };
+  expect((await page.request.post('/api/team-folders', { data: { name: 'Old plans' }, headers })).status()).toBe(201);
+  await uploadThroughApi(page.request, owner.accessToken, textFile('kept.txt'), projects.id);
+
+  await page.goto('/dashboard/files');
+  const teamFolders = page.getByRole('region', { name: 'Team folders' });
+  await chooseFromMenu(page, 'Old plans', 'Rename');
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await rename.getByLabel('Name').fill('team projects');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename.getByText('A team folder named "team projects" already exists. Choose another name.')).toBeVisible();
+  await rename.getByLabel('Name').fill('Plans 2026');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(teamFolders.getByRole('link', { name: 'Plans 2026' })).toBeVisible();
+  await shoot(page, 'team-folder-menu');
+
+  await chooseFromMenu(page, 'Team projects', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete team folder?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWith(page, 'Failed to delete team folder')).toContainText('Cannot delete a team folder with contents. Please empty it first.');
+  await expect(teamFolders.getByRole('link', { name: 'Team projects' })).toBeVisible();
+  await chooseFromMenu(page, 'Plans 2026', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete team folder?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWith(page, 'Team folder deleted')).toBeVisible();
+  await expect(teamFolders.getByRole('link', { name: 'Plans 2026' })).toHaveCount(0);
+});

@@ -85,7 +85,7 @@ const ACTIONS: Action[] = [
     name: 'rename team folder',
     needs: 'manage',
     teamFolderOnly: true,
-    run: (u, folder) => call(`/api/team-folders/${folder.id}`, { method: 'PATCH', body: { name: folder.name }, token: u.accessToken }),
+    run: (u, folder) => call(`/api/files/${folder.id}/rename`, { body: { name: folder.name }, token: u.accessToken }),
   },
 ];
 
@@ -262,6 +262,19 @@ describe('team folders: one access decision for every route that touches files',
     const refused = await setAccess(starterOwner, shared.id, [{ grantee: EVERYONE, level: 'view' }]);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(PLAN_REFUSALS.hasPermissions);
+  });
+
+  it('renames a team folder through the one rename route, with the team-folder name rule', async () => {
+    const other = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Archive' }, token: owner.accessToken })).body;
+    const taken = await call<HttpErrorBody>(`/api/files/${other.id}/rename`, { body: { name: 'projects 2027' }, token: admin.accessToken });
+    expect([taken.status, taken.body.message]).toEqual([409, 'A team folder named "projects 2027" already exists. Choose another name.']);
+    expect((await call<FileItem>(`/api/files/${other.id}/rename`, { body: { name: 'Archive 2026' }, token: admin.accessToken })).body.name).toBe(
+      'Archive 2026',
+    );
+    expect((await call(`/api/files/${other.id}/rename`, { body: { name: 'Mine' }, token: editor.accessToken })).status).toBe(403);
+    // The second way to rename one is gone.
+    expect((await call(`/api/team-folders/${other.id}`, { method: 'PATCH', body: { name: 'Other' }, token: owner.accessToken })).status).toBe(404);
+    expect((await call(`/api/team-folders/${other.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
   });
 
   it('deletes only an empty team folder', async () => {

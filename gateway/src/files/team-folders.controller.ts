@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import {
   FilesSubject,
   folderAccessSchema,
@@ -35,12 +35,6 @@ export class TeamFoldersController {
   @ApiDoc({ summary: 'Create a team folder (owner, admin)', reply: teamFolderSchema })
   create(@Meta() meta: RequestMeta, @ValidBody(teamFolderNameSchema) body: Valid<typeof teamFolderNameSchema>) {
     return this.services.request(FilesSubject.CreateTeamFolder, body, meta);
-  }
-
-  @Patch('team-folders/:id')
-  @ApiDoc({ summary: 'Rename a team folder (owner, admin, Can manage)', reply: teamFolderSchema })
-  rename(@Meta() meta: RequestMeta, @ValidParams(folderParams) params: IdParams, @ValidBody(teamFolderNameSchema) body: Valid<typeof teamFolderNameSchema>) {
-    return this.services.request(FilesSubject.RenameTeamFolder, { folderId: params.id, name: body.name }, meta);
   }
 
   @Delete('team-folders/:id')

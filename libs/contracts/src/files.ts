@@ -31,7 +31,6 @@ export const FilesSubject = {
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
   CreateTeamFolder: 'files.team-folder.create',
-  RenameTeamFolder: 'files.team-folder.rename',
   DeleteTeamFolder: 'files.team-folder.delete',
   /** The access list of a team folder or of a folder inside one (its own, or the one it inherits). */
   GetFolderAccess: 'files.access.get',
@@ -394,7 +393,6 @@ export const filesRequests = {
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
   [FilesSubject.ListTeamFolders]: message(noPayload, listTeamFoldersReplySchema),
   [FilesSubject.CreateTeamFolder]: message(teamFolderNameSchema, teamFolderSchema),
-  [FilesSubject.RenameTeamFolder]: message(folderIdSchema.extend(teamFolderNameSchema.shape), teamFolderSchema),
   [FilesSubject.DeleteTeamFolder]: message(folderIdSchema, okReplySchema),
   [FilesSubject.GetFolderAccess]: message(folderIdSchema, folderAccessSchema),
   [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),

@@ -13,6 +13,11 @@ export const teamFoldersApi = cofferApi.injectEndpoints({
       query: (body) => ({ url: '/team-folders', method: 'POST', body }),
       invalidatesTags: FILE_CHANGE_TAGS,
     }),
+    /** Deletes an empty team folder; one with contents is refused (409) with the server's message. */
+    deleteTeamFolder: build.mutation<void, string>({
+      query: (folderId) => ({ url: `/team-folders/${encodeURIComponent(folderId)}`, method: 'DELETE' }),
+      invalidatesTags: FILE_CHANGE_TAGS,
+    }),
     getFolderAccess: build.query<FolderAccess, string>({
       query: (folderId) => `/folders/${encodeURIComponent(folderId)}/access`,
       providesTags: (_reply, _error, folderId) => [{ type: 'Folder', id: `ACCESS-${folderId}` }],
@@ -29,8 +34,14 @@ export const teamFoldersApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useListTeamFoldersQuery, useCreateTeamFolderMutation, useGetFolderAccessQuery, useSetFolderAccessMutation, useWhoHasAccessQuery } =
-  teamFoldersApi;
+export const {
+  useListTeamFoldersQuery,
+  useCreateTeamFolderMutation,
+  useDeleteTeamFolderMutation,
+  useGetFolderAccessQuery,
+  useSetFolderAccessMutation,
+  useWhoHasAccessQuery,
+} = teamFoldersApi;
 
 /** The account's members, for choosing who an access entry names (GET /team; the account remote has its own view of it). */
 export const accessPeopleApi = cofferApi.injectEndpoints({

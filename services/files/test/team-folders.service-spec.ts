@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: 'root' }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
     // Can edit is not Can manage.
     expect(await refusal(caller.request(FilesSubject.SetFolderAccess, { folderId: projects.id, entries: [] }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
-    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: projects.id, name: 'Mine now' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: projects.id, name: 'Mine now' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
     // No entry: nothing; another account: not even that it exists.
     for (const action of [list(t.outsider, projects.id), caller.request(FilesSubject.FileLink, { fileId: file.id, disposition: 'inline' }, t.outsider)])
       expect(await refusal(action)).toBe(`403 ${NO_FOLDER_ACCESS}`);
@@ -267,7 +267,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
       `403 ${PLAN_REFUSALS.hasPermissions}`,
     );
     expect((await caller.request(FilesSubject.GetFolderAccess, { folderId: shared.id }, t.owner)).permissionsAvailable).toBe(false);
-    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: shared.id, name: 'Ours' }, t.outsider))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: shared.id, name: 'Ours' }, t.outsider))).toBe(`403 ${MANAGE_ONLY}`);
     expect(await refusal(list(t.stranger, shared.id))).toBe('404 Folder not found');
   });
 
