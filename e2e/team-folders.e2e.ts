@@ -196,3 +196,28 @@ test('team folders are renamed and deleted from their card by those who manage t
   await expect(toastWith(page, 'Team folder deleted')).toBeVisible();
   await expect(teamFolders.getByRole('link', { name: 'Plans 2026' })).toHaveCount(0);
 });
+
+test('inside a restricted folder, Upload and New Folder follow the level its own list gives', async ({ page, browser }) => {
+  const owner = await signUpThroughApi(page);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  await page.request.put(`/api/folders/${projects.id}/access`, { data: { entries: [{ grantee: member.userId, level: 'edit' }] }, headers });
+  const contracts = (await (await page.request.post('/api/folders', { data: { name: 'Contracts', parentId: projects.id }, headers })).json()) as { id: string };
+  await page.request.put(`/api/folders/${contracts.id}/access`, { data: { entries: [{ grantee: member.userId, level: 'view' }] }, headers });
+
+  // Can edit in Projects 2027: Upload and New Folder.
+  const upload = member.page.getByRole('banner').getByRole('button', { name: 'Upload' });
+  await member.page.goto(`/dashboard/files/${projects.id}`);
+  await expect(card(member.page, 'Contracts')).toBeVisible();
+  await expect(upload).toBeVisible();
+  await expect(member.page.getByRole('button', { name: 'New Folder' })).toBeVisible();
+  // Can view in Contracts: neither, where the server would refuse them.
+  await card(member.page, 'Contracts').getByRole('link').first().click();
+  await expect(member.page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Contracts')).toBeVisible();
+  await expect(member.page.getByText('Nothing has been added here yet')).toBeVisible();
+  await expect(upload).toHaveCount(0);
+  await expect(member.page.getByRole('button', { name: 'New Folder' })).toHaveCount(0);
+  await member.context.close();
+});

@@ -7,6 +7,7 @@ import {
   type AccessEntry,
   type FileItem,
   type FolderAccess,
+  type FolderPath,
   type HttpErrorBody,
   type ListFilesReply,
   type ListTeamFoldersReply,
@@ -224,6 +225,20 @@ describe('team folders: one access decision for every route that touches files',
     const mine = await uploadInto(editor, 'root', 'mine.txt');
     const own = (await call<WhoHasAccessReply>(`/api/files/${mine.id}/access`, { token: editor.accessToken })).body;
     expect(own).toEqual({ itemId: mine.id, grants: [{ grantee: editor.userId, kind: 'my-files', level: 'manage' }], canManage: false, shares: [] });
+  });
+
+  it("gives, with a folder's breadcrumbs, the caller's level there from the nearest access list", async () => {
+    const levelIn = async (user: TestUser, folder: FileItem) => (await call<FolderPath>(`/api/folders/${folder.id}`, { token: user.accessToken })).body.level;
+    expect([await levelIn(owner, projects), await levelIn(manager, projects), await levelIn(editor, projects), await levelIn(viewer, projects)]).toEqual([
+      'manage',
+      'manage',
+      'edit',
+      'view',
+    ]);
+    // In the restricted Contracts, its own list counts: the viewer of Projects 2027 edits there.
+    expect([await levelIn(admin, contracts), await levelIn(viewer, contracts)]).toEqual(['manage', 'edit']);
+    const mine = (await call<FileItem>('/api/folders', { body: { name: 'Notes' }, token: viewer.accessToken })).body;
+    expect(await levelIn(viewer, mine)).toBe('manage');
   });
 
   it('pushes a change in a team folder live to everyone who can open it, and to no one else', async () => {

@@ -193,8 +193,18 @@ export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
 export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySchema), total: z.number().int().min(0) });
 export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
-/** A folder and the path to it from the root, for breadcrumbs. */
-export const folderPathSchema = z.object({ folder: fileItemSchema, path: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+/** Levels of access to a team folder, lowest first: each allows what the ones before it do (PRODUCT-DECISIONS.md "Team folders"). */
+export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
+
+/**
+ * A folder and the path to it from the root, for breadcrumbs, with the caller's level there: manage in their
+ * My files; in a team folder, what the nearest access list (a restricted folder's, or the team folder's) gives them.
+ */
+export const folderPathSchema = z.object({
+  folder: fileItemSchema,
+  path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  level: z.enum(ACCESS_LEVELS),
+});
 export type FolderPath = z.output<typeof folderPathSchema>;
 
 const itemName = (message: string) => nameText(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
@@ -289,8 +299,6 @@ export const MEMBER_STORAGE_REFUSED = "Only the account owner and admins can see
 
 export const emptyTrashReplySchema = z.object({ deleted: z.number().int().min(0) });
 
-/** Levels of access to a team folder, lowest first: each allows what the ones before it do (PRODUCT-DECISIONS.md "Team folders"). */
-export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** What a person may do to an item: open it (view), change what is in it (edit), change who has access (manage). */
 export type ItemAction = AccessLevel;

@@ -54,8 +54,9 @@ export class FoldersService {
       path.unshift({ id: current.id, name: current.name });
       current = current.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, current.folder);
     }
-    const [item] = await this.items.withCounts([folder]);
-    return { folder: item, path };
+    const [[item], level] = await Promise.all([this.items.withCounts([folder]), this.access.levelOf(caller, folder)]);
+    // The caller can open the folder, so their level there is at least view.
+    return { folder: item, path, level: level === 'none' ? 'view' : level };
   }
 
   /** A new folder in the caller's My files, or in a folder of a team folder they may edit. */
