@@ -312,6 +312,20 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
     expect(await trash(t.editor)).toEqual([]);
     expect(await trash(t.viewer)).toEqual([]);
+
+    // Emptying the trash deletes what it lists, by the same decision: the editor's empties their team item,
+    // never the restricted one only the owner and admins can restore; the admin's empties that one.
+    const chapterFile = await upload(t.editor, chapter.id, 'handbook-3.txt');
+    await caller.request(FilesSubject.TrashFile, { fileId: chapterFile.id }, t.editor);
+    expect(await trash(t.editor)).toEqual(['handbook-3.txt']);
+    expect(await trash(t.viewer)).toEqual([]);
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.viewer)).toEqual({ deleted: 0 });
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.editor)).toEqual({ deleted: 1 });
+    expect(await trash(t.editor)).toEqual([]);
+    expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.admin)).toEqual({ deleted: 1 });
+    expect(await trash(t.owner)).toEqual([]);
+    expect(await refusal(caller.request(FilesSubject.GetFile, { fileId: hidden.id }, t.owner))).toBe('404 File not found');
   });
 
   it("keeps My files its person's alone", async () => {

@@ -230,12 +230,12 @@ export class FilesRepository extends Repository {
     return new Map(result.rows.map((r) => [r.id, r.path]));
   }
 
-  /** Every trashed item of the user (emptying the trash). */
-  allTrashed(userId: string): Promise<FileRow[]> {
+  /** Every trashed item the person can reach: what their trash lists (listTrash), and so what emptying it deletes. */
+  allTrashed(reach: Reach): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
+      .where(and(reachable(reach), isNotNull(files.deletedAt)));
   }
 
   /** One page of the trashed items the person can reach (theirs, and in team folders where they may edit), newest deletion first. */
