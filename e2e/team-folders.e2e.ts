@@ -221,3 +221,17 @@ test('inside a restricted folder, Upload and New Folder follow the level its own
   await expect(member.page.getByRole('button', { name: 'New Folder' })).toHaveCount(0);
   await member.context.close();
 });
+
+test('Settings → Storage shows the owner what each team folder holds', async ({ page }) => {
+  const owner = await signUpThroughApi(page);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  expect((await page.request.post('/api/team-folders', { data: { name: 'Archive' }, headers })).status()).toBe(201);
+  await uploadThroughApi(page.request, owner.accessToken, textFile('plan.txt', 2048), projects.id);
+
+  await page.goto('/dashboard/settings/storage');
+  const byTeamFolder = page.getByRole('list', { name: 'Storage by team folder' });
+  await expect(byTeamFolder.getByRole('listitem')).toHaveText([/^Projects 2027\s*2(\.00?)? KB$/, /^Archive\s*0 B$/]);
+  await shoot(page, 'storage-by-team-folder');
+});

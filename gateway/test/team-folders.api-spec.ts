@@ -11,6 +11,7 @@ import {
   type HttpErrorBody,
   type ListFilesReply,
   type ListTeamFoldersReply,
+  type MemberStorage,
   type TeamFolder,
   type UploadSlot,
   type ShareItem,
@@ -290,6 +291,21 @@ describe('team folders: one access decision for every route that touches files',
     // The second way to rename one is gone.
     expect((await call(`/api/team-folders/${other.id}`, { method: 'PATCH', body: { name: 'Other' }, token: owner.accessToken })).status).toBe(404);
     expect((await call(`/api/team-folders/${other.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+  });
+
+  it('shows the owner and admins what each team folder holds in Settings → Storage', async () => {
+    const room = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Storage room' }, token: owner.accessToken })).body;
+    const empty = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Empty room' }, token: owner.accessToken })).body;
+    await uploadInto(owner, room.id, 'a.txt');
+    const sub = (await call<FileItem>('/api/folders', { body: { name: 'Inside', parentId: room.id }, token: owner.accessToken })).body;
+    await uploadInto(admin, sub.id, 'b.txt');
+    for (const user of [owner, admin]) {
+      const teamFolders = (await call<MemberStorage>('/api/storage/members', { token: user.accessToken })).body.teamFolders;
+      expect(teamFolders).toContainEqual({ id: room.id, name: 'Storage room', bytes: 10 });
+      expect(teamFolders).toContainEqual({ id: empty.id, name: 'Empty room', bytes: 0 });
+    }
+    expect((await call('/api/storage/members', { token: manager.accessToken })).status).toBe(403);
+    await call(`/api/team-folders/${empty.id}`, { method: 'DELETE', token: owner.accessToken });
   });
 
   it('deletes only an empty team folder', async () => {

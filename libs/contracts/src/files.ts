@@ -292,8 +292,14 @@ export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
 export type StorageUsage = z.output<typeof storageUsageSchema>;
-/** The bytes each person of the account keeps in their My files, largest first (people who keep nothing may be absent). */
-export const memberStorageSchema = z.object({ items: z.array(z.object({ userId: z.string(), bytes: z.number().int().min(0) })) });
+/**
+ * The bytes each person of the account keeps in their My files, largest first (people who keep nothing may be
+ * absent), and what each team folder holds, largest first (every team folder, trash included).
+ */
+export const memberStorageSchema = z.object({
+  items: z.array(z.object({ userId: z.string(), bytes: z.number().int().min(0) })),
+  teamFolders: z.array(z.object({ id: z.uuid(), name: z.string(), bytes: z.number().int().min(0) })),
+});
 export type MemberStorage = z.output<typeof memberStorageSchema>;
 export const MEMBER_STORAGE_REFUSED = "Only the account owner and admins can see each member's storage.";
 

@@ -144,6 +144,17 @@ export class FilesRepository extends Repository {
   }
 
   /** The account's team folders, by name. */
+  /** The bytes each team folder of the account holds (trash included), by team folder id; empty ones are absent. */
+  async bytesByTeamFolder(accountId: string): Promise<Map<string, number>> {
+    const bytes = sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number);
+    const rows = await this.db
+      .select({ teamFolderId: files.teamFolderId, bytes })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), isNotNull(files.teamFolderId)))
+      .groupBy(files.teamFolderId);
+    return new Map(rows.flatMap((r) => (r.teamFolderId ? [[r.teamFolderId, r.bytes] as const] : [])));
+  }
+
   teamFolders(accountId: string): Promise<FileRow[]> {
     return this.db
       .select()
