@@ -33,13 +33,20 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {
+/** An owner signed up in `page` on a Business trial (access lists need it), with the company named Acme when `named`. */
+async function businessOwner(page: Page, named = false) {
   const owner = await signUpThroughApi(page);
   const headers = { authorization: `Bearer ${owner.accessToken}` };
   expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
-  expect(
-    (await page.request.put('/api/branding', { data: { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' }, headers })).status(),
-  ).toBeLessThan(300);
+  if (named) {
+    const branding = { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' };
+    expect((await page.request.put('/api/branding', { data: branding, headers })).status()).toBeLessThan(300);
+  }
+  return { owner, headers };
+}
+
+test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {
+  const { owner, headers } = await businessOwner(page, true);
   const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
   const admin = await colleague(browser, page, owner.accessToken, 'Adam Admin', 'admin');
 
@@ -117,12 +124,7 @@ test('team folders: Projects 2027 for everyone, a restricted Contracts for one a
 });
 
 test('who has access: everyone who can open a file and why, its shares by email, removed and changed by those allowed', async ({ page, browser }) => {
-  const owner = await signUpThroughApi(page);
-  const headers = { authorization: `Bearer ${owner.accessToken}` };
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
-  expect(
-    (await page.request.put('/api/branding', { data: { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' }, headers })).status(),
-  ).toBeLessThan(300);
+  const { owner, headers } = await businessOwner(page, true);
   const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
   const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
   const entries = [
@@ -168,9 +170,7 @@ test('who has access: everyone who can open a file and why, its shares by email,
 });
 
 test('team folders are renamed and deleted from their card by those who manage them; one with contents is kept, with the reason', async ({ page }) => {
-  const owner = await signUpThroughApi(page);
-  const headers = { authorization: `Bearer ${owner.accessToken}` };
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const { owner, headers } = await businessOwner(page);
   const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Team projects' }, headers })).json()) as { id: string };
   expect((await page.request.post('/api/team-folders', { data: { name: 'Old plans' }, headers })).status()).toBe(201);
   await uploadThroughApi(page.request, owner.accessToken, textFile('kept.txt'), projects.id);
@@ -198,9 +198,7 @@ test('team folders are renamed and deleted from their card by those who manage t
 });
 
 test('inside a restricted folder, Upload and New Folder follow the level its own list gives', async ({ page, browser }) => {
-  const owner = await signUpThroughApi(page);
-  const headers = { authorization: `Bearer ${owner.accessToken}` };
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const { owner, headers } = await businessOwner(page);
   const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
   const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
   await page.request.put(`/api/folders/${projects.id}/access`, { data: { entries: [{ grantee: member.userId, level: 'edit' }] }, headers });
@@ -223,9 +221,7 @@ test('inside a restricted folder, Upload and New Folder follow the level its own
 });
 
 test('Settings → Storage shows the owner what each team folder holds', async ({ page }) => {
-  const owner = await signUpThroughApi(page);
-  const headers = { authorization: `Bearer ${owner.accessToken}` };
-  expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
+  const { owner, headers } = await businessOwner(page);
   const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
   expect((await page.request.post('/api/team-folders', { data: { name: 'Archive' }, headers })).status()).toBe(201);
   await uploadThroughApi(page.request, owner.accessToken, textFile('plan.txt', 2048), projects.id);

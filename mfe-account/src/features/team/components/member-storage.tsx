@@ -3,6 +3,20 @@ import { formatBytes } from '@coffer/web-core/format';
 import { toApiError } from '@coffer/web-core/store';
 import { useListTeamQuery, useMemberStorageQuery } from '../api/team-api';
 
+/** A list of what each one stores, a name and its bytes a line. */
+function StorageRows({ label, rows }: { label: string; rows: { key: string; name: string; bytes: number }[] }) {
+  return (
+    <ul aria-label={label} className="flex flex-col divide-y divide-border">
+      {rows.map((row) => (
+        <li key={row.key} className="flex items-center justify-between gap-3 py-2 text-sm">
+          <span className="min-w-0 break-all">{row.name}</span>
+          <span className="shrink-0 text-muted-foreground tabular-nums">{formatBytes(row.bytes)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Settings → Storage, for the owner and admins: how much each person keeps in their My files, and each team folder holds (trash included), largest first. */
 export function MemberStorage() {
   const usage = useMemberStorageQuery();
@@ -30,14 +44,7 @@ export function MemberStorage() {
               {toApiError(usage.error ?? team.error).message ?? 'Failed to load storage by member'}
             </p>
           ) : (
-            <ul aria-label="Storage by member" className="flex flex-col divide-y divide-border">
-              {rows.map((row) => (
-                <li key={row.userId} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <span className="min-w-0 break-all">{row.name}</span>
-                  <span className="shrink-0 text-muted-foreground tabular-nums">{formatBytes(row.bytes)}</span>
-                </li>
-              ))}
-            </ul>
+            <StorageRows label="Storage by member" rows={rows.map((row) => ({ key: row.userId, ...row }))} />
           )}
         </CardContent>
       </Card>
@@ -48,14 +55,7 @@ export function MemberStorage() {
             <CardDescription>What each team folder holds, trash included.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul aria-label="Storage by team folder" className="flex flex-col divide-y divide-border">
-              {teamFolders.map((folder) => (
-                <li key={folder.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <span className="min-w-0 break-all">{folder.name}</span>
-                  <span className="shrink-0 text-muted-foreground tabular-nums">{formatBytes(folder.bytes)}</span>
-                </li>
-              ))}
-            </ul>
+            <StorageRows label="Storage by team folder" rows={teamFolders.map((folder) => ({ key: folder.id, ...folder }))} />
           </CardContent>
         </Card>
       )}
