@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { card, shoot, textFile, toastWith, uploadThroughApi } from './support/files';
+import { card, chooseFromMenu, shoot, textFile, toastWith, uploadThroughApi } from './support/files';
 import { mailTo } from './support/mail';
 import { signUpThroughApi, uniqueEmail } from './support/session';
 
@@ -21,13 +21,20 @@ async function colleague(browser: Browser, owner: Page, ownerToken: string, full
   return { page, context, accessToken: body.accessToken, userId: body.user.id };
 }
 
-test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {
+/** An owner signed up in `page` on a Business trial (access lists need it), with the company named Acme when `named`. */
+async function businessOwner(page: Page, named = false) {
   const owner = await signUpThroughApi(page);
   const headers = { authorization: `Bearer ${owner.accessToken}` };
   expect((await page.request.post('/api/subscription/trial', { data: { plan: 'business' }, headers })).status()).toBe(201);
-  expect(
-    (await page.request.put('/api/branding', { data: { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' }, headers })).status(),
-  ).toBeLessThan(300);
+  if (named) {
+    const branding = { companyName: 'Acme', primaryColor: '#000000', secondaryColor: '#ffffff' };
+    expect((await page.request.put('/api/branding', { data: branding, headers })).status()).toBeLessThan(300);
+  }
+  return { owner, headers };
+}
+
+test('team folders: Projects 2027 for everyone, a restricted Contracts for one admin, live uploads, and no Upload for a viewer', async ({ page, browser }) => {
+  const { owner, headers } = await businessOwner(page, true);
   const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
   const admin = await colleague(browser, page, owner.accessToken, 'Adam Admin', 'admin');
 
@@ -102,4 +109,113 @@ test('team folders: Projects 2027 for everyone, a restricted Contracts for one a
 
   await member.context.close();
   await admin.context.close();
+});
+
+test('who has access: everyone who can open a file and why, its shares by email, removed and changed by those allowed', async ({ page, browser }) => {
+  const { owner, headers } = await businessOwner(page, true);
+  const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  const entries = [
+    { grantee: 'everyone', level: 'view' },
+    { grantee: member.userId, level: 'edit' },
+  ];
+  expect((await page.request.put(`/api/folders/${projects.id}/access`, { data: { entries }, headers })).status()).toBe(200);
+  const memberHeaders = { authorization: `Bearer ${member.accessToken}` };
+  const fileId = await uploadThroughApi(member.page.request, member.accessToken, textFile('plan.txt'), projects.id);
+  expect((await member.page.request.post('/api/shares', { data: { fileId, email: 'client@example.com' }, headers: memberHeaders })).status()).toBe(201);
+
+  // The member (Can edit) sees who has access and why, and may remove the share they made, but not change the list.
+  await member.page.goto(`/dashboard/files/${projects.id}`);
+  await chooseFromMenu(member.page, 'plan.txt', 'Who has access');
+  const memberView = member.page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  const people = memberView.getByRole('list', { name: 'People with access' });
+  await expect(people.getByRole('listitem')).toHaveText([
+    /Account owner.*Manages every team folder.*Can manage/,
+    /Admins.*Manages every team folder.*Can manage/,
+    /Everyone at Acme.*From Projects 2027 \(team folder\).*Can view/,
+    /Mia Member.*From Projects 2027 \(team folder\).*Can edit/,
+  ]);
+  await expect(memberView.getByRole('region', { name: 'Shared by email' })).toContainText('client@example.comShared by Mia Member');
+  await expect(memberView.getByRole('button', { name: 'Remove client@example.com' })).toBeVisible();
+  await expect(memberView.getByRole('button', { name: 'Change access' })).toHaveCount(0);
+  await member.context.close();
+
+  // The owner removes the share, and changes the member's level from the same dialog.
+  await page.goto(`/dashboard/files/${projects.id}`);
+  await chooseFromMenu(page, 'plan.txt', 'Who has access');
+  const dialog = page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  await expect(dialog.getByRole('region', { name: 'Shared by email' })).toBeVisible();
+  await shoot(page, 'who-has-access');
+  await dialog.getByRole('button', { name: 'Remove client@example.com' }).click();
+  await expect(dialog.getByRole('region', { name: 'Shared by email' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Change access' }).click();
+  const change = page.getByRole('dialog', { name: 'Access to Projects 2027' });
+  await change.getByRole('combobox', { name: 'Level of Mia Member' }).click();
+  await page.getByRole('option', { name: 'Can view' }).click();
+  await change.getByRole('button', { name: 'Save' }).click();
+  const back = page.getByRole('dialog', { name: 'Who has access to plan.txt' });
+  await expect(back.getByRole('list', { name: 'People with access' }).getByRole('listitem').last()).toHaveText(/Mia Member.*Can view/);
+});
+
+test('team folders are renamed and deleted from their card by those who manage them; one with contents is kept, with the reason', async ({ page }) => {
+  const { owner, headers } = await businessOwner(page);
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Team projects' }, headers })).json()) as { id: string };
+  expect((await page.request.post('/api/team-folders', { data: { name: 'Old plans' }, headers })).status()).toBe(201);
+  await uploadThroughApi(page.request, owner.accessToken, textFile('kept.txt'), projects.id);
+
+  await page.goto('/dashboard/files');
+  const teamFolders = page.getByRole('region', { name: 'Team folders' });
+  await chooseFromMenu(page, 'Old plans', 'Rename');
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await rename.getByLabel('Name').fill('team projects');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename.getByText('A team folder named "team projects" already exists. Choose another name.')).toBeVisible();
+  await rename.getByLabel('Name').fill('Plans 2026');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(teamFolders.getByRole('link', { name: 'Plans 2026' })).toBeVisible();
+  await shoot(page, 'team-folder-menu');
+
+  await chooseFromMenu(page, 'Team projects', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete team folder?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWith(page, 'Failed to delete team folder')).toContainText('Cannot delete a team folder with contents. Please empty it first.');
+  await expect(teamFolders.getByRole('link', { name: 'Team projects' })).toBeVisible();
+  await chooseFromMenu(page, 'Plans 2026', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete team folder?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWith(page, 'Team folder deleted')).toBeVisible();
+  await expect(teamFolders.getByRole('link', { name: 'Plans 2026' })).toHaveCount(0);
+});
+
+test('inside a restricted folder, Upload and New Folder follow the level its own list gives', async ({ page, browser }) => {
+  const { owner, headers } = await businessOwner(page);
+  const member = await colleague(browser, page, owner.accessToken, 'Mia Member', 'member');
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  await page.request.put(`/api/folders/${projects.id}/access`, { data: { entries: [{ grantee: member.userId, level: 'edit' }] }, headers });
+  const contracts = (await (await page.request.post('/api/folders', { data: { name: 'Contracts', parentId: projects.id }, headers })).json()) as { id: string };
+  await page.request.put(`/api/folders/${contracts.id}/access`, { data: { entries: [{ grantee: member.userId, level: 'view' }] }, headers });
+
+  // Can edit in Projects 2027: Upload and New Folder.
+  const upload = member.page.getByRole('banner').getByRole('button', { name: 'Upload' });
+  await member.page.goto(`/dashboard/files/${projects.id}`);
+  await expect(card(member.page, 'Contracts')).toBeVisible();
+  await expect(upload).toBeVisible();
+  await expect(member.page.getByRole('button', { name: 'New Folder' })).toBeVisible();
+  // Can view in Contracts: neither, where the server would refuse them.
+  await card(member.page, 'Contracts').getByRole('link').first().click();
+  await expect(member.page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Contracts')).toBeVisible();
+  await expect(member.page.getByText('Nothing has been added here yet')).toBeVisible();
+  await expect(upload).toHaveCount(0);
+  await expect(member.page.getByRole('button', { name: 'New Folder' })).toHaveCount(0);
+  await member.context.close();
+});
+
+test('Settings → Storage shows the owner what each team folder holds', async ({ page }) => {
+  const { owner, headers } = await businessOwner(page);
+  const projects = (await (await page.request.post('/api/team-folders', { data: { name: 'Projects 2027' }, headers })).json()) as { id: string };
+  expect((await page.request.post('/api/team-folders', { data: { name: 'Archive' }, headers })).status()).toBe(201);
+  await uploadThroughApi(page.request, owner.accessToken, textFile('plan.txt', 2048), projects.id);
+
+  await page.goto('/dashboard/settings/storage');
+  const byTeamFolder = page.getByRole('list', { name: 'Storage by team folder' });
+  await expect(byTeamFolder.getByRole('listitem')).toHaveText([/^Projects 2027\s*2(\.00?)? KB$/, /^Archive\s*0 B$/]);
+  await shoot(page, 'storage-by-team-folder');
 });

@@ -64,7 +64,6 @@ const TWO_FACTOR_SETUP_ROUTES = new Set([
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
   'POST /api/team-folders': { name: 'Team' },
-  'PATCH /api/team-folders/{id}': { name: 'Renamed' },
   'PUT /api/folders/{id}/access': { entries: [] },
   'POST /api/files/{id}/rename': { name: 'Bonuses.xlsx' },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },

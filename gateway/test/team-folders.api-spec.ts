@@ -7,12 +7,16 @@ import {
   type AccessEntry,
   type FileItem,
   type FolderAccess,
+  type FolderPath,
   type HttpErrorBody,
   type ListFilesReply,
   type ListTeamFoldersReply,
+  type MemberStorage,
   type TeamFolder,
   type UploadSlot,
+  type ShareItem,
   type WhoHasAccess,
+  type WhoHasAccessReply,
 } from '@coffer/contracts';
 import { call, confirmedUser, eventStream, eventually, joinedMember, signUp, type TestUser } from './support.js';
 
@@ -83,7 +87,7 @@ const ACTIONS: Action[] = [
     name: 'rename team folder',
     needs: 'manage',
     teamFolderOnly: true,
-    run: (u, folder) => call(`/api/team-folders/${folder.id}`, { method: 'PATCH', body: { name: folder.name }, token: u.accessToken }),
+    run: (u, folder) => call(`/api/files/${folder.id}/rename`, { body: { name: folder.name }, token: u.accessToken }),
   },
 ];
 
@@ -190,6 +194,54 @@ describe('team folders: one access decision for every route that touches files',
     for (const user of [manager, editor]) expect((await call('/api/team-folders', { body: { name: 'Mine' }, token: user.accessToken })).status).toBe(403);
   });
 
+  it('says who has access to an item, its shares by email included, and who may change the list or remove each share', async () => {
+    const shared = await call<ShareItem>('/api/shares', { body: { fileId: brief.id, email: 'client@example.com' }, token: editor.accessToken });
+    expect(shared.status).toBe(201);
+    const whoFor = async (user: TestUser) => (await call<WhoHasAccessReply>(`/api/files/${brief.id}/access`, { token: user.accessToken })).body;
+    const share = { id: shared.body.id, itemId: brief.id, sharedWithEmail: 'client@example.com', sharedByUserId: editor.userId, sharedByName: 'Eddie Editor' };
+
+    // The manager may change the team folder's list, but not remove a share someone else made.
+    const asManager = await whoFor(manager);
+    expect(asManager.canManage).toBe(true);
+    expect(asManager.grants).toContainEqual({
+      grantee: editor.userId,
+      kind: 'member',
+      level: 'edit',
+      via: { id: projects.id, name: 'Projects 2027', kind: 'team-folder' },
+    });
+    expect(asManager.shares).toEqual([expect.objectContaining({ ...share, canRevoke: false })]);
+    // The sharer removes their own share; the owner may remove any share of the account.
+    const asEditor = await whoFor(editor);
+    expect([asEditor.canManage, asEditor.shares]).toEqual([false, [expect.objectContaining({ ...share, canRevoke: true })]]);
+    const asOwner = await whoFor(owner);
+    expect([asOwner.canManage, asOwner.shares]).toEqual([true, [expect.objectContaining({ ...share, canRevoke: true })]]);
+    // Nobody outside the item learns its shares.
+    expect((await call(`/api/files/${brief.id}/access`, { token: outsider.accessToken })).status).toBe(403);
+    expect((await call(`/api/files/${brief.id}/access`, { token: stranger.accessToken })).status).toBe(404);
+
+    expect((await call(`/api/shares/${shared.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await whoFor(manager)).shares).toEqual([]);
+
+    // A file in My files: its person, nothing to manage.
+    const mine = await uploadInto(editor, 'root', 'mine.txt');
+    const own = (await call<WhoHasAccessReply>(`/api/files/${mine.id}/access`, { token: editor.accessToken })).body;
+    expect(own).toEqual({ itemId: mine.id, grants: [{ grantee: editor.userId, kind: 'my-files', level: 'manage' }], canManage: false, shares: [] });
+  });
+
+  it("gives, with a folder's breadcrumbs, the caller's level there from the nearest access list", async () => {
+    const levelIn = async (user: TestUser, folder: FileItem) => (await call<FolderPath>(`/api/folders/${folder.id}`, { token: user.accessToken })).body.level;
+    expect([await levelIn(owner, projects), await levelIn(manager, projects), await levelIn(editor, projects), await levelIn(viewer, projects)]).toEqual([
+      'manage',
+      'manage',
+      'edit',
+      'view',
+    ]);
+    // In the restricted Contracts, its own list counts: the viewer of Projects 2027 edits there.
+    expect([await levelIn(admin, contracts), await levelIn(viewer, contracts)]).toEqual(['manage', 'edit']);
+    const mine = (await call<FileItem>('/api/folders', { body: { name: 'Notes' }, token: viewer.accessToken })).body;
+    expect(await levelIn(viewer, mine)).toBe('manage');
+  });
+
   it('pushes a change in a team folder live to everyone who can open it, and to no one else', async () => {
     await setAccess(owner, projects.id, [
       { grantee: EVERYONE, level: 'view' },
@@ -226,6 +278,34 @@ describe('team folders: one access decision for every route that touches files',
     const refused = await setAccess(starterOwner, shared.id, [{ grantee: EVERYONE, level: 'view' }]);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(PLAN_REFUSALS.hasPermissions);
+  });
+
+  it('renames a team folder through the one rename route, with the team-folder name rule', async () => {
+    const other = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Archive' }, token: owner.accessToken })).body;
+    const taken = await call<HttpErrorBody>(`/api/files/${other.id}/rename`, { body: { name: 'projects 2027' }, token: admin.accessToken });
+    expect([taken.status, taken.body.message]).toEqual([409, 'A team folder named "projects 2027" already exists. Choose another name.']);
+    expect((await call<FileItem>(`/api/files/${other.id}/rename`, { body: { name: 'Archive 2026' }, token: admin.accessToken })).body.name).toBe(
+      'Archive 2026',
+    );
+    expect((await call(`/api/files/${other.id}/rename`, { body: { name: 'Mine' }, token: editor.accessToken })).status).toBe(403);
+    // The second way to rename one is gone.
+    expect((await call(`/api/team-folders/${other.id}`, { method: 'PATCH', body: { name: 'Other' }, token: owner.accessToken })).status).toBe(404);
+    expect((await call(`/api/team-folders/${other.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+  });
+
+  it('shows the owner and admins what each team folder holds in Settings → Storage', async () => {
+    const room = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Storage room' }, token: owner.accessToken })).body;
+    const empty = (await call<TeamFolder>('/api/team-folders', { body: { name: 'Empty room' }, token: owner.accessToken })).body;
+    await uploadInto(owner, room.id, 'a.txt');
+    const sub = (await call<FileItem>('/api/folders', { body: { name: 'Inside', parentId: room.id }, token: owner.accessToken })).body;
+    await uploadInto(admin, sub.id, 'b.txt');
+    for (const user of [owner, admin]) {
+      const teamFolders = (await call<MemberStorage>('/api/storage/members', { token: user.accessToken })).body.teamFolders;
+      expect(teamFolders).toContainEqual({ id: room.id, name: 'Storage room', bytes: 10 });
+      expect(teamFolders).toContainEqual({ id: empty.id, name: 'Empty room', bytes: 0 });
+    }
+    expect((await call('/api/storage/members', { token: manager.accessToken })).status).toBe(403);
+    await call(`/api/team-folders/${empty.id}`, { method: 'DELETE', token: owner.accessToken });
   });
 
   it('deletes only an empty team folder', async () => {

@@ -167,7 +167,7 @@ export class FilesController {
 
   @Get('storage/members')
   @ApiDoc({
-    summary: 'The bytes each person of the account keeps in their My files, trash included, largest first (owner and admins)',
+    summary: 'The bytes each person of the account keeps in their My files, and each team folder holds, trash included, largest first (owner and admins)',
     reply: memberStorageSchema,
     errors: { 403: "Only the account owner and admins see each member's storage" },
   })

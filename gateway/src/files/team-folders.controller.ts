@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import {
   FilesSubject,
   folderAccessSchema,
@@ -6,8 +6,10 @@ import {
   setFolderAccessSchema,
   teamFolderNameSchema,
   teamFolderSchema,
-  whoHasAccessSchema,
+  SharingSubject,
+  whoHasAccessReplySchema,
   type RequestMeta,
+  type WhoHasAccessReply,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
@@ -33,12 +35,6 @@ export class TeamFoldersController {
   @ApiDoc({ summary: 'Create a team folder (owner, admin)', reply: teamFolderSchema })
   create(@Meta() meta: RequestMeta, @ValidBody(teamFolderNameSchema) body: Valid<typeof teamFolderNameSchema>) {
     return this.services.request(FilesSubject.CreateTeamFolder, body, meta);
-  }
-
-  @Patch('team-folders/:id')
-  @ApiDoc({ summary: 'Rename a team folder (owner, admin, Can manage)', reply: teamFolderSchema })
-  rename(@Meta() meta: RequestMeta, @ValidParams(folderParams) params: IdParams, @ValidBody(teamFolderNameSchema) body: Valid<typeof teamFolderNameSchema>) {
-    return this.services.request(FilesSubject.RenameTeamFolder, { folderId: params.id, name: body.name }, meta);
   }
 
   @Delete('team-folders/:id')
@@ -72,8 +68,15 @@ export class TeamFoldersController {
   }
 
   @Get('files/:id/access')
-  @ApiDoc({ summary: 'Who has access to a file or folder, and why (team folder entry, restricted folder, role, My files)', reply: whoHasAccessSchema })
-  whoHasAccess(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams) {
-    return this.services.request(FilesSubject.WhoHasAccess, { fileId: params.id }, meta);
+  @ApiDoc({
+    summary:
+      'Who has access to a file or folder, and why (team folder entry, restricted folder, role, My files, a share by email), whether you may change the list (canManage) and each share (canRevoke)',
+    reply: whoHasAccessReplySchema,
+  })
+  async whoHasAccess(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams): Promise<WhoHasAccessReply> {
+    // The files service decides whether the caller may open the item; only then are its shares asked for.
+    const access = await this.services.request(FilesSubject.WhoHasAccess, { fileId: params.id }, meta);
+    const shares = await this.services.request(SharingSubject.SharesOfItem, { itemId: access.itemId }, meta);
+    return { ...access, shares: shares.items };
   }
 }

@@ -37,7 +37,6 @@ export const FilesSubject = {
   /** The account's team folders the caller can open, each with the caller's level there. */
   ListTeamFolders: 'files.team-folder.list',
   CreateTeamFolder: 'files.team-folder.create',
-  RenameTeamFolder: 'files.team-folder.rename',
   DeleteTeamFolder: 'files.team-folder.delete',
   /** The access list of a team folder or of a folder inside one (its own, or the one it inherits). */
   GetFolderAccess: 'files.access.get',
@@ -200,10 +199,17 @@ export type ListFoldersRequest = z.input<typeof listFoldersRequestSchema>;
 export const listFoldersReplySchema = z.object({ items: z.array(folderSummarySchema), total: z.number().int().min(0) });
 export type ListFoldersReply = z.output<typeof listFoldersReplySchema>;
 
-/** A folder and the path to it from the root, for breadcrumbs. */
+/** Levels of access to a team folder, lowest first: each allows what the ones before it do (PRODUCT-DECISIONS.md "Team folders"). */
+export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
+
+/**
+ * A folder and the path to it from the root, for breadcrumbs, with the caller's level there: manage in their
+ * My files; in a team folder, what the nearest access list (a restricted folder's, or the team folder's) gives them.
+ */
 export const folderPathSchema = z.object({
   folder: fileItemSchema,
   path: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  level: z.enum(ACCESS_LEVELS),
   /** In a folder shared with the caller by another account (the path starts at the shared folder): what the share lets them do. */
   sharedLevel: z.enum(['view', 'edit']).optional(),
 });
@@ -304,15 +310,19 @@ export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
 export type StorageUsage = z.output<typeof storageUsageSchema>;
-/** The bytes each person of the account keeps in their My files, largest first (people who keep nothing may be absent). */
-export const memberStorageSchema = z.object({ items: z.array(z.object({ userId: z.string(), bytes: z.number().int().min(0) })) });
+/**
+ * The bytes each person of the account keeps in their My files, largest first (people who keep nothing may be
+ * absent), and what each team folder holds, largest first (every team folder, trash included).
+ */
+export const memberStorageSchema = z.object({
+  items: z.array(z.object({ userId: z.string(), bytes: z.number().int().min(0) })),
+  teamFolders: z.array(z.object({ id: z.uuid(), name: z.string(), bytes: z.number().int().min(0) })),
+});
 export type MemberStorage = z.output<typeof memberStorageSchema>;
 export const MEMBER_STORAGE_REFUSED = "Only the account owner and admins can see each member's storage.";
 
 export const emptyTrashReplySchema = z.object({ deleted: z.number().int().min(0) });
 
-/** Levels of access to a team folder, lowest first: each allows what the ones before it do (PRODUCT-DECISIONS.md "Team folders"). */
-export const ACCESS_LEVELS = ['view', 'edit', 'manage'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** What a person may do to an item: open it (view), change what is in it (edit), change who has access (manage). */
 export type ItemAction = AccessLevel;
@@ -384,7 +394,12 @@ export const accessGrantSchema = z.object({
   via: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(['team-folder', 'restricted-folder']) }).optional(),
 });
 export type AccessGrant = z.output<typeof accessGrantSchema>;
-export const whoHasAccessSchema = z.object({ itemId: z.uuid(), grants: z.array(accessGrantSchema) });
+export const whoHasAccessSchema = z.object({
+  itemId: z.uuid(),
+  grants: z.array(accessGrantSchema),
+  /** The caller may change the list that gives these grants (Can manage an item of a team folder): PUT /folders/{via.id}/access. */
+  canManage: z.boolean(),
+});
 export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
 
 const noPayload = z.object({});
@@ -419,7 +434,6 @@ export const filesRequests = {
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),
   [FilesSubject.ListTeamFolders]: message(noPayload, listTeamFoldersReplySchema),
   [FilesSubject.CreateTeamFolder]: message(teamFolderNameSchema, teamFolderSchema),
-  [FilesSubject.RenameTeamFolder]: message(folderIdSchema.extend(teamFolderNameSchema.shape), teamFolderSchema),
   [FilesSubject.DeleteTeamFolder]: message(folderIdSchema, okReplySchema),
   [FilesSubject.GetFolderAccess]: message(folderIdSchema, folderAccessSchema),
   [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),

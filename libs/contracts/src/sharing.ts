@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkDispositionSchema } from './files.js';
+import { linkDispositionSchema, whoHasAccessSchema } from './files.js';
 import { message } from './messages.js';
 import { isoDateTime, okReplySchema, text } from './text.js';
 
@@ -22,6 +22,8 @@ export const SharingSubject = {
    * restrictions now (and, for a View or Download, counted as one access).
    */
   FolderShareGrant: 'sharing.share.folder-grant',
+  /** The shares by email of one item of the caller's account ("Who has access"; the gateway asks once the files service let the caller open the item). */
+  SharesOfItem: 'sharing.share.of-item',
 } as const;
 
 /** Events published by the sharing service. */
@@ -328,6 +330,25 @@ export const listSharesReplySchema = z.object({
 });
 export type ListSharesReply = z.output<typeof listSharesReplySchema>;
 
+/** A share by email of an item, as "Who has access" lists it: with whom, by whom, and whether the caller may remove it (the sharer; the account's owner, admins and moderators). */
+export const itemShareSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  sharedWithEmail: z.string(),
+  sharedByUserId: z.uuid(),
+  sharedByName: z.string(),
+  expiresAt: isoDateTime().nullable(),
+  createdAt: isoDateTime(),
+  canRevoke: z.boolean(),
+});
+export type ItemShare = z.output<typeof itemShareSchema>;
+export const itemSharesReplySchema = z.object({ items: z.array(itemShareSchema) });
+export type ItemSharesReply = z.output<typeof itemSharesReplySchema>;
+
+/** "Who has access" to a file or folder, as the browser gets it: the files service's grants, and the item's shares by email. */
+export const whoHasAccessReplySchema = whoHasAccessSchema.extend({ shares: z.array(itemShareSchema) });
+export type WhoHasAccessReply = z.output<typeof whoHasAccessReplySchema>;
+
 /** How many opens a page of a share's access history holds unless asked (newest first; Show more for the rest). */
 export const SHARE_ACCESSES_PAGE_SIZE = 100;
 /** A page of a share's opens and downloads. */
@@ -376,6 +397,7 @@ export const sharingRequests = {
   [SharingSubject.ReturnUnreadBytes]: message(z.object({ ticket: shareTicketSchema, bytes: z.number().int().min(1) }), okReplySchema),
   [SharingSubject.ConfirmAddress]: message(confirmAddressSchema, okReplySchema),
   [SharingSubject.DescribeAddressLink]: message(confirmAddressSchema, addressLinkSchema),
+  [SharingSubject.SharesOfItem]: message(z.object({ itemId: z.uuid({ error: 'File not found' }) }), itemSharesReplySchema),
   [SharingSubject.ListShareAccesses]: message(shareIdSchema.extend(listShareAccessesQuerySchema.shape), listShareAccessesReplySchema),
   [SharingSubject.FolderShareGrant]: message(folderShareGrantSchema, folderShareGrantReplySchema),
 };

@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: file.id, folderId: 'root' }, t.viewer))).toBe(`403 ${VIEW_ONLY}`);
     // Can edit is not Can manage.
     expect(await refusal(caller.request(FilesSubject.SetFolderAccess, { folderId: projects.id, entries: [] }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
-    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: projects.id, name: 'Mine now' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: projects.id, name: 'Mine now' }, t.editor))).toBe(`403 ${MANAGE_ONLY}`);
     // No entry: nothing; another account: not even that it exists.
     for (const action of [list(t.outsider, projects.id), caller.request(FilesSubject.FileLink, { fileId: file.id, disposition: 'inline' }, t.outsider)])
       expect(await refusal(action)).toBe(`403 ${NO_FOLDER_ACCESS}`);
@@ -279,7 +279,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
       `403 ${PLAN_REFUSALS.hasPermissions}`,
     );
     expect((await caller.request(FilesSubject.GetFolderAccess, { folderId: shared.id }, t.owner)).permissionsAvailable).toBe(false);
-    expect(await refusal(caller.request(FilesSubject.RenameTeamFolder, { folderId: shared.id, name: 'Ours' }, t.outsider))).toBe(`403 ${MANAGE_ONLY}`);
+    expect(await refusal(caller.request(FilesSubject.RenameFile, { fileId: shared.id, name: 'Ours' }, t.outsider))).toBe(`403 ${MANAGE_ONLY}`);
     expect(await refusal(list(t.stranger, shared.id))).toBe('404 Folder not found');
   });
 
@@ -324,6 +324,20 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
     expect(await trash(t.editor)).toEqual([]);
     expect(await trash(t.viewer)).toEqual([]);
+
+    // Emptying the trash deletes what it lists, by the same decision: the editor's empties their team item,
+    // never the restricted one only the owner and admins can restore; the admin's empties that one.
+    const chapterFile = await upload(t.editor, chapter.id, 'handbook-3.txt');
+    await caller.request(FilesSubject.TrashFile, { fileId: chapterFile.id }, t.editor);
+    expect(await trash(t.editor)).toEqual(['handbook-3.txt']);
+    expect(await trash(t.viewer)).toEqual([]);
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.viewer)).toEqual({ deleted: 0 });
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.editor)).toEqual({ deleted: 1 });
+    expect(await trash(t.editor)).toEqual([]);
+    expect(await trash(t.admin)).toEqual(['handbook-2.txt']);
+    expect(await caller.request(FilesSubject.EmptyTrash, {}, t.admin)).toEqual({ deleted: 1 });
+    expect(await trash(t.owner)).toEqual([]);
+    expect(await refusal(caller.request(FilesSubject.GetFile, { fileId: hidden.id }, t.owner))).toBe('404 File not found');
   });
 
   it("keeps the account's plan in memory, and follows a downgrade at the next decision once billing announces it", async () => {

@@ -156,6 +156,17 @@ export class FilesRepository extends Repository {
   }
 
   /** The account's team folders, by name. */
+  /** The bytes each team folder of the account holds (trash included), by team folder id; empty ones are absent. */
+  async bytesByTeamFolder(accountId: string): Promise<Map<string, number>> {
+    const bytes = sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number);
+    const rows = await this.db
+      .select({ teamFolderId: files.teamFolderId, bytes })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), isNotNull(files.teamFolderId)))
+      .groupBy(files.teamFolderId);
+    return new Map(rows.flatMap((r) => (r.teamFolderId ? [[r.teamFolderId, r.bytes] as const] : [])));
+  }
+
   teamFolders(accountId: string): Promise<FileRow[]> {
     return this.db
       .select()
@@ -242,12 +253,12 @@ export class FilesRepository extends Repository {
     return new Map(result.rows.map((r) => [r.id, r.path]));
   }
 
-  /** Every trashed item of the user (emptying the trash). */
-  allTrashed(userId: string): Promise<FileRow[]> {
+  /** Every trashed item the person can reach: what their trash lists (listTrash), and so what emptying it deletes. */
+  allTrashed(reach: Reach): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.userId, userId), isNotNull(files.deletedAt)));
+      .where(and(reachable(reach), isNotNull(files.deletedAt)));
   }
 
   /** One page of the trashed items the person can reach (theirs, and in team folders where they may edit), newest deletion first. */

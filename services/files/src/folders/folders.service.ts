@@ -54,9 +54,13 @@ export class FoldersService {
     caller = await this.access.actingFor(caller, folderId);
     const folder = await this.items.activeFolder(caller, folderId);
     const share = this.access.shareOf(caller);
-    const path = await this.pathTo(folder, share?.folderId);
-    const [item] = await this.items.withCounts([folder]);
-    return { folder: item, path, ...(share && { sharedLevel: share.level }) };
+    const [path, [item], level] = await Promise.all([
+      this.pathTo(folder, share?.folderId),
+      this.items.withCounts([folder]),
+      this.access.levelOf(caller, folder),
+    ]);
+    // The caller can open the folder, so their level there is at least view.
+    return { folder: item, path, level: level === 'none' ? 'view' : level, ...(share && { sharedLevel: share.level }) };
   }
 
   /** The path from the root (or from `top`, a shared or linked folder, never above it) down to `folder`. */

@@ -43,9 +43,17 @@ export class StorageService {
     return { usedBytes, limitBytes };
   }
 
-  /** Settings → Storage for the owner and admins (those who manage the team): what each person keeps in their My files. */
+  /** Settings → Storage for the owner and admins (those who manage the team): what each person keeps in their My files, and each team folder holds. */
   async byMember(caller: CallerIdentity): Promise<MemberStorage> {
     if (!roleMay(caller.role, 'manageTeam')) throw forbidden(MEMBER_STORAGE_REFUSED);
-    return { items: await this.people.bytesByPerson(caller.accountId) };
+    const [items, teamFolders, teamBytes] = await Promise.all([
+      this.people.bytesByPerson(caller.accountId),
+      this.files.teamFolders(caller.accountId),
+      this.files.bytesByTeamFolder(caller.accountId),
+    ]);
+    return {
+      items,
+      teamFolders: teamFolders.map((f) => ({ id: f.id, name: f.name, bytes: teamBytes.get(f.id) ?? 0 })).sort((a, b) => b.bytes - a.bytes),
+    };
   }
 }

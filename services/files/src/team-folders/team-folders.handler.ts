@@ -14,7 +14,6 @@ export class TeamFoldersHandler implements OnModuleInit {
   onModuleInit() {
     this.rpc.handle(FilesSubject.ListTeamFolders, ({ caller }) => this.teamFolders.list(caller));
     this.rpc.handle(FilesSubject.CreateTeamFolder, ({ caller, payload }) => this.teamFolders.create(caller, payload.name));
-    this.rpc.handle(FilesSubject.RenameTeamFolder, ({ caller, payload }) => this.teamFolders.rename(caller, payload.folderId, payload.name));
     this.rpc.handle(FilesSubject.DeleteTeamFolder, ({ caller, payload }) => this.teamFolders.remove(caller, payload.folderId));
     this.rpc.handle(FilesSubject.GetFolderAccess, ({ caller, payload }) => this.teamFolders.accessOf(caller, payload.folderId));
     this.rpc.handle(FilesSubject.SetFolderAccess, ({ caller, payload }) => this.teamFolders.setAccess(caller, payload.folderId, payload));

@@ -33,9 +33,9 @@ import { TrashService } from '../trash/trash.service.js';
 const invalid = (message: string) => rpcError(ErrorCode.ValidationFailed, 400, message);
 
 /**
- * Team folders (PRODUCT-DECISIONS.md "Team folders"): the account's shared trees, created, renamed and
- * deleted by its owners and admins (and renamed or deleted by whoever can manage one), and the access
- * lists of team folders and restricted folders inside them.
+ * Team folders (PRODUCT-DECISIONS.md "Team folders"): the account's shared trees, created and deleted by
+ * its owners and admins (and deleted by whoever can manage one; renaming one is FilesService.rename, the
+ * one rename of every item), and the access lists of team folders and restricted folders inside them.
  */
 @Injectable()
 export class TeamFoldersService {
@@ -74,21 +74,6 @@ export class TeamFoldersService {
       return folder;
     });
     return { ...(await this.items.withCounts([row]))[0], level: 'manage' };
-  }
-
-  /** Renames a team folder (owners, admins, and whoever can manage it). */
-  async rename(caller: CallerIdentity, id: string, name: string): Promise<TeamFolder> {
-    await this.teamFolder(caller, id);
-    const row = await this.unit.run(async () => {
-      await this.files.lockNames(caller.accountId, TEAM_FOLDER_NAMES);
-      const taken = await this.files.teamFolderNamed(caller.accountId, name);
-      const current = (await this.files.findInAccount(caller.accountId, id))!;
-      if (taken && current.name.toLowerCase() !== name.toLowerCase()) throw rpcError(ErrorCode.Conflict, 409, teamFolderExists(name));
-      const renamed = (await this.files.update(id, { name }))!;
-      await this.items.announce(FilesEvent.FolderCreated, caller, renamed);
-      return renamed;
-    });
-    return { ...(await this.items.withCounts([row]))[0], level: await this.access.levelOf(caller, row).then((l) => l as Exclude<Level, 'none'>) };
   }
 
   /**
@@ -134,7 +119,8 @@ export class TeamFoldersService {
   /** Everyone who can open an item, and why. */
   async whoHasAccess(caller: CallerIdentity, itemId: string): Promise<WhoHasAccess> {
     const item = await this.access.item(caller, itemId, 'view');
-    return { itemId: item.id, grants: await this.access.grants(caller, item) };
+    const [grants, level] = await Promise.all([this.access.grants(caller, item), this.access.levelOf(caller, item)]);
+    return { itemId: item.id, grants, canManage: !!item.teamFolderId && allows(level, 'manage') };
   }
 
   private async describe(caller: CallerIdentity, folder: FileRow): Promise<FolderAccess> {

@@ -79,11 +79,18 @@ export class TrashService {
     return OK;
   }
 
+  /**
+   * Empties the caller's trash: exactly what it lists to them (their My files, and what they may edit in team
+   * folders), by the same access decision, so a team item another person cannot restore is never theirs to delete.
+   */
   async empty(caller: CallerIdentity): Promise<{ deleted: number }> {
-    const trashed = await this.files.allTrashed(caller.userId);
-    const keys = await this.unit.run(() => this.destroy(caller, trashed));
+    const reach = await this.access.reach(caller, 'edit');
+    const { keys, deleted } = await this.unit.run(async () => {
+      const trashed = await this.files.allTrashed(reach);
+      return { keys: await this.destroy(caller, trashed), deleted: trashed.length };
+    });
     await this.objects.remove(keys);
-    return { deleted: trashed.length };
+    return { deleted };
   }
 
   /**

@@ -20,6 +20,7 @@ export class SharesHandler implements OnModuleInit {
 
     this.rpc.handle(SharingSubject.CreateShare, ({ caller, payload }) => this.shares.create(caller, payload));
     this.rpc.handle(SharingSubject.ListShares, ({ caller, payload }) => this.shares.list(caller, payload));
+    this.rpc.handle(SharingSubject.SharesOfItem, ({ caller, payload }) => this.shares.sharesOf(caller, payload.itemId));
     this.rpc.handle(SharingSubject.RevokeShare, ({ caller, payload }) => this.shares.revoke(caller, payload.shareId));
     this.rpc.handle(SharingSubject.ShareLink, ({ caller, client, payload }) => this.shares.link(caller, client.clientIp, payload.shareId, payload.disposition));
     // Asked by the files service, for a person opening an item of another account (the caller is that person).

@@ -97,6 +97,15 @@ export class SharesRepository extends Repository {
     return this.page(and(eq(shares.sharedByUserId, userId), eq(shares.fileTrashed, false), fileId ? eq(shares.fileId, fileId) : undefined)!, page);
   }
 
+  /** The shares of one item made in an account, oldest first (at most one per address). */
+  sharesOf(accountId: string, fileId: string): Promise<ShareRow[]> {
+    return this.db
+      .select()
+      .from(shares)
+      .where(and(eq(shares.accountId, accountId), eq(shares.fileId, fileId)))
+      .orderBy(shares.createdAt, shares.id);
+  }
+
   /** A page of the shares made with an email address, newest first. */
   sharedWith(email: string, page: PageRequest): Promise<Page<ShareRow>> {
     return this.page(and(eq(shares.sharedWithEmail, email), eq(shares.fileTrashed, false))!, page);

@@ -32,6 +32,7 @@ import {
   type OkReply,
   type ReceivedPayload,
   type ShareItem,
+  type ItemSharesReply,
   type AddressLink,
   sharerName,
 } from '@coffer/contracts';
@@ -66,6 +67,10 @@ const fingerprintOf = (input: ShareRequest) =>
       ]),
     )
     .digest('base64url');
+
+/** Whether the caller may revoke a share: they made it, or they are an owner, admin or moderator of its account. */
+const mayRevoke = (caller: CallerIdentity, share: ShareRow) =>
+  share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare'));
 
 export function toShareItem(row: ShareRow, viewerId: string, sharer: PersonRow | undefined): ShareItem {
   return {
@@ -199,10 +204,30 @@ export class SharesService {
     };
   }
 
+  /**
+   * The shares by email of an item of the caller's account, each saying whether the caller may revoke it
+   * ("Who has access": the gateway asks once the files service has let the caller open the item).
+   */
+  async sharesOf(caller: CallerIdentity, itemId: string): Promise<ItemSharesReply> {
+    const rows = await this.repository.sharesOf(caller.accountId, itemId);
+    const sharers = await this.people.findByIds([...new Set(rows.map((r) => r.sharedByUserId))]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        itemId: r.fileId,
+        sharedWithEmail: r.sharedWithEmail,
+        sharedByUserId: r.sharedByUserId,
+        sharedByName: sharerName(sharers.get(r.sharedByUserId)),
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+        canRevoke: mayRevoke(caller, r),
+      })),
+    };
+  }
+
   async revoke(caller: CallerIdentity, shareId: string): Promise<OkReply> {
     const share = await this.repository.find(shareId);
-    const mayRevoke = share && (share.sharedByUserId === caller.userId || (share.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
-    if (!share || !mayRevoke) throw notFound('Share not found');
+    if (!share || !mayRevoke(caller, share)) throw notFound('Share not found');
     await this.unit.run(async () => {
       await this.repository.remove(share.id);
       const person = await this.people.findByEmail(share.sharedWithEmail);

@@ -22,6 +22,9 @@ import { toApiError, useGetBrandingQuery } from '@coffer/web-core/store';
 import { ACCESS_LEVEL_LABELS, ACCESS_LEVELS, EVERYONE, everyoneAt, PLAN_REFUSALS, type AccessEntry, type AccessLevel } from '@coffer/contracts';
 import { useAccessPeopleQuery, useGetFolderAccessQuery, useSetFolderAccessMutation } from '../../../api/team-folders-api';
 
+/** What each level allows, under the title of a dialog that changes an access list. */
+export const LEVELS_HELP = 'Can view: open and download. Can edit: also upload, create and trash. Can manage: also change access.';
+
 const isLevel = (value: string): value is AccessLevel => (ACCESS_LEVELS as readonly string[]).includes(value);
 
 function LevelSelect({ value, onChange, label }: { value: AccessLevel; onChange: (level: AccessLevel) => void; label: string }) {
@@ -42,7 +45,7 @@ function LevelSelect({ value, onChange, label }: { value: AccessLevel; onChange:
 }
 
 /** The list being edited, once read: what the server holds until Save. */
-function AccessForm({ folderId, isTeamFolder, onDone }: { folderId: string; isTeamFolder: boolean; onDone: () => void }) {
+export function AccessForm({ folderId, isTeamFolder, onDone }: { folderId: string; isTeamFolder: boolean; onDone: () => void }) {
   const { data: access, error } = useGetFolderAccessQuery(folderId);
   const people = useAccessPeopleQuery();
   const company = useGetBrandingQuery().data?.companyName ?? '';
@@ -178,7 +181,7 @@ export function AccessDialog({ folderId, folderName, isTeamFolder }: { folderId:
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Access to {folderName}</DialogTitle>
-          <DialogDescription>Can view: open and download. Can edit: also upload, create and trash. Can manage: also change access.</DialogDescription>
+          <DialogDescription>{LEVELS_HELP}</DialogDescription>
         </DialogHeader>
         {open && <AccessForm folderId={folderId} isTeamFolder={isTeamFolder} onDone={() => setOpen(false)} />}
       </DialogContent>

@@ -7,6 +7,7 @@ import { ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
+import { WhoHasAccessDialog } from './who-has-access-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
@@ -39,6 +40,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const [renaming, setRenaming] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
+  const [inspecting, setInspecting] = useState<FileItem | null>(null);
   const actions = useFileActions();
   const preview = useFilePreview();
 
@@ -77,6 +79,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       onRename={setRenaming}
       onDeleteForever={setDeleting}
       onShare={ShareDialog && setSharing}
+      onWhoHasAccess={mode === 'browse' ? setInspecting : undefined}
       onView={(target) => void preview.view(target)}
       viewOnly={viewOnly}
       folderLink={folderLink}
@@ -98,6 +101,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
+      <WhoHasAccessDialog item={inspecting} onClose={() => setInspecting(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
-import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, XCircle } from 'lucide-react';
+import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
 import { Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
@@ -32,6 +32,8 @@ interface ItemCardProps {
   onDeleteForever?: (item: FileItem) => void;
   /** Opens the Share dialog for a file or a folder. */
   onShare?: (file: FileItem) => void;
+  /** Opens "Who has access" for a file or a folder. */
+  onWhoHasAccess?: (item: FileItem) => void;
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
   /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
@@ -43,7 +45,18 @@ interface ItemCardProps {
 const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
 
 /** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
-export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onView, viewOnly = false, folderLink = filesFolderLink }: ItemCardProps) {
+export function ItemCard({
+  item,
+  mode,
+  onMoveTo,
+  onRename,
+  onDeleteForever,
+  onShare,
+  onWhoHasAccess,
+  onView,
+  viewOnly = false,
+  folderLink = filesFolderLink,
+}: ItemCardProps) {
   const actions = useFileActions();
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
@@ -72,6 +85,13 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
   };
 
   const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
+  // Who has access: for everyone who can open the item.
+  const whoHasAccess = onWhoHasAccess && (
+    <DropdownMenuItem onSelect={() => onWhoHasAccess(item)}>
+      <Users aria-hidden />
+      Who has access
+    </DropdownMenuItem>
+  );
   // Rename, Move to… and Delete: for those who may edit where the item is.
   const editItems = viewOnly ? null : (
     <>
@@ -143,6 +163,7 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
                 Share
               </DropdownMenuItem>
             )}
+            {whoHasAccess}
             {editItems}
           </>
         ) : (
@@ -168,6 +189,7 @@ export function ItemCard({ item, mode, onMoveTo, onRename, onDeleteForever, onSh
                 Share
               </DropdownMenuItem>
             )}
+            {whoHasAccess}
             <DropdownMenuItem onSelect={() => void actions.download(item)}>
               <Download aria-hidden />
               Download

@@ -1,7 +1,7 @@
 import { cofferApi } from '@coffer/web-core/store';
 import type { CreateShareInput, OkReply, ListShareAccessesReply, ListSharesReply, ShareDirection, ShareItem, ShareLink } from '@coffer/contracts';
 
-/** The sharing API: make, list and revoke shares, and open a file shared with you. */
+/** The sharing API: make and list shares, and open a file shared with you (revoking one is in src/api/shares-api.ts). */
 export const sharingApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
     /** Shares made by or with the caller (of one file, by me), newest first, a page at a time (`next` leads on). */
@@ -19,10 +19,6 @@ export const sharingApi = cofferApi.injectEndpoints({
     createShare: build.mutation<ShareItem, CreateShareInput>({
       query: (body) => ({ url: '/shares', method: 'POST', body }),
       invalidatesTags: [{ type: 'Share', id: 'LIST' }, 'Activity'],
-    }),
-    revokeShare: build.mutation<void, string>({
-      query: (shareId) => ({ url: `/shares/${shareId}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Share', id: 'LIST' }],
     }),
     // A mutation: every open is checked against the share's restrictions and counted.
     shareLink: build.mutation<ShareLink, { shareId: string; disposition: 'inline' | 'attachment' }>({
@@ -43,11 +39,5 @@ export const sharingApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const {
-  useConfirmAddressMutation,
-  useListSharesInfiniteQuery,
-  useCreateShareMutation,
-  useRevokeShareMutation,
-  useShareLinkMutation,
-  useShareAccessesInfiniteQuery,
-} = sharingApi;
+export const { useConfirmAddressMutation, useListSharesInfiniteQuery, useCreateShareMutation, useShareLinkMutation, useShareAccessesInfiniteQuery } =
+  sharingApi;

@@ -27,7 +27,7 @@ import { allowsShareRestriction, planFeatures, type PlanFeatures, type ShareRest
 import { useCreateShareMutation } from '../api/sharing-api';
 import { useShareList } from '../hooks/use-share-list';
 import { ShowMore } from './show-more';
-import { useRevokeShare } from '../hooks/use-revoke-share';
+import { useRevokeShare } from '../../../hooks/use-revoke-share';
 import { ShareAccessHistory } from './share-access-history';
 import { LinkSection } from './link-section';
 import { describeRestrictions, restrictionValues } from '../lib/restrictions';

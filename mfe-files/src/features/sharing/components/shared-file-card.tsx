@@ -8,7 +8,7 @@ import { ItemCardHeader } from '../../../components/item-card-header';
 import { downloadFile } from '../../../lib/open-link';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
 import { useShareLinkMutation } from '../api/sharing-api';
-import { useRevokeShare } from '../hooks/use-revoke-share';
+import { useRevokeShare } from '../../../hooks/use-revoke-share';
 import { describeRestrictions } from '../lib/restrictions';
 import { useFileLinkMutation } from '../../../api/file-link-api';
 import { sharedFolderLink } from '../lib/shared-folder-link';

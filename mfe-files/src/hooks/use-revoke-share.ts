@@ -1,7 +1,7 @@
 import { toast } from '@coffer/ui';
 import type { ShareItem } from '@coffer/contracts';
-import { useRevokeShareMutation } from '../api/sharing-api';
-import { failureToast } from '../../../lib/open-link';
+import { useRevokeShareMutation } from '../api/shares-api';
+import { failureToast } from '../lib/open-link';
 
 /** Revokes a share, saying so in a toast; `revoking` while a revoke is under way. */
 export function useRevokeShare() {
