@@ -68,7 +68,7 @@ async function validate(resource: Resource) {
         ? '@kubernetes-models/prometheus-operator'
         : group === 'cert-manager.io'
           ? '@kubernetes-models/cert-manager'
-        : 'kubernetes-models';
+          : 'kubernetes-models';
   const module = await import(`${models}/${group ? `${group}/` : ''}${version}/${resource.kind}`);
   new module[resource.kind](resource).validate();
 }
