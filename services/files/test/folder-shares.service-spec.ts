@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
 import {
   BillingSubject,
+  EVERYONE,
   FilesSubject,
   isMultipartUpload,
   SHARED_VIEW_ONLY,
@@ -144,6 +145,42 @@ describe.each(DATABASE_KINDS)('folder shares in the files service on %s', (kind)
     shares.delete(recipient.userId);
     expect(await status(names(recipient, clients.id))).toBe('404 Folder not found');
     expect(await status(caller.request(FilesSubject.GetFolder, { folderId: clients.id }, recipient))).toBe('404 Folder not found');
+  });
+
+  it('never reaches a restricted folder inside a shared or linked team folder, even one open to everyone at the company', async () => {
+    const owner = person();
+    const recipient = person();
+    const projects = await caller.request(FilesSubject.CreateTeamFolder, { name: `Projects ${randomUUID()}` }, owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: projects.id, entries: [{ grantee: EVERYONE, level: 'edit' }] }, owner);
+    const contracts = await folder(owner, 'Contracts', projects.id);
+    const deeper = await folder(owner, 'Signed', contracts.id);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: contracts.id, own: true, entries: [{ grantee: EVERYONE, level: 'view' }] }, owner);
+    const secret = await upload(owner, deeper.id, 'Salaries.txt');
+    const plan = await upload(owner, projects.id, 'Plan.txt');
+
+    share(owner, recipient, projects.id, 'edit');
+    expect(await names(recipient, projects.id)).toEqual(['Plan.txt']);
+    for (const attempt of [
+      names(recipient, contracts.id),
+      names(recipient, deeper.id),
+      caller.request(FilesSubject.GetFolder, { folderId: contracts.id }, recipient),
+      caller.request(FilesSubject.FileLink, { fileId: secret.id, disposition: 'attachment' }, recipient),
+      folder(recipient, 'Mine', contracts.id),
+    ])
+      expect(await status(attempt)).toMatch(/^404 (File|Folder) not found$/);
+    expect(await status(caller.request(FilesSubject.FileLink, { fileId: plan.id, disposition: 'attachment' }, recipient))).toBe('allowed');
+    // Shared at the restricted folder itself, its own tree opens.
+    share(owner, recipient, contracts.id, 'view');
+    expect(await names(recipient, deeper.id)).toEqual(['Salaries.txt']);
+
+    // A link of the team folder lists and opens the same: never the restricted folder or what is in it.
+    const linked = (within?: string) => caller.request(FilesSubject.LinkedFolder, { folderId: projects.id, within }, owner);
+    expect((await linked()).items.map((i) => i.name)).toEqual(['Plan.txt']);
+    expect(await status(linked(contracts.id))).toBe('404 Folder not found');
+    const viaLink = (fileId: string) =>
+      caller.request(FilesSubject.FileLink, { fileId, disposition: 'attachment', viaShare: true, within: projects.id }, owner);
+    expect(await status(viaLink(secret.id))).toBe('404 File not found');
+    expect(await status(viaLink(plan.id))).toBe('allowed');
   });
 
   it("lists a folder link's folder and folders inside it (never one outside), and opens only files inside it now", async () => {

@@ -49,6 +49,9 @@ function decided(row: FileRow, level: Level, action: ItemAction, missing: string
   return row;
 }
 
+/** A team folder or a restricted folder decides for itself (its own list): no walk up to find its source. */
+const isOwnSource = (row: FileRow) => row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
+
 /** The folder whose list decides for an item of a team folder, with its entries. */
 interface AccessSource {
   id: string;
@@ -102,10 +105,39 @@ export class AccessService {
    * An item of a folder link (sharing decided the link: its token, password and restrictions): in the link's account,
    * out of the trash, and the link's folder or inside it now. Anything else is "not found" (`missing`).
    */
-  async linkedItem(account: Pick<CallerIdentity, 'accountId'>, folderId: string, id: string, missing = 'File not found'): Promise<FileRow> {
-    const row = await this.files.findInAccount(account.accountId, id);
-    if (!row || row.deletedAt || !(await this.files.isWithin(account.accountId, id, folderId))) throw notFound(missing);
+  async linkedItem(maker: CallerIdentity, folderId: string, id: string, missing = 'File not found'): Promise<FileRow> {
+    const row = await this.files.findInAccount(maker.accountId, id);
+    if (!row || row.deletedAt || !(await this.reachesFrom(maker, row, folderId))) throw notFound(missing);
     return row;
+  }
+
+  /**
+   * Whether a folder share or a folder link of folder `top` reaches `row`: it is `top` or inside it now, and, in a team
+   * folder whose plan keeps access lists, no restricted folder stands between them. A share or link opens what its
+   * folder's own list covers, never a restricted folder inside it (whose list its maker may not even be on).
+   */
+  private async reachesFrom(caller: CallerIdentity, row: FileRow, top: string): Promise<boolean> {
+    if (!(await this.files.isWithin(caller.accountId, row.id, top))) return false;
+    if (!row.teamFolderId || row.id === top || !(await this.permissionsAvailable(caller))) return true;
+    const shared = await this.files.findInAccount(caller.accountId, top);
+    if (!shared) return false;
+    const [below, at] = await Promise.all([this.sourceIdOf(row), this.sourceIdOf(shared)]);
+    return below === at;
+  }
+
+  /** The id of the folder whose list decides for a team item (its nearest restricted folder, or its team folder). */
+  private async sourceIdOf(row: FileRow): Promise<string | undefined> {
+    return isOwnSource(row) ? row.id : (await this.files.accessSource(row.id))?.id;
+  }
+
+  /**
+   * The restricted folders directly in `folder` that a folder share or link of it never shows (see `reachesFrom`):
+   * all of them, while the account's plan keeps access lists.
+   */
+  async hiddenFromShares(maker: CallerIdentity, folder: FileRow): Promise<string[]> {
+    if (!folder.teamFolderId) return [];
+    const restricted = await this.files.restrictedIn(folder.id);
+    return restricted.length > 0 && (await this.permissionsAvailable(maker)) ? restricted : [];
   }
 
   /** The folder share a caller acts through (made by `actingFor`), if any: its folder (breadcrumbs start there) and level. */
@@ -122,7 +154,7 @@ export class AccessService {
   async levelOf(caller: CallerIdentity, row: FileRow): Promise<Level> {
     if (row.accountId !== caller.accountId) return 'none';
     const share = this.viaShare.get(caller);
-    if (share) return (await this.files.isWithin(caller.accountId, row.id, share.folderId)) ? share.level : 'none';
+    if (share) return (await this.reachesFrom(caller, row, share.folderId)) ? share.level : 'none';
     if (!row.teamFolderId) return row.userId === caller.userId ? 'manage' : 'none';
     if (roleMay(caller.role, 'manageTeamFolders')) return 'manage';
     if (!(await this.permissionsAvailable(caller))) return 'edit';
@@ -182,6 +214,10 @@ export class AccessService {
    * for owners and admins, or without hasPermissions (restricted folders do not apply then).
    */
   async hiddenIn(caller: CallerIdentity, folder: string): Promise<string[]> {
+    if (this.viaShare.has(caller)) {
+      const row = await this.files.findInAccount(caller.accountId, folder);
+      return row ? this.hiddenFromShares(caller, row) : [];
+    }
     if (roleMay(caller.role, 'manageTeamFolders')) return [];
     const restricted = await this.files.restrictedIn(folder);
     if (restricted.length === 0 || !(await this.permissionsAvailable(caller))) return [];
@@ -192,8 +228,7 @@ export class AccessService {
   /** The list that decides for an item of a team folder: its nearest restricted folder's, or its team folder's. */
   async sourceOf(row: FileRow): Promise<AccessSource | undefined> {
     // A team folder or a restricted folder is its own source: no walk up (a listing of one waits for one query less).
-    const own = row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
-    const source = own ? row : await this.files.accessSource(row.id);
+    const source = isOwnSource(row) ? row : await this.files.accessSource(row.id);
     if (!source) return undefined;
     return {
       id: source.id,

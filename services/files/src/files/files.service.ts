@@ -161,7 +161,7 @@ export class FilesService {
    * revocation); a share is the account's, so it opens the file while it is in the account and out of the trash,
    * wherever it has moved since. (Owners, admins and moderators revoke any share; "Who has access" lists them.)
    */
-  async sharedFile(account: Pick<CallerIdentity, 'accountId'>, id: string, within?: string): Promise<FileRow & { storagePath: string }> {
+  async sharedFile(account: CallerIdentity, id: string, within?: string): Promise<FileRow & { storagePath: string }> {
     // A file of a folder link: inside the link's folder now.
     const file = within ? await this.access.linkedItem(account, within, id) : await this.files.findInAccount(account.accountId, id);
     if (!file || file.deletedAt || !file.storagePath) throw notFound('File not found');

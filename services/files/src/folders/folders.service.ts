@@ -84,7 +84,7 @@ export class FoldersService {
     if (folder.mimeType !== FOLDER_MIME_TYPE) throw notFound('Folder not found');
     const page = { limit: LINKED_FOLDER_ITEMS };
     const { rows, total } = folder.teamFolderId
-      ? await this.files.listTeamFolder(folder.id, 'name-asc', page, [])
+      ? await this.files.listTeamFolder(folder.id, 'name-asc', page, await this.access.hiddenFromShares(owner, folder))
       : await this.files.listFolder(folder.userId!, folder.id, 'name-asc', page);
     return {
       path: await this.pathTo(folder, folderId),
