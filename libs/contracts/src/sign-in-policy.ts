@@ -50,6 +50,7 @@ export const SingleSignOnSubject = {
   Finish: 'auth.sso.finish',
 } as const;
 
+export const SSO_INTERNAL_ADDRESS = 'The issuer must be a public address: Coffer does not call addresses inside its own network.';
 export const SSO_DISCOVERY_FAILED = "The provider's OpenID configuration could not be read from this issuer. Check the issuer URL.";
 export const SSO_DOMAIN_TAKEN = (domain: string) => `${domain} already signs in with single sign-on in another account.`;
 export const SSO_CLIENT_SECRET_REQUIRED = 'Please enter the client secret';

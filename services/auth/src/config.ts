@@ -29,6 +29,8 @@ export const authConfigSchema = serviceConfigSchema
     AUTH_IP_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(100),
     /** Sign-ups from one IP address per failure window, before it must wait (stops account farming). */
     AUTH_SIGNUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(20),
+    /** Lets accounts use an identity provider at an internal address (one inside your own network); off, only public addresses. */
+    SSO_ALLOW_INTERNAL_PROVIDERS: flag,
     /** Single sign-ons one IP address may start per failure window (each keeps a row and asks the provider). */
     AUTH_SSO_START_IP_THRESHOLD: z.coerce.number().int().min(1).default(100),
     /** After this many failures, each further attempt is answered more slowly. */

@@ -6,6 +6,7 @@ import {
   PLAN_REFUSALS,
   SingleSignOnSubject,
   SSO_DISCOVERY_FAILED,
+  SSO_INTERNAL_ADDRESS,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
   SSO_ONLY_REFUSAL,
@@ -142,6 +143,12 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     // The same provider reached under another name: its document says its issuer is another.
     const wrongIssuer = rpc.request(SingleSignOnSubject.Save, acme.settings({ issuer: idp.issuer.replace('127.0.0.1', 'localhost') }), acme.owner);
     await expect(wrongIssuer).rejects.toMatchObject({ status: 400, message: SSO_DISCOVERY_FAILED });
+
+    // An issuer inside Coffer's own network (a cloud's metadata service, a private or loopback address) is never called.
+    for (const issuer of ['https://169.254.169.254/latest', 'https://10.1.2.3/realms/acme', 'https://127.0.0.2', 'https://[fd00::1]/idp']) {
+      const internal = rpc.request(SingleSignOnSubject.Save, acme.settings({ issuer }), acme.owner);
+      await expect(internal).rejects.toMatchObject({ status: 400, message: SSO_INTERNAL_ADDRESS });
+    }
 
     const starter = await company('starter');
     await expect(rpc.request(SingleSignOnSubject.Save, starter.settings(), starter.owner)).rejects.toMatchObject({

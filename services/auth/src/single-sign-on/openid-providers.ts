@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as openid from 'openid-client';
 import { SERVICE_CONFIG } from '@coffer/server-core';
@@ -5,6 +7,34 @@ import type { AuthConfig } from '../config.js';
 
 const TIMEOUT_SECONDS = 10;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Addresses an account's provider may not be at: this machine, private networks, link-local (cloud metadata), and the like. */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+
+/** A provider address Coffer will not call: the account admin's URL must not reach inside the network Coffer runs in. */
+export class InternalAddressError extends Error {}
 
 export interface ProviderClient {
   issuer: string;
@@ -23,11 +53,30 @@ export class OpenIdProviders {
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AuthConfig) {}
 
+  /**
+   * Every request to the provider (discovery, keys, token, userinfo) goes to a public address only: an account's
+   * admin types the issuer, so it must not reach this machine, the cluster or a cloud's metadata service, unless the
+   * operator allows providers inside the network (SSO_ALLOW_INTERNAL_PROVIDERS), or it is the tests' provider here.
+   */
+  private readonly guardedFetch: openid.CustomFetch = async (url, options) => {
+    await this.checkAddress(new URL(url));
+    return fetch(url, options as RequestInit);
+  };
+
+  private async checkAddress(url: URL) {
+    if (this.config.SSO_ALLOW_INTERNAL_PROVIDERS || (this.config.NODE_ENV !== 'production' && LOOPBACK.has(url.hostname))) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
+    for (const { address, family } of addresses)
+      if (INTERNAL.check(address, family === 6 ? 'ipv6' : 'ipv4')) throw new InternalAddressError(`${url.hostname} is an internal address`);
+  }
+
   /** Reads the provider's discovery document from its issuer; throws when it cannot be read or names another issuer. */
   async discover({ issuer, clientId, clientSecret }: ProviderClient): Promise<openid.Configuration> {
     const insecure = this.allowsHttp(issuer);
     const found = await openid.discovery(new URL(issuer), clientId, undefined, openid.None(), {
       timeout: TIMEOUT_SECONDS,
+      [openid.customFetch]: this.guardedFetch,
       ...(insecure ? { execute: [openid.allowInsecureRequests] } : {}),
     });
     const server = found.serverMetadata();
@@ -36,6 +85,7 @@ export class OpenIdProviders {
     const auth = !methods || methods.includes('client_secret_basic') ? openid.ClientSecretBasic(clientSecret) : openid.ClientSecretPost(clientSecret);
     const configuration = new openid.Configuration(server, clientId, undefined, auth);
     configuration.timeout = TIMEOUT_SECONDS;
+    configuration[openid.customFetch] = this.guardedFetch;
     if (insecure) openid.allowInsecureRequests(configuration);
     return configuration;
   }

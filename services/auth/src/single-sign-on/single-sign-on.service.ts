@@ -7,6 +7,7 @@ import {
   SignInPolicyEvent,
   SSO_CLIENT_SECRET_REQUIRED,
   SSO_DISCOVERY_FAILED,
+  SSO_INTERNAL_ADDRESS,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
   SSO_NOT_AVAILABLE,
@@ -31,7 +32,7 @@ import { AccessService } from '../team/access.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import { OpenIdProviders } from './openid-providers.js';
+import { InternalAddressError, OpenIdProviders } from './openid-providers.js';
 import { SingleSignOnRepository, type SsoConnection } from './single-sign-on.repository.js';
 
 /** How long a sign-in may take at the provider before its state is refused. */
@@ -39,6 +40,9 @@ const SIGN_IN_TTL_MS = 10 * 60_000;
 /** How long a provider's discovery (and the keys read with it) is kept before it is read again. */
 const DISCOVERY_KEPT_MS = 5 * 60_000;
 
+/** Whether discovery failed because an address was internal (openid-client wraps what the fetch threw). */
+const internal = (error: unknown): boolean =>
+  error instanceof InternalAddressError || (error instanceof Error && error.cause !== undefined && internal(error.cause));
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 const failed = (message = SSO_SIGN_IN_FAILED) => rpcError(ErrorCode.Unauthenticated, 401, message);
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -88,8 +92,8 @@ export class SingleSignOnService {
     const clientSecret = change.clientSecret ?? (before && this.sameProvider(before, change) ? this.secrets.open(before.clientSecretSealed) : undefined);
     if (!clientSecret) throw rpcError(ErrorCode.ValidationFailed, 400, SSO_CLIENT_SECRET_REQUIRED);
     // Discovery is read now: a wrong issuer is said at once, not at someone's first sign-in.
-    await this.providers.discover({ issuer: change.issuer, clientId: change.clientId, clientSecret }).catch(() => {
-      throw rpcError(ErrorCode.ValidationFailed, 400, SSO_DISCOVERY_FAILED);
+    await this.providers.discover({ issuer: change.issuer, clientId: change.clientId, clientSecret }).catch((error: unknown) => {
+      throw rpcError(ErrorCode.ValidationFailed, 400, internal(error) ? SSO_INTERNAL_ADDRESS : SSO_DISCOVERY_FAILED);
     });
     await this.unit.run(async () => {
       const row = {
