@@ -108,6 +108,9 @@ export const NotificationCopy = {
     title: 'New file shared with you',
     message: (sharedBy: string, fileName: string) => `${sharedBy} shared "${fileName}" with you`,
   },
+  /** A folder shared by email (PRODUCT-DECISIONS "Sharing outside the company"): the same notice, naming a folder. */
+  folderShared: { title: 'New folder shared with you' },
+  folderShareOpened: { title: 'Your shared folder was opened' },
   shareOpened: {
     title: 'Your shared file was opened',
     message: (openedBy: string, fileName: string) => `${openedBy} opened "${fileName}" for the first time`,

@@ -86,11 +86,11 @@ function fileItem(name: string): FileItem {
 }
 
 /** A share as the sharing service's events carry it. */
-function shareItem(sharer: CallerIdentity, fileName: string): ShareItem {
+function shareItem(sharer: CallerIdentity, fileName: string, kind: ShareItem['kind'] = 'file'): ShareItem {
   return {
     id: randomUUID(),
     fileId: randomUUID(),
-    kind: 'file',
+    kind,
     level: 'view',
     fileName,
     fileSize: 4,
@@ -342,6 +342,28 @@ describe.each(DATABASE_KINDS)('notification service on %s', (kind) => {
       // The sharer and a share with no Coffer user behind it notify no one.
       await shareWith(sharer, null, 'Nobody.txt');
       expect((await notificationsOf(sharer)).items).toEqual([]);
+    });
+
+    it('names a folder shared by email as a folder', async () => {
+      const sharer = newCaller();
+      const recipient = newCaller();
+      await publisher.publish(SharingEvent.ShareCreated, {
+        accountId: sharer.accountId,
+        actorId: sharer.userId,
+        payload: {
+          share: shareItem(sharer, 'Clients', 'folder'),
+          sharedByFullName: 'Ada Lovelace',
+          sharedByEmail: 'ada@example.com',
+          recipientUserId: recipient.userId,
+          addressToken: null,
+        },
+      });
+      await eventually(async () => (await notificationsOf(recipient)).items.length === 1);
+      expect((await notificationsOf(recipient)).items[0]).toMatchObject({
+        type: 'file_shared',
+        title: 'New folder shared with you',
+        message: 'Ada Lovelace shared "Clients" with you',
+      });
     });
 
     it('tells the sharer when the recipient opens the share for the first time, only then', async () => {

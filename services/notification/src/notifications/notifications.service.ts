@@ -57,7 +57,7 @@ export class NotificationsService {
     });
   }
 
-  /** A file was shared with a Coffer user who confirmed the address (or who confirmed it since: ShareDelivered): they get a file_shared notification. */
+  /** A file or a folder was shared with a Coffer user who confirmed the address (or who confirmed it since: ShareDelivered): they get a file_shared notification. */
   async shareCreated(event: DomainEvent<ShareDelivered | ShareCreated>) {
     const { share, recipientUserId } = event.payload;
     if (!recipientUserId) return;
@@ -66,7 +66,7 @@ export class NotificationsService {
     await this.notify(event, {
       userId: recipientUserId,
       type: 'file_shared',
-      title: NotificationCopy.fileShared.title,
+      title: share.kind === 'folder' ? NotificationCopy.folderShared.title : NotificationCopy.fileShared.title,
       message: NotificationCopy.fileShared.message(sharedBy, fileName),
       metadata: { file_id: share.fileId, file_name: fileName, shared_by: sharedBy, share_id: share.id },
     });
@@ -81,7 +81,7 @@ export class NotificationsService {
     await this.notify(event, {
       userId: share.sharedByUserId,
       type: 'share_opened',
-      title: NotificationCopy.shareOpened.title,
+      title: share.kind === 'folder' ? NotificationCopy.folderShareOpened.title : NotificationCopy.shareOpened.title,
       message: NotificationCopy.shareOpened.message(openedBy, fileName),
       metadata: { file_id: share.fileId, file_name: fileName, share_id: share.id, opened_by: openedBy },
     });
