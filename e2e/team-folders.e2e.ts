@@ -81,6 +81,10 @@ test('team folders: Projects 2027 for everyone, a restricted Contracts for one a
   await expect(card(page, 'Contracts')).toBeVisible();
   await uploadThroughApi(member.page.request, member.accessToken, textFile('brief.txt'), projectsId);
   await expect(card(page, 'brief.txt')).toBeVisible();
+  // The owner's Activity Log says who did it.
+  await expect(page.getByRole('region', { name: 'Activity Log' }).getByRole('listitem').filter({ hasText: 'brief.txt' })).toContainText(
+    'Mia Member uploaded brief.txt',
+  );
   await page.goto('/dashboard/files');
   await expect(teamFolders.getByRole('link', { name: /Projects 2027/ })).toBeVisible();
   await shoot(page, 'files-root-team-folders');

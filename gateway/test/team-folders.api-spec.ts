@@ -9,6 +9,7 @@ import {
   type FolderAccess,
   type FolderPath,
   type HttpErrorBody,
+  type ListActivityReply,
   type ListFilesReply,
   type ListTeamFoldersReply,
   type MemberStorage,
@@ -266,6 +267,32 @@ describe('team folders: one access decision for every route that touches files',
     await editorStream.stop();
     // The editor has nothing in Contracts: its changes are not theirs to hear.
     expect(editorStream.received).not.toContain(again.id);
+  });
+
+  it('shows what happens in a team folder in the Activity Log of those its list lets in, naming who did it', async () => {
+    await setAccess(owner, projects.id, [
+      { grantee: manager.userId, level: 'manage' },
+      { grantee: editor.userId, level: 'edit' },
+      { grantee: viewer.userId, level: 'view' },
+    ]);
+    const activity = async (user: TestUser) => (await call<ListActivityReply>('/api/activity', { token: user.accessToken })).body.items;
+    const line = async (user: TestUser, fileName: string) => (await activity(user)).find((i) => i.fileName === fileName);
+    const plan = await uploadInto(editor, projects.id, 'activity-plan.txt');
+    // Contracts is restricted to the viewer: its upload is theirs (and the owner's and admins') to see, not the editor's or the manager's.
+    const minutes = await uploadInto(owner, contracts.id, 'activity-minutes.txt');
+    await eventually(async () => (await line(admin, minutes.name)) !== undefined && (await line(admin, plan.name)) !== undefined);
+
+    expect(await line(admin, plan.name)).toMatchObject({ kind: 'upload', actorName: 'Eddie Editor' });
+    expect(await line(admin, minutes.name)).toMatchObject({ kind: 'upload', actorName: 'Olive Owner' });
+    expect(await line(viewer, plan.name)).toMatchObject({ actorName: 'Eddie Editor' });
+    expect(await line(viewer, minutes.name)).toMatchObject({ actorName: 'Olive Owner' });
+    expect(await line(manager, plan.name)).toMatchObject({ actorName: 'Eddie Editor' });
+    expect(await line(manager, minutes.name)).toBeUndefined();
+    // Their own doing is theirs, unnamed.
+    expect(await line(editor, plan.name)).toMatchObject({ kind: 'upload', actorName: null });
+    expect(await line(editor, minutes.name)).toBeUndefined();
+    expect(await line(outsider, plan.name)).toBeUndefined();
+    expect(await line(stranger, plan.name)).toBeUndefined();
   });
 
   it('opens team folders to everyone in the account at Can edit without hasPermissions, and lets no one set access lists there', async () => {

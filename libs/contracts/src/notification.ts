@@ -42,6 +42,8 @@ export const activityEntrySchema = z.object({
   kind: z.enum(ACTIVITY_KINDS),
   fileName: z.string(),
   occurredAt: isoDateTime(),
+  /** Who did it, when someone else did (in a team folder); null for the person's own doing. */
+  actorName: z.string().nullable(),
 });
 export type ActivityEntry = z.output<typeof activityEntrySchema>;
 export const listActivityReplySchema = z.object({ items: z.array(activityEntrySchema) });

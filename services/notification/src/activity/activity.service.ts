@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ACTIVITY_LIMIT,
+  roleMay,
   type ActivityEntry,
   type CallerIdentity,
   type DomainEvent,
@@ -9,20 +10,38 @@ import {
   type ShareAccessed,
   type ShareCreated,
 } from '@coffer/contracts';
+import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { ActivityRepository } from './activity.repository.js';
 
-/** Each user's Activity Log, kept from the files and sharing events. */
+type TeamLine = { accountId: string; teamFolderId: string; audienceEveryone: boolean; audienceUserIds: string[] };
+
+/**
+ * Each user's Activity Log, kept from the files and sharing events. What happens in a team folder shows in the log
+ * of everyone its access list let in at the time (and of the account's owners and admins), named after who did it.
+ */
 @Injectable()
 export class ActivityService {
-  constructor(@Inject(ActivityRepository) private readonly activity: ActivityRepository) {}
+  constructor(
+    @Inject(ActivityRepository) private readonly activity: ActivityRepository,
+    @Inject(PeopleRepository) private readonly people: PeopleRepository,
+  ) {}
 
-  private add(event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string }) {
+  private add(event: DomainEvent<unknown>, entry: { userId: string; kind: ActivityEntry['kind']; fileName: string } & Partial<TeamLine>) {
     return this.activity.add({ id: event.id, ...entry, fileName: entry.fileName || 'a file', occurredAt: new Date(event.occurredAt) });
   }
 
-  /** An upload, a download or a delete of the user's own file. */
+  /**
+   * An upload, a download or a delete by the user (of their own file, or in a team folder). An upload or a delete
+   * in a team folder is the team's to see, by the audience the files service decided for it; a download stays the
+   * downloader's own.
+   */
   fileChanged(event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
-    return this.add(event, { userId: event.payload.userId, kind, fileName: event.payload.item.name });
+    const { userId, item, audience } = event.payload;
+    const team: Partial<TeamLine> =
+      audience && item.teamFolderId && kind !== 'download'
+        ? { accountId: event.accountId, teamFolderId: item.teamFolderId, audienceEveryone: audience.everyone, audienceUserIds: audience.userIds }
+        : {};
+    return this.add(event, { userId, kind, fileName: item.name, ...team });
   }
 
   /** A recipient downloaded what the user shared: the sharer's log shows the download. */
@@ -38,7 +57,22 @@ export class ActivityService {
   }
 
   async list(caller: CallerIdentity): Promise<ListActivityReply> {
-    const rows = await this.activity.latest(caller.userId, ACTIVITY_LIMIT);
-    return { items: rows.map((r) => ({ id: r.id, kind: r.kind, fileName: r.fileName, occurredAt: r.occurredAt.toISOString() })) };
+    const viewer = { userId: caller.userId, accountId: caller.accountId, seesEveryTeamFolder: roleMay(caller.role, 'manageTeamFolders') };
+    const rows = await this.activity.latest(viewer, ACTIVITY_LIMIT);
+    // A line of someone else's doing (in a team folder) names them.
+    const others = [...new Set(rows.filter((r) => r.userId !== caller.userId).map((r) => r.userId))];
+    const names = new Map(await Promise.all(others.map(async (id) => [id, await this.people.find(id)] as const)));
+    return {
+      items: rows.map((r) => {
+        const person = r.userId === caller.userId ? undefined : names.get(r.userId);
+        return {
+          id: r.id,
+          kind: r.kind,
+          fileName: r.fileName,
+          occurredAt: r.occurredAt.toISOString(),
+          actorName: r.userId === caller.userId ? null : person ? displayName(person) : 'Someone',
+        };
+      }),
+    };
   }
 }

@@ -51,8 +51,18 @@ export const activity = pgTable(
     kind: text('kind', { enum: ['upload', 'share', 'delete', 'download', 'folder'] }).notNull(),
     fileName: text('file_name').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** In a team folder: the account, and who may see the line (the item's access list when it happened). */
+    accountId: text('account_id'),
+    teamFolderId: text('team_folder_id'),
+    audienceEveryone: boolean('audience_everyone').notNull().default(false),
+    audienceUserIds: text('audience_user_ids').array().notNull().default([]),
   },
-  (t) => [index('activity_user_time_idx').on(t.userId, t.occurredAt)],
+  (t) => [
+    index('activity_user_time_idx').on(t.userId, t.occurredAt),
+    index('activity_team_time_idx')
+      .on(t.accountId, t.occurredAt)
+      .where(sql`${t.teamFolderId} is not null`),
+  ],
 );
 
 /** In-app notifications (spec §3), made from the sharing events; the notifications page lists a user's latest 50. */

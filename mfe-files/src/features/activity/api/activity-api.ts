@@ -1,16 +1,12 @@
+import type { ActivityEntry, ListActivityReply } from '@coffer/contracts';
 import { cofferApi } from '@coffer/web-core/store';
 
-export interface ActivityItem {
-  id: string;
-  kind: 'upload' | 'share' | 'delete' | 'download' | 'folder';
-  fileName: string;
-  occurredAt: string;
-}
+export type ActivityItem = ActivityEntry;
 
-/** The account's recent activity, for the dashboard's activity log. */
+/** The person's recent activity, with what happened in the team folders they can open, for the dashboard's activity log. */
 export const activityApi = cofferApi.injectEndpoints({
   endpoints: (build) => ({
-    activity: build.query<{ items: ActivityItem[] }, void>({
+    activity: build.query<ListActivityReply, void>({
       query: () => '/activity',
       providesTags: ['Activity'],
     }),

@@ -50,7 +50,15 @@ export function ActivityLog() {
                 </span>
                 <div className="min-w-0 text-sm">
                   <p className="truncate">
-                    <span className="text-muted-foreground">{kind.label} </span>
+                    {/* Someone else's doing in a team folder names them: "Mia Member uploaded brief.txt". */}
+                    {item.actorName ? (
+                      <>
+                        <span className="font-medium">{item.actorName}</span>
+                        <span className="text-muted-foreground"> {kind.label.toLowerCase()} </span>
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">{kind.label} </span>
+                    )}
                     <span className="font-medium">{item.fileName || 'a file'}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">
