@@ -2,7 +2,7 @@
 // port that app really opens for its metrics, and every alert and dashboard query reads only metrics Coffer exports.
 import { fileURLToPath } from 'node:url';
 import { HttpMetrics, ServiceMetrics } from '@coffer/server-core';
-import { containersOf, environmentOf, kustomize, type Resource } from './kustomize';
+import { containersOf, environmentOf, kustomize, type Resource } from './rendered';
 
 const resources = kustomize(fileURLToPath(new URL('../k8s/overlays/production', import.meta.url)));
 const one = (kind: string) => resources.find((r) => r.kind === kind && r.metadata.name.startsWith('coffer'))!;
