@@ -296,7 +296,7 @@ export const linkDispositionSchema = z.object({
   disposition: z.enum(['inline', 'attachment'], { error: 'disposition must be inline or attachment' }).default('inline'),
 });
 export const fileLinkSchema = z.object({ url: z.url(), expiresAt: isoDateTime() });
-/** The most items a folder link's page lists of one folder (by name, folders first). */
+/** The most items one page of a folder link's folder lists (by name, folders first); `next` reads the page after. */
 export const LINKED_FOLDER_ITEMS = 500;
 /** One folder of a folder link as its public page shows it: the path from the link's folder, and what it holds (files and folders, by name). */
 export const linkedFolderSchema = z.object({
@@ -304,6 +304,8 @@ export const linkedFolderSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string(), size: z.number().int().min(0), mimeType: z.string(), isFolder: z.boolean() })),
   /** How many it holds in all (more than the items listed when over LINKED_FOLDER_ITEMS). */
   total: z.number().int().min(0),
+  /** The id to ask `after` for the next page, or null on the last. */
+  next: z.string().nullable(),
 });
 export type LinkedFolder = z.output<typeof linkedFolderSchema>;
 export type FileLink = z.output<typeof fileLinkSchema>;
@@ -428,7 +430,7 @@ export const filesRequests = {
     fileIdSchema.extend(linkDispositionSchema.shape).extend({ viaShare: z.boolean().optional(), within: z.uuid().optional() }),
     fileLinkSchema,
   ),
-  [FilesSubject.LinkedFolder]: message(z.object({ folderId: z.uuid(), within: z.uuid().optional() }), linkedFolderSchema),
+  [FilesSubject.LinkedFolder]: message(z.object({ folderId: z.uuid(), within: z.uuid().optional(), after: z.uuid().optional() }), linkedFolderSchema),
   [FilesSubject.GetFile]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.GetItem]: message(fileIdSchema, fileItemSchema),
   [FilesSubject.StorageUsage]: message(noPayload, storageUsageSchema),

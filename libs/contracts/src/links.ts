@@ -129,7 +129,11 @@ export const openLinkFileBodySchema = linkPasswordBodySchema
   .extend(linkDispositionSchema.shape)
   .extend({ fileId: z.uuid({ error: 'File not found' }).optional() });
 /** A folder link's page, of a folder inside the link's folder (from the page's listing). */
-export const linkPageBodySchema = linkPasswordBodySchema.extend({ folderId: z.uuid({ error: 'Folder not found' }).optional() });
+export const linkPageBodySchema = linkPasswordBodySchema.extend({
+  folderId: z.uuid({ error: 'Folder not found' }).optional(),
+  /** A folder link's next page of the folder: the `next` of the page before. */
+  after: z.uuid({ error: 'The folder changed: open it again' }).optional(),
+});
 
 /** The public page: who shared what, in the sharer's branding; the file only once the password is given. */
 export const linkPageSchema = z.object({

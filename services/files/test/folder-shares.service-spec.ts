@@ -6,6 +6,8 @@ import {
   EVERYONE,
   FilesSubject,
   isMultipartUpload,
+  LINKED_FOLDER_ITEMS,
+  LIST_CHANGED,
   SHARED_VIEW_ONLY,
   SharingSubject,
   type AccountPlan,
@@ -183,6 +185,22 @@ describe.each(DATABASE_KINDS)('folder shares in the files service on %s', (kind)
     expect(await status(viaLink(plan.id))).toBe('allowed');
   });
 
+  it("lists a folder link's big folder a page at a time, every item once, and says when the folder changed under a page", async () => {
+    const owner = person();
+    const big = await folder(owner, 'Big');
+    const names = Array.from({ length: LINKED_FOLDER_ITEMS + 20 }, (_, i) => `Item ${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < names.length; i += 50) await Promise.all(names.slice(i, i + 50).map((name) => folder(owner, name, big.id)));
+    const linked = (after?: string) => caller.request(FilesSubject.LinkedFolder, { folderId: big.id, after }, owner);
+    const first = await linked();
+    expect([first.items.length, first.total]).toEqual([LINKED_FOLDER_ITEMS, names.length]);
+    const second = await linked(first.next!);
+    expect(second.next).toBeNull();
+    expect([...first.items, ...second.items].map((i) => i.name)).toEqual(names);
+    // The item a page ends at moved out of the folder: the page after it cannot be found.
+    await caller.request(FilesSubject.MoveFile, { fileId: first.next!, folderId: 'root' }, owner);
+    expect(await status(linked(first.next!))).toBe(`409 ${LIST_CHANGED}`);
+  }, 120_000);
+
   it("lists a folder link's folder and folders inside it (never one outside), and opens only files inside it now", async () => {
     const owner = person();
     const clients = await folder(owner, 'Clients');
@@ -194,6 +212,7 @@ describe.each(DATABASE_KINDS)('folder shares in the files service on %s', (kind)
       path: [{ id: clients.id, name: 'Clients' }],
       items: [expect.objectContaining({ id: acme.id, isFolder: true })],
       total: 1,
+      next: null,
     });
     expect(await linked(acme.id)).toMatchObject({
       path: [{ name: 'Clients' }, { name: 'Acme' }],

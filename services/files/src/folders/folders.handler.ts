@@ -18,7 +18,7 @@ export class FoldersHandler implements OnModuleInit {
     this.rpc.handle(FilesSubject.ListFolders, ({ caller, payload }) => this.folders.folders(caller, payload));
     this.rpc.handle(FilesSubject.GetFolder, ({ caller, payload }) => this.folders.folderPath(caller, payload.folderId));
     // Asked by sharing for a folder link's public page, as the link's maker (sharing decided the link).
-    this.rpc.handle(FilesSubject.LinkedFolder, ({ caller, payload }) => this.folders.linkedFolder(caller, payload.folderId, payload.within));
+    this.rpc.handle(FilesSubject.LinkedFolder, ({ caller, payload }) => this.folders.linkedFolder(caller, payload.folderId, payload.within, payload.after));
     this.rpc.handle(FilesSubject.GetUploadFolder, ({ caller, payload }) => this.folders.uploadFolder(caller, payload.folderId));
     this.rpc.handle(FilesSubject.CreateFolder, ({ caller, payload }) => this.folders.create(caller, payload.name, payload.parentId));
   }

@@ -7,6 +7,7 @@ import {
   ROOT_FOLDER,
   FOLDER_MIME_TYPE,
   LINKED_FOLDER_ITEMS,
+  LIST_CHANGED,
   type LinkedFolder,
   type CallerIdentity,
   type FileItem,
@@ -79,17 +80,20 @@ export class FoldersService {
    * A folder of a folder link (the link's, or `within` it), as its public page lists it: the path from the link's
    * folder, and its folders and files by name (folders first). Asked by sharing as the link's maker, once it decided the link.
    */
-  async linkedFolder(owner: CallerIdentity, folderId: string, within = folderId): Promise<LinkedFolder> {
+  async linkedFolder(owner: CallerIdentity, folderId: string, within = folderId, after?: string): Promise<LinkedFolder> {
     const folder = await this.access.linkedItem(owner, folderId, within, 'Folder not found');
     if (folder.mimeType !== FOLDER_MIME_TYPE) throw notFound('Folder not found');
-    const page = { limit: LINKED_FOLDER_ITEMS };
-    const { rows, total } = folder.teamFolderId
+    // The page after an item that has left this folder cannot be found: the visitor opens the folder again.
+    if (after && (await this.files.findInAccount(owner.accountId, after))?.folder !== folder.id) throw rpcError(ErrorCode.Conflict, 409, LIST_CHANGED);
+    const page = { limit: LINKED_FOLDER_ITEMS, after };
+    const { rows, total, next } = folder.teamFolderId
       ? await this.files.listTeamFolder(folder.id, 'name-asc', page, await this.access.hiddenFromShares(owner, folder))
       : await this.files.listFolder(folder.userId!, folder.id, 'name-asc', page);
     return {
       path: await this.pathTo(folder, folderId),
       items: rows.map((r) => ({ id: r.id, name: r.name, size: r.size, mimeType: r.mimeType, isFolder: r.mimeType === FOLDER_MIME_TYPE })),
       total,
+      next,
     };
   }
 

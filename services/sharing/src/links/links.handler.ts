@@ -25,7 +25,7 @@ export class LinksHandler implements OnModuleInit {
     this.rpc.handle(LinkSubject.ListLinkAccesses, ({ caller, payload }) => this.links.accesses(caller, payload.linkId));
     // Asked by the gateway for anyone holding the link: there is no signed-in caller, the token is the proof.
     this.rpc.handle(LinkSubject.OpenLinkPage, { caller: 'none' }, ({ client, payload }) =>
-      this.links.page(client, payload.token, payload.password, payload.folderId),
+      this.links.page(client, payload.token, payload.password, payload.folderId, payload.after),
     );
     this.rpc.handle(LinkSubject.OpenLinkFile, { caller: 'none' }, ({ client, payload }) =>
       this.links.open(client, payload.token, payload.password, payload.disposition, payload.fileId),

@@ -221,12 +221,12 @@ export class LinksService {
    * The public page of a link: who shared what, in the sharer's branding. With a password, the file is
    * shown only once it is given. A person's first look (no password sent yet) counts as an open; a
    * link-preview bot's never does. A folder link's page lists its folder (or `folderId`, a folder inside it), each
-   * file with View and Download; going into a folder is not another open.
+   * file with View and Download, a page at a time (`after`); going into a folder, or to its next page, is not another open.
    */
-  async page(visitor: Visitor, token: string, password: string | undefined, folderId?: string): Promise<LinkPage> {
+  async page(visitor: Visitor, token: string, password: string | undefined, folderId?: string, after?: string): Promise<LinkPage> {
     const link = await this.usable(token, visitor.clientIp);
     if (password !== undefined) await this.checkPassword(link, password);
-    else if (!isLinkPreviewBot(visitor.userAgent) && folderId === undefined)
+    else if (!isLinkPreviewBot(visitor.userAgent) && folderId === undefined && after === undefined)
       await this.unit.run(async () => {
         await this.links.countOpen(link.id);
         await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: 'open' });
@@ -238,7 +238,7 @@ export class LinksService {
     // A folder link's listing comes from the files service, asked as the link's maker: only the link's folder and what is inside it.
     const folder =
       unlocked && link.kind === 'folder'
-        ? await this.services.request(FilesSubject.LinkedFolder, { folderId: link.fileId, within: folderId }, { caller: owner })
+        ? await this.services.request(FilesSubject.LinkedFolder, { folderId: link.fileId, within: folderId, after }, { caller: owner })
         : undefined;
     return {
       sharedByName: sharerName(sharer),

@@ -26,8 +26,8 @@ export const linksApi = cofferApi.injectEndpoints({
       query: (id) => ({ url: `/links/${id}/accesses` }),
       providesTags: [LINKS],
     }),
-    /** The public page; with the password once the visitor gives it; a folder link's, of a folder inside it. A mutation: a person's first look is counted. */
-    linkPage: build.mutation<LinkPage, { token: string; password?: string; folderId?: string }>({
+    /** The public page; with the password once the visitor gives it; a folder link's, of a folder inside it (its next page: `after`). A mutation: a person's first look is counted. */
+    linkPage: build.mutation<LinkPage, { token: string; password?: string; folderId?: string; after?: string }>({
       query: ({ token, ...body }) => ({ url: `/public-links/${token}`, method: 'POST', body }),
     }),
     /** A View or Download from the public page (a folder link's: of one file in it): checked and counted; a download link good once. */

@@ -78,6 +78,17 @@ export function PublicLinkView({ token }: { token: string }) {
       setState({ status: 'refused', message: toApiError(error).message ?? 'This link could not be opened.' });
     }
   };
+  /** A folder link's next page of the folder open now, added below what is listed. */
+  const showMore = async () => {
+    if (!folder?.next) return;
+    try {
+      const next = await loadPage({ token, password: given, folderId: folder.path[folder.path.length - 1].id, after: folder.next }).unwrap();
+      const items = [...folder.items, ...(next.folder?.items ?? [])];
+      setState({ status: 'ready', page: { ...next, folder: next.folder && { ...next.folder, items } }, password: given });
+    } catch (error) {
+      setState({ status: 'refused', message: toApiError(error).message ?? 'This link could not be opened.' });
+    }
+  };
   const company = companyOf(page?.branding);
 
   return (
@@ -105,6 +116,7 @@ export function PublicLinkView({ token }: { token: string }) {
                 folder={folder}
                 expiresAt={page.expiresAt}
                 onFolder={(id) => void goTo(id)}
+                onMore={() => void showMore()}
                 onView={(item) =>
                   void preview.view({
                     name: item.name,
@@ -173,12 +185,14 @@ function FolderListing({
   folder,
   expiresAt,
   onFolder,
+  onMore,
   onView,
   onDownload,
 }: {
   folder: NonNullable<LinkPage['folder']>;
   expiresAt: string | null;
   onFolder: (folderId: string) => void;
+  onMore: () => void;
   onView: (item: LinkedItem) => void;
   onDownload: (item: LinkedItem) => void;
 }) {
@@ -243,9 +257,16 @@ function FolderListing({
         </ul>
       )}
       {folder.total > folder.items.length && (
-        <p className="text-sm text-muted-foreground">
-          Showing {folder.items.length.toLocaleString()} of {folder.total.toLocaleString()} items
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">
+            Showing {folder.items.length.toLocaleString()} of {folder.total.toLocaleString()} items
+          </p>
+          {folder.next && (
+            <Button variant="outline" size="sm" onClick={onMore}>
+              Show more
+            </Button>
+          )}
+        </div>
       )}
     </div>
   );
