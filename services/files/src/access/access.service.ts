@@ -177,11 +177,17 @@ export class AccessService {
    * A folder the caller may open, with the restricted folders in it they cannot (a listing leaves them out): in a
    * team folder both are looked up at once, so a page of a team folder waits for one round of queries, not two.
    */
-  async folderToList(caller: CallerIdentity, id: string): Promise<{ folder: FileRow; hidden: string[] }> {
-    const row = await this.files.findInAccount(caller.accountId, id);
+  async folderToList(asked: CallerIdentity, id: string): Promise<{ folder: FileRow; hidden: string[]; caller: CallerIdentity }> {
+    let caller = asked;
+    let row = await this.files.findInAccount(caller.accountId, id);
+    // Not in the caller's account: a folder shared with them, listed as its sharer's (sharing is asked only then).
+    if (!row) {
+      caller = await this.actingFor(asked, id);
+      if (caller !== asked) row = await this.files.findInAccount(caller.accountId, id);
+    }
     if (!row) throw notFound('Folder not found');
     const [level, hidden] = await Promise.all([this.levelOf(caller, row), row.teamFolderId ? this.hiddenIn(caller, row.id) : []]);
-    return { folder: decided(row, level, 'view', 'Folder not found', this.viaShare.has(caller)), hidden };
+    return { folder: decided(row, level, 'view', 'Folder not found', this.viaShare.has(caller)), hidden, caller };
   }
 
   /** What the caller can reach at `action` or more in lists that span folders (search, Recent, trash, pickers). */

@@ -127,9 +127,9 @@ export class FilesService {
       const rows = await this.files.listRecent(await this.access.reach(caller, 'view'));
       return { items: await this.withCounts(rows), next: null, total: rows.length };
     }
-    // A folder shared with the caller by another account is listed as its sharer's (access decides once, asking sharing).
-    if (req.view === 'folder') caller = await this.access.actingFor(caller, req.folder);
     const opened = req.view === 'folder' && req.folder !== ROOT_FOLDER ? await this.access.folderToList(caller, req.folder) : undefined;
+    // A folder shared with the caller by another account is listed as its sharer's (access decided it, asking sharing).
+    if (opened) caller = opened.caller;
     if (opened && (opened.folder.mimeType !== FOLDER_MIME_TYPE || opened.folder.deletedAt)) throw notFound('Folder not found');
     const folder = opened?.folder;
     if (req.after && !(await this.files.findInAccount(caller.accountId, req.after))) throw rpcError(ErrorCode.Conflict, 409, LIST_CHANGED);
