@@ -2,6 +2,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { MoreVertical } from 'lucide-react';
 import { Button, CardDescription, CardHeader, CardTitle, DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@coffer/ui';
 
+/** A card's title as a link or button whose box covers the card (a click anywhere but the menu opens the item), with the focus ring around the card. */
+export const COVERING_TITLE =
+  'block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring';
+
 interface ItemCardHeaderProps {
   icon: ComponentType<{ className?: string }>;
   name: string;

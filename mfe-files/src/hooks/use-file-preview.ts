@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
 import { downloadFile } from '../lib/open-link';
 import { previewKindOf, readTextHead, type PreviewKind } from '../lib/preview';
@@ -78,6 +79,7 @@ export function useFilePreview() {
       await downloadFile(target.attachmentUrl, target.name);
       return;
     }
+    toast({ title: 'Opening file' });
     const run = ++current.current;
     releaseObjectUrl();
     const show = (content: PreviewContent) => {

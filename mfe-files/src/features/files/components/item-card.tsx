@@ -1,15 +1,16 @@
 import { useState, type DragEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
-import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
-import { Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
+import { Card, cn } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../../../lib/file-types';
-import { ItemCardHeader } from '../../../components/item-card-header';
+import { COVERING_TITLE, ItemCardHeader } from '../../../components/item-card-header';
 import { useFileActions } from '../hooks/use-file-actions';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
+import { useOpenFile } from '../hooks/use-open-file';
+import { ItemMenuItems, type CardMode } from './item-menu';
 
-export type CardMode = 'browse' | 'trash';
+export type { CardMode } from './item-menu';
 
 /** The item a card's drag carries (see onDragStart), or null for anything else dropped. */
 function draggedItem(data: string): Pick<FileItem, 'id' | 'isFolder'> | null {
@@ -58,6 +59,7 @@ export function ItemCard({
   folderLink = filesFolderLink,
 }: ItemCardProps) {
   const actions = useFileActions();
+  const openFile = useOpenFile(onView, onShare);
   const [dropTarget, setDropTarget] = useState(false);
   const type = displayTypeOf(item);
   const Icon = DISPLAY_TYPE_ICONS[type];
@@ -85,31 +87,7 @@ export function ItemCard({
   };
 
   const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
-  // Who has access: for everyone who can open the item.
-  const whoHasAccess = onWhoHasAccess && (
-    <DropdownMenuItem onSelect={() => onWhoHasAccess(item)}>
-      <Users aria-hidden />
-      Who has access
-    </DropdownMenuItem>
-  );
-  // Rename, Move to… and Delete: for those who may edit where the item is.
-  const editItems = viewOnly ? null : (
-    <>
-      <DropdownMenuItem onSelect={() => onRename?.(item)}>
-        <Pencil aria-hidden />
-        Rename
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onMoveTo?.(item)}>
-        <FolderInput aria-hidden />
-        Move to…
-      </DropdownMenuItem>
-      <DropdownMenuSeparator />
-      <DropdownMenuItem className="text-destructive" onSelect={() => void actions.trash(item)}>
-        <Trash2 aria-hidden />
-        Delete
-      </DropdownMenuItem>
-    </>
-  );
+  const menu = { item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onOpen: openFile, viewOnly };
 
   return (
     <Card
@@ -133,70 +111,19 @@ export function ItemCard({
         title={
           item.isFolder && browsing ? (
             // The link covers the card, so a click anywhere but the menu opens the folder.
-            <Link
-              to={folderLink(item.id)}
-              draggable={false}
-              className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
-            >
+            <Link to={folderLink(item.id)} draggable={false} className={COVERING_TITLE}>
               {item.name}
             </Link>
+          ) : browsing && onView ? (
+            // As a folder's link: a click anywhere but the menu (or Enter on it) opens the file.
+            <button type="button" className={cn(COVERING_TITLE, 'w-full cursor-pointer text-left')} onClick={() => openFile(item)}>
+              {item.name}
+            </button>
           ) : undefined
         }
         subtitle={mode === 'trash' && item.deletedAt ? `${subtitle} · deleted ${new Date(item.deletedAt).toLocaleDateString()}` : subtitle}
       >
-        {mode === 'trash' ? (
-          <>
-            <DropdownMenuItem onSelect={() => void actions.restore(item)}>
-              <RotateCcw aria-hidden />
-              Restore
-            </DropdownMenuItem>
-            <DropdownMenuItem className="text-destructive" onSelect={() => onDeleteForever?.(item)}>
-              <XCircle aria-hidden />
-              Delete forever
-            </DropdownMenuItem>
-          </>
-        ) : item.isFolder ? (
-          <>
-            {!viewOnly && onShare && (
-              <DropdownMenuItem onSelect={() => onShare(item)}>
-                <Share2 aria-hidden />
-                Share
-              </DropdownMenuItem>
-            )}
-            {whoHasAccess}
-            {editItems}
-          </>
-        ) : (
-          <>
-            <DropdownMenuItem
-              onSelect={() =>
-                onView?.({
-                  name: item.name,
-                  mimeType: item.mimeType,
-                  size: item.size,
-                  inlineUrl: actions.link(item, 'inline'),
-                  attachmentUrl: actions.link(item, 'attachment'),
-                  share: onShare && (() => onShare(item)),
-                })
-              }
-            >
-              <Eye aria-hidden />
-              View
-            </DropdownMenuItem>
-            {!viewOnly && (
-              <DropdownMenuItem onSelect={() => onShare?.(item)}>
-                <Share2 aria-hidden />
-                Share
-              </DropdownMenuItem>
-            )}
-            {whoHasAccess}
-            <DropdownMenuItem onSelect={() => void actions.download(item)}>
-              <Download aria-hidden />
-              Download
-            </DropdownMenuItem>
-            {editItems}
-          </>
-        )}
+        <ItemMenuItems {...menu} />
       </ItemCardHeader>
     </Card>
   );

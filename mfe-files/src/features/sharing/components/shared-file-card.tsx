@@ -1,10 +1,10 @@
 import { Download, Eye, FolderOpen, Share2, UserX } from 'lucide-react';
 import { Link } from '@coffer/web-core/router';
-import { Badge, Card, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
+import { Badge, Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { ShareItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../../lib/file-types';
-import { ItemCardHeader } from '../../../components/item-card-header';
+import { COVERING_TITLE, ItemCardHeader } from '../../../components/item-card-header';
 import { downloadFile } from '../../../lib/open-link';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
 import { useShareLinkMutation } from '../api/sharing-api';
@@ -38,6 +38,15 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
   const signedUrl = (disposition: 'inline' | 'attachment') => async () =>
     share.isOwner ? (await fileLink({ fileId: share.fileId, disposition }).unwrap()).url : (await shareLink({ shareId: share.id, disposition }).unwrap()).url;
   const restrictions = describeRestrictions(share);
+  const view = () =>
+    onView({
+      name: share.fileName,
+      mimeType: share.mimeType,
+      size: share.fileSize,
+      inlineUrl: signedUrl('inline'),
+      attachmentUrl: signedUrl('attachment'),
+      share: share.isOwner ? () => onShare(share) : undefined,
+    });
   const who = share.isOwner ? `Shared with ${share.sharedWithEmail}` : `Shared by ${share.sharedByName}`;
 
   return (
@@ -48,13 +57,15 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
         title={
           isFolder ? (
             // The link covers the card, so a click anywhere but the menu opens the folder.
-            <Link
-              to={folderHref}
-              className="block truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
-            >
+            <Link to={folderHref} className={COVERING_TITLE}>
               {share.fileName}
             </Link>
-          ) : undefined
+          ) : (
+            // As a folder's link: a click anywhere but the menu (or Enter on it) opens the file.
+            <button type="button" className={cn(COVERING_TITLE, 'w-full cursor-pointer text-left')} onClick={view}>
+              {share.fileName}
+            </button>
+          )
         }
         subtitle={isFolder ? SHARE_LEVEL_LABELS[share.level] : formatFileSize(share.fileSize)}
       >
@@ -67,18 +78,7 @@ export function SharedFileCard({ share, onShare, onView }: SharedFileCardProps) 
           </DropdownMenuItem>
         ) : (
           <>
-            <DropdownMenuItem
-              onSelect={() =>
-                onView({
-                  name: share.fileName,
-                  mimeType: share.mimeType,
-                  size: share.fileSize,
-                  inlineUrl: signedUrl('inline'),
-                  attachmentUrl: signedUrl('attachment'),
-                  share: share.isOwner ? () => onShare(share) : undefined,
-                })
-              }
-            >
+            <DropdownMenuItem onSelect={view}>
               <Eye aria-hidden />
               View
             </DropdownMenuItem>
