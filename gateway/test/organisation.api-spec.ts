@@ -215,14 +215,15 @@ describe('the organisation', () => {
     expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({
       email: DEFAULT_EMAIL_PREFERENCES,
       general: DEFAULT_GENERAL_SETTINGS,
+      fileView: 'grid',
     });
 
     const general = { language: 'fr', timezone: 'cet', emailNotifications: false, pushNotifications: true };
     expect((await call<Preferences>('/api/preferences', { method: 'PATCH', body: { general }, token: user.accessToken })).status).toBe(200);
     const email = { marketing: false, productUpdates: true, securityAlerts: true, newsletter: true };
     const saved = await call<Preferences>('/api/preferences', { method: 'PATCH', body: { email }, token: user.accessToken });
-    expect(saved.body).toEqual({ email, general });
-    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email, general });
+    expect(saved.body).toEqual({ email, general, fileView: 'grid' });
+    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body).toEqual({ email, general, fileView: 'grid' });
     expect((await call<Preferences>('/api/preferences', { token: other.accessToken })).body.general).toEqual(DEFAULT_GENERAL_SETTINGS);
 
     const bad = await call<Reply<Preferences>>('/api/preferences', {
@@ -232,6 +233,26 @@ describe('the organisation', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please choose a language');
+  });
+
+  it("keeps each user's file view (grid or list) on the server, so it follows them to another browser, and leaves the rest as it was", async () => {
+    const user = await signUp();
+    const other = await signUp();
+    const general = { language: 'de', timezone: 'pst', emailNotifications: true, pushNotifications: false };
+    await call('/api/preferences', { method: 'PATCH', body: { general }, token: user.accessToken });
+
+    const saved = await call<Preferences>('/api/preferences', { method: 'PATCH', body: { fileView: 'list' }, token: user.accessToken });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ email: DEFAULT_EMAIL_PREFERENCES, general, fileView: 'list' });
+    // Another sign-in (another browser) of the same user reads it.
+    const again = await signedInAgain(user);
+    expect((await call<Preferences>('/api/preferences', { token: again.accessToken })).body.fileView).toBe('list');
+    expect((await call<Preferences>('/api/preferences', { token: other.accessToken })).body.fileView).toBe('grid');
+
+    const bad = await call<Reply<Preferences>>('/api/preferences', { method: 'PATCH', body: { fileView: 'table' }, token: user.accessToken });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('fileView must be one of grid, list');
+    expect((await call<Preferences>('/api/preferences', { token: user.accessToken })).body.fileView).toBe('list');
   });
 
   it('invites by email: the invitee signs up from the link, joins the account with the invited role and shows as Active', async () => {

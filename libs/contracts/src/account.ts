@@ -180,9 +180,19 @@ export const generalSettingsSchema = z.object({
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = { language: 'en', timezone: 'utc', emailNotifications: true, pushNotifications: true };
 
-export const preferencesSchema = z.object({ email: emailPreferencesSchema, general: generalSettingsSchema });
+/** How the file lists show their items: cards in a grid, or rows (name, size, modified, added by). Kept per user. */
+export const FILE_VIEW_LAYOUTS = ['grid', 'list'] as const;
+export type FileViewLayout = (typeof FILE_VIEW_LAYOUTS)[number];
+export const fileViewLayoutSchema = z.enum(FILE_VIEW_LAYOUTS, { error: `fileView must be one of ${FILE_VIEW_LAYOUTS.join(', ')}` });
+export const DEFAULT_FILE_VIEW: FileViewLayout = 'grid';
+
+export const preferencesSchema = z.object({ email: emailPreferencesSchema, general: generalSettingsSchema, fileView: fileViewLayoutSchema });
 export type Preferences = z.output<typeof preferencesSchema>;
-export const updatePreferencesSchema = z.object({ email: emailPreferencesSchema.optional(), general: generalSettingsSchema.optional() });
+export const updatePreferencesSchema = z.object({
+  email: emailPreferencesSchema.optional(),
+  general: generalSettingsSchema.optional(),
+  fileView: fileViewLayoutSchema.optional(),
+});
 export type UpdatePreferencesRequest = z.input<typeof updatePreferencesSchema>;
 
 const invitedEmail = text(ENTER_AN_EMAIL).trim().min(1, ENTER_AN_EMAIL).pipe(emailSchema);
@@ -397,7 +407,8 @@ export interface MembershipChanged {
 
 export interface PreferencesChanged {
   userId: string;
-  preferences: Preferences;
+  /** What the emails honour (the file view is the browser's only). */
+  preferences: Pick<Preferences, 'email' | 'general'>;
 }
 
 /**

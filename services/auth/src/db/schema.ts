@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EmailPreferences, GeneralSettings } from '@coffer/contracts';
+import type { EmailPreferences, FileViewLayout, GeneralSettings } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
 
 /** A business account (organisation): owns the plan, storage pool, branding and audit log. */
@@ -212,6 +212,8 @@ export const preferences = pgTable('preferences', {
   userId: uuid('user_id').primaryKey(),
   email: jsonb('email').$type<EmailPreferences>().notNull(),
   general: jsonb('general').$type<GeneralSettings>().notNull(),
+  /** How the file lists show items (grid or list), followed to every browser the user signs in on. */
+  fileView: text('file_view').$type<FileViewLayout>().notNull().default('grid'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

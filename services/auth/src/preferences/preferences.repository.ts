@@ -4,11 +4,14 @@ import { Repository } from '@coffer/server-core';
 import type { Preferences } from '@coffer/contracts';
 import { preferences } from '../db/schema.js';
 
-/** The only place that reads and writes email preferences and general settings. */
+/** The only place that reads and writes email preferences, general settings and the file view. */
 @Injectable()
 export class PreferencesRepository extends Repository {
   async find(userId: string): Promise<Preferences | undefined> {
-    const [row] = await this.db.select({ email: preferences.email, general: preferences.general }).from(preferences).where(eq(preferences.userId, userId));
+    const [row] = await this.db
+      .select({ email: preferences.email, general: preferences.general, fileView: preferences.fileView })
+      .from(preferences)
+      .where(eq(preferences.userId, userId));
     return row;
   }
 

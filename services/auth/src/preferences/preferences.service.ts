@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccountEvent,
   DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_FILE_VIEW,
   DEFAULT_GENERAL_SETTINGS,
   type CallerIdentity,
   type Preferences,
@@ -12,7 +13,9 @@ import { EventBus, UnitOfWork } from '@coffer/server-core';
 import { AccessService } from '../team/access.service.js';
 import { PreferencesRepository } from './preferences.repository.js';
 
-/** Email preferences and Settings → General, per user, with the spec's defaults until saved. */
+const DEFAULTS: Preferences = { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS, fileView: DEFAULT_FILE_VIEW };
+
+/** Email preferences, Settings → General and the file lists' view, per user, with the defaults until saved. */
 @Injectable()
 export class PreferencesService {
   constructor(
@@ -24,17 +27,24 @@ export class PreferencesService {
 
   async get(caller: CallerIdentity): Promise<Preferences> {
     const user = await this.access.current(caller);
-    return (await this.preferences.find(user.id)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
+    return (await this.preferences.find(user.id)) ?? DEFAULTS;
   }
 
-  /** Saves either half (or both) and tells the notification service, which honours them for every email. */
+  /** Saves what is given; a change of the email preferences or general settings is told to the notification service, which honours them for every email. */
   async update(caller: CallerIdentity, input: ReceivedPayload<typeof AccountSubject.UpdatePreferences>): Promise<Preferences> {
     const user = await this.access.current(caller);
     return this.unit.run(async () => {
-      const before = (await this.preferences.find(user.id)) ?? { email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS };
-      const saved: Preferences = { email: input.email ?? before.email, general: input.general ?? before.general };
+      const before = (await this.preferences.find(user.id)) ?? DEFAULTS;
+      const saved: Preferences = { email: input.email ?? before.email, general: input.general ?? before.general, fileView: input.fileView ?? before.fileView };
       await this.preferences.save(user.id, saved);
-      await this.bus.record(AccountEvent.PreferencesChanged, { accountId: user.accountId, actorId: user.id, payload: { userId: user.id, preferences: saved } });
+      if (input.email || input.general) {
+        const { email, general } = saved;
+        await this.bus.record(AccountEvent.PreferencesChanged, {
+          accountId: user.accountId,
+          actorId: user.id,
+          payload: { userId: user.id, preferences: { email, general } },
+        });
+      }
       return saved;
     });
   }

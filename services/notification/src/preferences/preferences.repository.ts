@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Repository } from '@coffer/server-core';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings, type Preferences } from '@coffer/contracts';
+import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings, type PreferencesChanged } from '@coffer/contracts';
 import { userPreferences } from '../db/schema.js';
 
 /** The only place that reads and writes the users' preferences as this service knows them. */
 @Injectable()
 export class PreferencesRepository extends Repository {
   /** Keeps the latest preferences of a user (an older event never overwrites a newer one). */
-  async save(userId: string, preferences: Preferences, changedAt: Date) {
+  async save(userId: string, preferences: PreferencesChanged['preferences'], changedAt: Date) {
     await this.db
       .insert(userPreferences)
       .values({ userId, email: preferences.email, general: preferences.general, updatedAt: changedAt })

@@ -1,0 +1,1 @@
+ALTER TABLE "preferences" ADD COLUMN "file_view" text DEFAULT 'grid' NOT NULL;
