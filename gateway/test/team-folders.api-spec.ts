@@ -195,6 +195,24 @@ describe('team folders: one access decision for every route that touches files',
     for (const user of [manager, editor]) expect((await call('/api/team-folders', { body: { name: 'Mine' }, token: user.accessToken })).status).toBe(403);
   });
 
+  it("finds by name what each person can open, each result with the path of the folder it is in; a restricted folder's items only for its list", async () => {
+    const found = async (user: TestUser, q: string) =>
+      (await call<ListFilesReply>(`/api/files?view=search&q=${encodeURIComponent(q)}`, { token: user.accessToken })).body.items.map((i) => [
+        i.name,
+        i.folderPath,
+      ]);
+    expect(await found(viewer, 'terms')).toEqual([['terms.txt', 'Projects 2027 / Contracts']]);
+    expect(await found(owner, 'terms')).toEqual([['terms.txt', 'Projects 2027 / Contracts']]);
+    expect(await found(editor, 'terms')).toEqual([]);
+    expect(await found(manager, 'contracts')).toEqual([]);
+    expect(await found(editor, 'brief')).toEqual([['brief.txt', 'Projects 2027']]);
+    expect(await found(outsider, 'brief')).toEqual([]);
+    expect(await found(stranger, 'brief')).toEqual([]);
+    // At the root: the team folder itself, and the person's own folders.
+    expect(await found(viewer, 'projects 2027')).toEqual([['Projects 2027', 'Team folders']]);
+    expect(await found(viewer, 'invoices')).toEqual([['Invoices', 'My files']]);
+  });
+
   it('says who has access to an item, its shares by email included, and who may change the list or remove each share', async () => {
     const shared = await call<ShareItem>('/api/shares', { body: { fileId: brief.id, email: 'client@example.com' }, token: editor.accessToken });
     expect(shared.status).toBe(201);

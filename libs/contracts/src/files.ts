@@ -137,6 +137,8 @@ export const fileItemSchema = z.object({
   addedBy: z.string().optional(),
   /** A folder inside a team folder with its own access list. */
   restricted: z.boolean().optional(),
+  /** Search results: the path of the folder the item is in ("Projects / 2026"; "My files" or "Team folders" at the root). */
+  folderPath: z.string().optional(),
 });
 export type FileItem = z.output<typeof fileItemSchema>;
 

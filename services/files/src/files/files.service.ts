@@ -70,6 +70,15 @@ export class FilesService {
     return rows.map((r) => toFileItem(r, counts.get(r.id)));
   }
 
+  /** Search results say where each item is: its folder's path ("Projects / 2026"), or "My files" / "Team folders" at the root. */
+  private async withFolderPaths(accountId: string, items: FileItem[]): Promise<FileItem[]> {
+    const paths = await this.files.pathsOf(accountId, [...new Set(items.map((i) => i.folderId).filter((id) => id !== ROOT_FOLDER))]);
+    return items.map((item) => ({
+      ...item,
+      folderPath: item.folderId === ROOT_FOLDER ? (item.teamFolderId ? 'Team folders' : 'My files') : (paths.get(item.folderId) ?? ''),
+    }));
+  }
+
   /** A folder, not in the trash, the caller may do `action` to (open it, or add to it). */
   async activeFolder(caller: CallerIdentity, folderId: string, action: ItemAction = 'view'): Promise<FileRow> {
     const folder = await this.access.item(caller, folderId, action, 'Folder not found');
@@ -140,7 +149,8 @@ export class FilesService {
       result = req.q ? await this.files.search(await this.access.reach(caller, 'view'), req.q, req.sort, page) : { rows: [], next: null, total: 0 };
     else if (folder?.teamFolderId) result = await this.files.listTeamFolder(folder.id, req.sort, page, opened!.hidden);
     else result = await this.files.listFolder(folder?.userId ?? caller.userId, req.folder, req.sort, page);
-    return { items: await this.withCounts(result.rows), next: result.next, total: result.total };
+    const items = await this.withCounts(result.rows);
+    return { items: req.view === 'search' ? await this.withFolderPaths(caller.accountId, items) : items, next: result.next, total: result.total };
   }
 
   /** A file or folder the caller may share (Can edit where it is), out of the trash. */

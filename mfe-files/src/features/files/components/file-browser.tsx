@@ -7,6 +7,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { FileGrid, type ShareDialogComponent } from './file-grid';
 import { NewFolderDialog } from './new-folder-dialog';
 import { isSortOrder, SortSelect } from './sort-select';
+import { ViewToggle } from './view-toggle';
 import { useGetFolderQuery } from '../../../api/folders-api';
 import { useFileList } from '../hooks/use-file-list';
 import { AccessDialog } from './access-dialog';
@@ -78,7 +79,10 @@ export function FileBrowser({
             <AccessDialog folderId={folderId} folderName={folder.folder.name} isTeamFolder={teamFolderId === folderId} />
           )}
         </div>
-        <SortSelect value={sort} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SortSelect value={sort} onChange={setSort} />
+          <ViewToggle />
+        </div>
       </div>
       <FileGrid
         list={list}

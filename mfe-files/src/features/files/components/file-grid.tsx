@@ -3,7 +3,7 @@ import { VirtualCards, VIRTUAL_AFTER } from './virtual-cards';
 import { FolderOpen } from 'lucide-react';
 import { Button, Spinner } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
-import { ItemCard, type CardMode } from './item-card';
+import { filesFolderLink, ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
 import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
@@ -12,6 +12,8 @@ import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { type FileList } from '../hooks/use-file-list';
+import { FileListRows, ItemRow } from './file-list-rows';
+import { useViewPreference } from '../hooks/use-view-preference';
 
 /** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */
 export type ShareDialogComponent = ComponentType<{ file: FileItem | null; onClose: () => void }>;
@@ -43,6 +45,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const [inspecting, setInspecting] = useState<FileItem | null>(null);
   const actions = useFileActions();
   const preview = useFilePreview();
+  const { layout } = useViewPreference();
 
   if (isLoading) {
     return (
@@ -85,9 +88,25 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       folderLink={folderLink}
     />
   );
+  const rowOf = (item: FileItem) => (
+    <ItemRow
+      item={item}
+      mode={mode}
+      onMoveTo={setMoving}
+      onRename={setRenaming}
+      onDeleteForever={setDeleting}
+      onShare={ShareDialog && setSharing}
+      onWhoHasAccess={mode === 'browse' ? setInspecting : undefined}
+      onView={(target) => void preview.view(target)}
+      viewOnly={viewOnly}
+      folderLink={folderLink ?? filesFolderLink}
+    />
+  );
   return (
     <>
-      {items.length > VIRTUAL_AFTER ? (
+      {layout === 'list' ? (
+        <FileListRows items={items} label={label} rowOf={rowOf} />
+      ) : items.length > VIRTUAL_AFTER ? (
         <VirtualCards items={items} total={list.total ?? items.length} label={label} cardOf={cardOf} />
       ) : (
         <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">

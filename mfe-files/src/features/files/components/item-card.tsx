@@ -43,7 +43,7 @@ interface ItemCardProps {
   folderLink?: (folderId: string) => string;
 }
 
-const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
+export const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
 
 /** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
 export function ItemCard({
@@ -86,7 +86,9 @@ export function ItemCard({
     void actions.move(dragged, item.id);
   };
 
-  const subtitle = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
+  const size = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
+  // A search result says which folder it is in.
+  const subtitle = item.folderPath === undefined ? size : `${size} · in ${item.folderPath}`;
   const menu = { item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onOpen: openFile, viewOnly };
 
   return (

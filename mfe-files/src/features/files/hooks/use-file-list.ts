@@ -20,14 +20,17 @@ function withoutRepeats(items: FileItem[]): FileItem[] {
   return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
 
-/** One list (a folder, the trash, a search, Recent), its pages read as the user scrolls to them. */
-export function useFileList(args: FileListArgs, options: { skip?: boolean } = {}): FileList {
+/**
+ * One list (a folder, the trash, a search, Recent), its pages read as the user scrolls to them. With
+ * `currentOnly` (search as you type) only the answer to these very args is shown, never an earlier query's.
+ */
+export function useFileList(args: FileListArgs, { currentOnly = false, ...options }: { skip?: boolean; currentOnly?: boolean } = {}): FileList {
   const query = useListFilesInfiniteQuery(args, options);
-  const pages = query.data?.pages;
+  const pages = (currentOnly ? query.currentData : query.data)?.pages;
   return {
     items: pages && withoutRepeats(pages.flatMap((page) => page.items)),
     total: pages?.[0]?.total,
-    isLoading: query.isLoading,
+    isLoading: query.isLoading || (currentOnly && !pages && query.isFetching),
     isError: query.isError,
     isFetching: query.isFetching,
     refetch: query.refetch,

@@ -1,0 +1,153 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { MoreVertical } from 'lucide-react';
+import { Link } from '@coffer/web-core/router';
+import { Button, cn, DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@coffer/ui';
+import { formatFileSize } from '@coffer/web-core/format';
+import type { FileItem } from '@coffer/contracts';
+import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, displayTypeOf } from '../../../lib/file-types';
+import type { PreviewTarget } from '../../../hooks/use-file-preview';
+import { useOpenFile } from '../hooks/use-open-file';
+import { useAddedByName } from '../hooks/use-added-by-name';
+import { ItemMenuItems, type ItemMenuProps } from './item-menu';
+import { VIRTUAL_AFTER } from './virtual-cards';
+
+/** A row's height (the virtualised list places rows by it). */
+const ROW_PX = 52;
+/** Name, size, modified, added by, actions; on a phone name, size and actions. */
+const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_5.5rem_2.5rem] items-center gap-3 px-3 sm:grid-cols-[minmax(0,1fr)_6rem_10rem_minmax(0,12rem)_2.5rem]';
+/** The name's link or button covers the row: a click anywhere but the menu opens the item, with the focus ring around the row. */
+const COVERING_NAME = 'truncate outline-none after:absolute after:inset-0 after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring';
+
+const modified = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export type ItemRowProps = Omit<ItemMenuProps, 'onOpen'> & {
+  /** "View": the preview (or a download, for a type it cannot show). */
+  onView?: (target: PreviewTarget) => void;
+  /** Where a folder row opens. */
+  folderLink: (folderId: string) => string;
+};
+
+/** One item of the list view: icon and name, size, modified, added by, and the same actions menu as its card. */
+export function ItemRow({ onView, folderLink, ...menu }: ItemRowProps) {
+  const { item, mode } = menu;
+  const openFile = useOpenFile(onView, menu.onShare);
+  const addedBy = useAddedByName();
+  const type = displayTypeOf(item);
+  const Icon = DISPLAY_TYPE_ICONS[type];
+  const browsing = mode === 'browse';
+  const name =
+    item.isFolder && browsing ? (
+      <Link to={folderLink(item.id)} draggable={false} className={COVERING_NAME}>
+        {item.name}
+      </Link>
+    ) : !item.isFolder && browsing && onView ? (
+      <button type="button" className={cn(COVERING_NAME, 'cursor-pointer text-left')} onClick={() => openFile(item)}>
+        {item.name}
+      </button>
+    ) : (
+      <span className="truncate">{item.name}</span>
+    );
+  return (
+    <div
+      role="row"
+      aria-label={`${DISPLAY_TYPE_LABELS[type]} ${item.name}`}
+      className={cn(COLUMNS, 'relative h-[52px] border-b border-border text-sm hover:bg-muted/50')}
+    >
+      <div role="cell" className="flex min-w-0 items-center gap-3">
+        <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+        <span className="flex min-w-0 flex-col">
+          {name}
+          {item.folderPath !== undefined && <span className="truncate text-xs text-muted-foreground">in {item.folderPath}</span>}
+        </span>
+      </div>
+      <div role="cell" className="truncate text-muted-foreground">
+        {item.isFolder ? '—' : formatFileSize(item.size)}
+      </div>
+      <div role="cell" className="hidden truncate text-muted-foreground sm:block">
+        {modified(item.updatedAt)}
+      </div>
+      <div role="cell" className="hidden truncate text-muted-foreground sm:block">
+        {addedBy(item.addedBy)}
+      </div>
+      <div role="cell" className="flex justify-end">
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="relative z-10 size-8" aria-label={`Actions for ${item.name}`}>
+              <MoreVertical aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-44">
+            <ItemMenuItems {...menu} onOpen={openFile} />
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </div>
+  );
+}
+
+interface FileListRowsProps {
+  items: FileItem[];
+  label: string;
+  rowOf: (item: FileItem) => ReactNode;
+}
+
+/** The list view: a header and a row per item; a long list has only the rows near the screen in the page, as the grid does. */
+export function FileListRows({ items, label, rowOf }: FileListRowsProps) {
+  return (
+    <div role="table" aria-label={label} className="w-full rounded-xl border border-border bg-background">
+      <div role="rowgroup">
+        <div role="row" className={cn(COLUMNS, 'h-10 border-b border-border text-xs font-medium text-muted-foreground')}>
+          <span role="columnheader">Name</span>
+          <span role="columnheader">Size</span>
+          <span role="columnheader" className="hidden sm:block">
+            Modified
+          </span>
+          <span role="columnheader" className="hidden sm:block">
+            Added by
+          </span>
+          <span role="columnheader" className="sr-only">
+            Actions
+          </span>
+        </div>
+      </div>
+      {items.length > VIRTUAL_AFTER ? (
+        <VirtualRows items={items} rowOf={rowOf} />
+      ) : (
+        <div role="rowgroup">
+          {items.map((item) => (
+            <div key={item.id} role="presentation">
+              {rowOf(item)}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Only the rows near the screen, placed where they would be (the window scrolls them). */
+function VirtualRows({ items, rowOf }: { items: FileItem[]; rowOf: (item: FileItem) => ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  // Where the rows start in the page, read after every render: what is above them may change height.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; setTop leaves an unchanged value, so it settles
+  useLayoutEffect(() => {
+    if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
+  });
+  const rows = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_PX, overscan: 10, scrollMargin: top });
+  return (
+    <div ref={ref} role="rowgroup" className="relative w-full" style={{ height: rows.getTotalSize() }}>
+      {rows.getVirtualItems().map((row) => (
+        <div
+          key={items[row.index].id}
+          role="presentation"
+          className="absolute top-0 left-0 w-full"
+          style={{ transform: `translateY(${row.start - rows.options.scrollMargin}px)` }}
+        >
+          {rowOf(items[row.index])}
+        </div>
+      ))}
+    </div>
+  );
+}
