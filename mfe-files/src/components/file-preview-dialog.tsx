@@ -15,7 +15,13 @@ export function FilePreviewDialog({ preview: { preview, close, mediaFailed } }: 
 
   return (
     <Dialog open={preview !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-4xl">
+      <DialogContent
+        className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-4xl"
+        // The "Opening file" toast came after the dialog, so Radix gives it the Escape key: it closes the preview too.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
         <DialogHeader className="min-w-0 pr-6">
           <DialogTitle className="leading-snug break-all">{target?.name}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -14,8 +14,18 @@ import { VIRTUAL_AFTER } from './virtual-cards';
 
 /** A row's height (the virtualised list places rows by it). */
 const ROW_PX = 52;
-/** Name, size, modified, added by, actions; on a phone name, size and actions. */
-const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_5.5rem_2.5rem] items-center gap-3 px-3 sm:grid-cols-[minmax(0,1fr)_6rem_10rem_minmax(0,12rem)_2.5rem]';
+/**
+ * Name, size and actions always; modified and added by where the list is wide enough (a container query:
+ * the list is narrower than the window beside the Activity Log).
+ */
+const COLUMNS =
+  'grid grid-cols-[minmax(0,1fr)_5rem_2.5rem] items-center gap-3 px-3 @md:grid-cols-[minmax(0,1fr)_5rem_9.5rem_2.5rem] @xl:grid-cols-[minmax(0,1fr)_5rem_9.5rem_minmax(0,8rem)_2.5rem]';
+/**
+ * The modified and added-by cells, left out where COLUMNS has no room for them. (Hidden only below the size,
+ * not `hidden @md:block`: the shell's stylesheet, loaded after this remote's, would win with its own `hidden`.)
+ */
+const MODIFIED = '@max-md:hidden';
+const ADDED_BY = '@max-xl:hidden';
 /** The name's link or button covers the row: a click anywhere but the menu opens the item, with the focus ring around the row. */
 const COVERING_NAME = 'truncate outline-none after:absolute after:inset-0 after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring';
 
@@ -38,15 +48,17 @@ export function ItemRow({ onView, folderLink, ...menu }: ItemRowProps) {
   const browsing = mode === 'browse';
   const name =
     item.isFolder && browsing ? (
-      <Link to={folderLink(item.id)} draggable={false} className={COVERING_NAME}>
+      <Link to={folderLink(item.id)} draggable={false} className={COVERING_NAME} title={item.name}>
         {item.name}
       </Link>
     ) : !item.isFolder && browsing && onView ? (
-      <button type="button" className={cn(COVERING_NAME, 'cursor-pointer text-left')} onClick={() => openFile(item)}>
+      <button type="button" className={cn(COVERING_NAME, 'cursor-pointer text-left')} title={item.name} onClick={() => openFile(item)}>
         {item.name}
       </button>
     ) : (
-      <span className="truncate">{item.name}</span>
+      <span className="truncate" title={item.name}>
+        {item.name}
+      </span>
     );
   return (
     <div
@@ -64,10 +76,10 @@ export function ItemRow({ onView, folderLink, ...menu }: ItemRowProps) {
       <div role="cell" className="truncate text-muted-foreground">
         {item.isFolder ? '—' : formatFileSize(item.size)}
       </div>
-      <div role="cell" className="hidden truncate text-muted-foreground sm:block">
+      <div role="cell" className={cn(MODIFIED, 'truncate text-muted-foreground')}>
         {modified(item.updatedAt)}
       </div>
-      <div role="cell" className="hidden truncate text-muted-foreground sm:block">
+      <div role="cell" className={cn(ADDED_BY, 'truncate text-muted-foreground')} title={addedBy(item.addedBy)}>
         {addedBy(item.addedBy)}
       </div>
       <div role="cell" className="flex justify-end">
@@ -95,15 +107,15 @@ interface FileListRowsProps {
 /** The list view: a header and a row per item; a long list has only the rows near the screen in the page, as the grid does. */
 export function FileListRows({ items, label, rowOf }: FileListRowsProps) {
   return (
-    <div role="table" aria-label={label} className="w-full rounded-xl border border-border bg-background">
+    <div role="table" aria-label={label} className="@container w-full rounded-xl border border-border bg-background">
       <div role="rowgroup">
         <div role="row" className={cn(COLUMNS, 'h-10 border-b border-border text-xs font-medium text-muted-foreground')}>
           <span role="columnheader">Name</span>
           <span role="columnheader">Size</span>
-          <span role="columnheader" className="hidden sm:block">
+          <span role="columnheader" className={MODIFIED}>
             Modified
           </span>
-          <span role="columnheader" className="hidden sm:block">
+          <span role="columnheader" className={ADDED_BY}>
             Added by
           </span>
           <span role="columnheader" className="sr-only">
