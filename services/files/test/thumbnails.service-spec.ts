@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { Logger } from '@nestjs/common';
 import type { INestMicroservice } from '@nestjs/common';
 import sharp from 'sharp';
@@ -16,6 +15,7 @@ import { planFeatures } from '@coffer/plans';
 import { DATABASE, EventBus, loadConfig, runService, ServiceRequester, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { sql } from 'drizzle-orm';
+import { pngOf } from '../../../deploy/local/test-pictures.mjs';
 import { AppModule } from '../src/app.module.js';
 import { filesConfigSchema } from '../src/config.js';
 import { ThumbnailsService } from '../src/thumbnails/thumbnails.service.js';
@@ -37,27 +37,8 @@ function answerOtherServices(requester: ServiceRequester) {
   }) as ServiceRequester['request'];
 }
 
-/** A PNG whose header says `width` x `height` and whose pixels are one empty row: a decompression bomb's header. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3 > 1 << 20 ? 1024 : 1 + width * 3))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A PNG whose header claims `width` x `height` pixels, and whose data is a few empty bytes: a decompression bomb's header. */
+const pngClaiming = (width: number, height: number) => pngOf(width, height, Buffer.alloc(1024));
 
 describe.each(DATABASE_KINDS)('thumbnails on %s', (kind) => {
   let app: INestMicroservice | undefined;
