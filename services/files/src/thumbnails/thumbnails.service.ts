@@ -10,6 +10,10 @@ import { MAX_THUMBNAIL_SOURCE_BYTES, takesThumbnail, THUMBNAIL_MIME_TYPE, thumbn
 
 /** Files waiting for their thumbnail at most: past it a burst's rest keeps its icons (this replica is far behind). */
 const MAX_WAITING = 10_000;
+/** Thumbnails wait while uploads come in: until none was heard for this long… */
+const UPLOADS_QUIET_MS = 1000;
+/** …or, while they keep coming, this long after the last thumbnail made (one at a time still gets through). */
+const LONGEST_DEFERRAL_MS = 10_000;
 
 /**
  * Thumbnails of uploaded images, made in the background: the upload event only puts the file in a queue,
@@ -24,6 +28,10 @@ export class ThumbnailsService implements OnApplicationShutdown {
   private readonly waiting: string[] = [];
   private working = 0;
   private stopped = false;
+  /** When this replica last heard of an upload, and last made a thumbnail (or started to wait for its turn). */
+  private lastUpload = 0;
+  private lastMade = 0;
+  private deferred?: NodeJS.Timeout;
   /** Resolves when the queue is empty and nothing is being made (tests wait for it). */
   private idleWaiters: (() => void)[] = [];
 
@@ -39,15 +47,38 @@ export class ThumbnailsService implements OnApplicationShutdown {
   /** An uploaded file: an image goes in the queue (nothing is awaited here: the event is acknowledged at once). */
   uploaded(event: DomainEvent<FileUploaded>): void {
     const { item } = event.payload;
+    this.lastUpload = Date.now();
     if (this.config.THUMBNAILS === 'off' || this.stopped || !takesThumbnail(item.mimeType)) return;
     if (this.waiting.length >= MAX_WAITING) return;
+    if (this.waiting.length === 0 && this.working === 0) this.lastMade = Date.now();
     this.waiting.push(item.id);
     // After the event's transaction (embedded PGlite has one connection: the claim waits for it otherwise).
     setImmediate(() => this.next());
   }
 
+  /**
+   * How long the next thumbnail waits: while uploads are coming in (a burst of 200 pictures) the CPU is
+   * theirs, and thumbnails follow once it is over; 0 when it may start now.
+   */
+  private waitBeforeNext(): number {
+    const now = Date.now();
+    const quietIn = this.lastUpload + UPLOADS_QUIET_MS - now;
+    const dueIn = this.lastMade + LONGEST_DEFERRAL_MS - now;
+    return Math.max(0, Math.min(quietIn, dueIn));
+  }
+
   private next() {
+    if (this.deferred) return;
+    const wait = this.waitBeforeNext();
+    if (wait > 0 && this.waiting.length > 0 && !this.stopped) {
+      this.deferred = setTimeout(() => {
+        this.deferred = undefined;
+        this.next();
+      }, wait);
+      return;
+    }
     while (!this.stopped && this.working < this.config.THUMBNAILS_AT_ONCE && this.waiting.length > 0) {
+      this.lastMade = Date.now();
       const id = this.waiting.shift()!;
       this.working++;
       void this.make(id).finally(() => {
@@ -99,6 +130,8 @@ export class ThumbnailsService implements OnApplicationShutdown {
 
   onApplicationShutdown() {
     this.stopped = true;
+    clearTimeout(this.deferred);
     this.waiting.length = 0;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
