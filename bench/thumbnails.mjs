@@ -1,7 +1,7 @@
 // Thumbnails must not slow uploads: 200 pictures (1600 x 1200 PNG, about 4 at once as the
 // browser's upload queue sends them) uploaded through Coffer's full path (the upload asked of the
 // gateway, one PUT to S3, the confirmation), with the files service making thumbnails, and
-// again with THUMBNAILS=off, in the same run: `npm run bench` runs it on, off, on, off, restarting the
+// again with THUMBNAILS=off, in the same run: `npm run bench` runs it off, on, off, on, restarting the
 // files service between (COFFER_BENCH_THUMBNAILS says which this is), and this script prints the
 // comparison of each mode's best run in COFFER_BENCH_THUMBNAILS_RESULTS so far. With thumbnails on it also says how soon after the
 // last upload every thumbnail was made.

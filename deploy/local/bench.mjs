@@ -71,7 +71,7 @@ try {
 }
 
 /**
- * Uploads with thumbnails on, then with the files service restarted with THUMBNAILS=off, twice, the files
+ * Uploads with the files service restarted with THUMBNAILS=off, then with thumbnails on, twice, the files
  * service left on (as it was): bench/thumbnails.mjs prints the comparison of each mode's best run.
  */
 async function thumbnailsOnAndOff(env) {
@@ -88,7 +88,7 @@ async function thumbnailsOnAndOff(env) {
     await waitForHealthy(`${stack.appUrl}/api/health`);
   };
   let passed = true;
-  for (const mode of ['on', 'off', 'on', 'off']) {
+  for (const mode of ['off', 'on', 'off', 'on']) {
     if (mode === 'off') await restartFiles('off');
     passed = run(mode) && passed;
     if (mode === 'off') await restartFiles('on');

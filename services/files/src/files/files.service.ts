@@ -31,9 +31,11 @@ export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
 /** The files events whose payload is the item as it is now and whose it is (a move also says where from, a rename the name before). */
 type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved | typeof FilesEvent.FileRenamed>;
 
-/** A thumbnail's version as lists give it: it changes with the stored object, so browsers may keep one for long. */
+/** A thumbnail's version as lists give it (none in the trash): it changes with the stored object, so browsers may keep one for long. */
 const thumbnailVersion = (row: FileRow) =>
-  row.thumbnailPath && row.thumbnailOf === row.storagePath ? createHash('sha256').update(row.thumbnailPath).digest('base64url').slice(0, 16) : undefined;
+  row.thumbnailPath && row.thumbnailOf === row.storagePath && !row.deletedAt
+    ? createHash('sha256').update(row.thumbnailPath).digest('base64url').slice(0, 16)
+    : undefined;
 
 export function toFileItem(row: FileRow, counts?: { files: number; folders: number }): FileItem {
   const isFolder = row.mimeType === FOLDER_MIME_TYPE;
