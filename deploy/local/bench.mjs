@@ -13,7 +13,7 @@ ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL]);
 buildAll();
 
 const { ROOT } = await import('./processes.mjs');
-const { databaseName, defaultPorts, startStack, TEST_STACK_ENV } = await import('./stack.mjs');
+const { databaseName, defaultPorts, startStack, TEST_STACK_ENV, waitForHealthy } = await import('./stack.mjs');
 
 const dataDir = path.join(ROOT, '.data-bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -55,13 +55,44 @@ try {
     'folder-browser.mjs',
     'realtime.mjs',
     'upload.mjs',
+    'thumbnails.mjs',
     'landing-js.mjs',
   ].filter((b) => !only || only.includes(b));
   for (const bench of benches) {
+    if (bench === 'thumbnails.mjs') {
+      if (!(await thumbnailsOnAndOff(env))) failed = true;
+      continue;
+    }
     const result = spawnSync(process.execPath, [path.join(ROOT, 'bench', bench)], { cwd: ROOT, env, stdio: 'inherit' });
     if (result.status !== 0 && bench !== 'landing-js.mjs') failed = true;
   }
 } finally {
   await stack.group.stopAll();
+}
+
+/**
+ * Uploads with the files service restarted with THUMBNAILS=off, then with thumbnails on, twice, the files
+ * service left on (as it was): bench/thumbnails.mjs prints the comparison of each mode's best run.
+ */
+async function thumbnailsOnAndOff(env) {
+  const results = path.join(dataDir, 'thumbnails.json');
+  const run = (mode) =>
+    spawnSync(process.execPath, [path.join(ROOT, 'bench', 'thumbnails.mjs')], {
+      cwd: ROOT,
+      env: { ...env, COFFER_BENCH_THUMBNAILS: mode, COFFER_BENCH_THUMBNAILS_RESULTS: results },
+      stdio: 'inherit',
+    }).status === 0;
+  const restartFiles = async (thumbnails) => {
+    const files = await stack.group.stopOne('files');
+    stack.group.start(files.name, files.command, files.args, { env: { ...files.env, THUMBNAILS: thumbnails }, cwd: files.cwd });
+    await waitForHealthy(`${stack.appUrl}/api/health`);
+  };
+  let passed = true;
+  for (const mode of ['off', 'on', 'off', 'on']) {
+    if (mode === 'off') await restartFiles('off');
+    passed = run(mode) && passed;
+    if (mode === 'off') await restartFiles('on');
+  }
+  return passed;
 }
 process.exit(failed ? 1 : 0);

@@ -18,6 +18,7 @@ import type {
   UserRole,
 } from '@coffer/contracts';
 import { startOpenIdProvider } from '../../deploy/local/openid-test-provider.mjs';
+import { picturePng } from '../../deploy/local/test-pictures.mjs';
 import {
   appUrl,
   call,
@@ -106,6 +107,13 @@ describe('R4: authorization on every route', () => {
     const folder = await call<FileItem>('/api/folders', { body: { name: 'HR', parentId: 'root' }, token: owner.accessToken });
     // A team folder with no access entries: the account's owner and admins only.
     const teamFolder = await call<FileItem>('/api/team-folders', { body: { name: 'Board' }, token: owner.accessToken });
+    // An image in that team folder: its thumbnail is for the owner and admins only.
+    const photo = await uploadFile(owner, 'Board photo.png', picturePng(40, 30), { mimeType: 'image/png', folderId: teamFolder.body.id });
+    await eventually(
+      async () =>
+        (await call<{ items: FileItem[] }>(`/api/files?folder=${teamFolder.body.id}`, { token: owner.accessToken })).body.items.find((i) => i.id === photo.id)
+          ?.thumbnail,
+    );
     const slot = await call<UploadSlot>('/api/uploads', { body: { name: 'Pending.pdf', size: 10 }, token: owner.accessToken });
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
@@ -127,6 +135,7 @@ describe('R4: authorization on every route', () => {
       '/api/files/{id}/trash': file.id,
       '/api/files/{id}/restore': file.id,
       '/api/files/{id}/link': file.id,
+      '/api/files/{id}/thumbnail': photo.id,
       '/api/folders/{id}': folder.body.id,
       '/api/files/{id}/access': file.id,
       '/api/team-folders/{id}': teamFolder.body.id,
@@ -236,6 +245,21 @@ describe('R4: authorization on every route', () => {
       statusCode: 400,
     });
   }, 120_000);
+
+  it("serves a file's thumbnail to whoever may view the file, and never to a member outside the folder's list or another account", async () => {
+    const path = `/api/files/${ids['/api/files/{id}/thumbnail']}/thumbnail`;
+    const fetched = (token: string) => fetch(`${appUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const own = await fetched(owner.accessToken);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/webp');
+    expect(own.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await own.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // The member is in the account but not on the team folder's list; the stranger is in another account.
+    const asMember = await fetched((await signedInAgain(member)).accessToken);
+    expect(asMember.status).toBe(403);
+    expect(await asMember.text()).not.toContain('RIFF');
+    expect((await fetched(stranger.accessToken)).status).toBe(404);
+  });
 
   it('refuses every route but setting up two-factor to a member whose account requires it and who has none (403)', async () => {
     expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: true }, token: owner.accessToken })).status).toBe(200);

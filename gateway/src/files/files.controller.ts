@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Inject, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   createFolderSchema,
   createUploadSchema,
@@ -20,6 +21,7 @@ import {
   memberStorageSchema,
   uploadPartsReplySchema,
   uploadPartsRequestSchema,
+  thumbnailQuerySchema,
   type RequestMeta,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
@@ -107,6 +109,27 @@ export class FilesController {
   })
   completeUpload(@Meta() meta: RequestMeta, @ValidParams(uploadParams) params: IdParams) {
     return this.services.request(FilesSubject.CompleteUpload, { uploadId: params.id }, meta);
+  }
+
+  @Get('files/:id/thumbnail')
+  @ApiDoc({
+    summary:
+      "A file's thumbnail (a WebP of at most 256 px, made after an image's upload), for whoever may view the file; a list gives its version (thumbnail), which v repeats so browsers keep it privately",
+    contentType: 'image/webp',
+    errors: { 404: 'The file has no thumbnail (not an image, not made yet, or it could not be made), or you cannot see the file' },
+  })
+  async thumbnail(
+    @Meta() meta: RequestMeta,
+    @ValidParams(fileParams) params: IdParams,
+    @ValidQuery(thumbnailQuerySchema) _query: Valid<typeof thumbnailQuerySchema>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { data, mimeType } = await this.services.request(FilesSubject.FileThumbnail, { fileId: params.id }, meta);
+    res.setHeader('content-type', mimeType);
+    // Private: only this browser keeps it, for an hour (a new version of the file has a new v).
+    res.setHeader('cache-control', 'private, max-age=3600');
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.send(Buffer.from(data, 'base64'));
   }
 
   @Patch('files/:id')

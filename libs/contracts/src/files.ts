@@ -45,6 +45,8 @@ export const FilesSubject = {
   WhoHasAccess: 'files.access.who',
   /** Owners and admins: the bytes in each person's My files (trash included), for Settings → Storage. */
   StorageByMember: 'files.storage.members',
+  /** A file's thumbnail (an image's, made after its upload), for whoever may view the file. */
+  FileThumbnail: 'files.file.thumbnail',
 } as const;
 
 /** Events published by the files service. */
@@ -59,6 +61,8 @@ export const FilesEvent = {
   FileDeleted: 'events.files.file.deleted',
   /** Its owner downloaded a file (a download link was issued to them, never for a share's recipient). */
   FileDownloaded: 'events.files.file.downloaded',
+  /** A file's thumbnail was made (after its upload, in the background): its cards show it. */
+  ThumbnailMade: 'events.files.file.thumbnail',
 } as const;
 
 /** The four folders every new account's root holds, in display order. */
@@ -139,6 +143,8 @@ export const fileItemSchema = z.object({
   restricted: z.boolean().optional(),
   /** Search results: the path of the folder the item is in ("Projects / 2026"; "My files" or "Team folders" at the root). */
   folderPath: z.string().optional(),
+  /** The file has a thumbnail of its stored bytes: GET /files/{id}/thumbnail?v={thumbnail} (the value changes with the bytes). */
+  thumbnail: z.string().optional(),
 });
 export type FileItem = z.output<typeof fileItemSchema>;
 
@@ -408,6 +414,14 @@ export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
 
 const noPayload = z.object({});
 
+/** The largest side of a thumbnail, in pixels. */
+export const THUMBNAIL_SIZE = 256;
+/** A thumbnail's bytes (base64: a few KB over NATS) and type. */
+export const fileThumbnailSchema = z.object({ data: z.string(), mimeType: z.string() });
+export type FileThumbnail = z.output<typeof fileThumbnailSchema>;
+/** GET /files/{id}/thumbnail's query: the version a list gave (only there to tell versions apart in the browser's cache). */
+export const thumbnailQuerySchema = z.object({ v: z.string().max(64).optional().describe("the file's thumbnail version from a list") });
+
 /** Every request the files service answers: its payload and its reply. */
 export const filesRequests = {
   [FilesSubject.ListFiles]: message(listFilesRequestSchema, listFilesReplySchema),
@@ -443,6 +457,7 @@ export const filesRequests = {
   [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),
   [FilesSubject.WhoHasAccess]: message(fileIdSchema, whoHasAccessSchema),
   [FilesSubject.StorageByMember]: message(noPayload, memberStorageSchema),
+  [FilesSubject.FileThumbnail]: message(fileIdSchema, fileThumbnailSchema),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */
@@ -475,6 +490,8 @@ export type FileDeleted = FileChange;
 
 /** The owner downloaded one of their files. */
 export type FileDownloaded = FileChange;
+/** A file's thumbnail was made: `item.thumbnail` is true. */
+export type ThumbnailMade = FileChange;
 
 /**
  * A change to a file as the browser hears it (GET /api/events, event "files"):
@@ -498,4 +515,5 @@ export interface FilesEvents {
   [FilesEvent.FileTrashed]: FileTrashed;
   [FilesEvent.FileRestored]: FileRestored;
   [FilesEvent.FileDeleted]: FileDeleted;
+  [FilesEvent.ThumbnailMade]: ThumbnailMade;
 }

@@ -12,17 +12,22 @@ interface ItemCardHeaderProps {
   /** The title as shown, when it is more than the name (a link). */
   title?: ReactNode;
   subtitle: ReactNode;
+  /** What shows in the icon's place, given the icon to fall back to (a file's thumbnail). */
+  media?: (icon: ReactNode) => ReactNode;
   /** The entries of the card's menu (none: no menu, as for a folder its viewer can only open). */
   children: ReactNode;
 }
 
 /** The row every file card shows: type icon, name, subtitle and the actions menu. */
-export function ItemCardHeader({ icon: Icon, name, title, subtitle, children }: ItemCardHeaderProps) {
+export function ItemCardHeader({ icon: Icon, name, title, subtitle, media, children }: ItemCardHeaderProps) {
+  const icon = (
+    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
+      <Icon className="size-5" />
+    </span>
+  );
   return (
     <CardHeader className="flex-row items-center gap-3">
-      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted">
-        <Icon className="size-5" />
-      </span>
+      {media ? media(icon) : icon}
       <div className="min-w-0 flex-1">
         <CardTitle className="truncate text-base" title={name}>
           {title ?? name}

@@ -27,6 +27,8 @@ import { TrashService } from './trash/trash.service.js';
 import { UploadsHandler } from './uploads/uploads.handler.js';
 import { UploadsRepository } from './uploads/uploads.repository.js';
 import { UploadsService } from './uploads/uploads.service.js';
+import { ThumbnailsHandler } from './thumbnails/thumbnails.handler.js';
+import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -36,9 +38,20 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler, TeamFoldersHandler],
+      controllers: [
+        FilesHandler,
+        FoldersHandler,
+        UploadsHandler,
+        TrashHandler,
+        LinksHandler,
+        StorageHandler,
+        PersonalDataHandler,
+        TeamFoldersHandler,
+        ThumbnailsHandler,
+      ],
       providers: [
         FilesRepository,
+        ThumbnailsService,
         UploadsRepository,
         ObjectStorage,
         FilesService,

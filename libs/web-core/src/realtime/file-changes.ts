@@ -118,6 +118,11 @@ export function applyFileChange(change: FileChangePush): ThunkAction<void, unkno
         }),
       );
     }
+    // A thumbnail changes how the item looks, nothing else: only Recent (read again, not updated in place) follows.
+    if (change.type === FilesEvent.ThumbnailMade) {
+      dispatch(cofferApi.util.invalidateTags([{ type: 'File', id: 'RECENT' }]));
+      return;
+    }
     const { before, after } = statesOf(change);
     const folders = [...new Set([before?.folderId, after?.folderId])].filter((id): id is string => Boolean(id) && id !== ROOT_FOLDER);
     dispatch(

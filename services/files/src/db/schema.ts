@@ -31,6 +31,10 @@ export const files = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Last view, download or upload: the order of Recent. */
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    /** The stored object (a `storagePath`) the thumbnail was tried for: equal to `storagePath` once tried (made or not), so a new object gets its own. */
+    thumbnailOf: text('thumbnail_of'),
+    /** The thumbnail's object, when one was made of `thumbnailOf`; null: none (the card keeps its icon). */
+    thumbnailPath: text('thumbnail_path'),
   },
   (t) => [
     index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt),

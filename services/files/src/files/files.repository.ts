@@ -530,4 +530,27 @@ export class FilesRepository extends Repository {
   async moveOwner(userId: string, accountId: string): Promise<void> {
     await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));
   }
+
+  /**
+   * Takes a file's stored object for a thumbnail: marks it tried (none yet) and returns the file, unless its object
+   * was already tried (a redelivered event, or another replica), or it is gone or in the trash. Never changes `updatedAt`.
+   */
+  async claimThumbnail(id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .update(files)
+      .set({ thumbnailOf: files.storagePath, thumbnailPath: null })
+      .where(and(eq(files.id, id), isNotNull(files.storagePath), isNull(files.deletedAt), sql`${files.thumbnailOf} is distinct from ${files.storagePath}`))
+      .returning();
+    return row;
+  }
+
+  /** Records the thumbnail made of object `of`; undefined when the file no longer holds that object (replaced or deleted meanwhile). */
+  async recordThumbnail(id: string, of: string, thumbnailPath: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .update(files)
+      .set({ thumbnailPath })
+      .where(and(eq(files.id, id), eq(files.storagePath, of), eq(files.thumbnailOf, of)))
+      .returning();
+    return row;
+  }
 }

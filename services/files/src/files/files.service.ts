@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
@@ -30,8 +31,15 @@ export type Owner = Pick<CallerIdentity, 'userId' | 'accountId'>;
 /** The files events whose payload is the item as it is now and whose it is (a move also says where from, a rename the name before). */
 type ItemEvent = Exclude<(typeof FilesEvent)[keyof typeof FilesEvent], typeof FilesEvent.FileMoved | typeof FilesEvent.FileRenamed>;
 
+/** A thumbnail's version as lists give it (none in the trash): it changes with the stored object, so browsers may keep one for long. */
+const thumbnailVersion = (row: FileRow) =>
+  row.thumbnailPath && row.thumbnailOf === row.storagePath && !row.deletedAt
+    ? createHash('sha256').update(row.thumbnailPath).digest('base64url').slice(0, 16)
+    : undefined;
+
 export function toFileItem(row: FileRow, counts?: { files: number; folders: number }): FileItem {
   const isFolder = row.mimeType === FOLDER_MIME_TYPE;
+  const thumbnail = thumbnailVersion(row);
   return {
     id: row.id,
     name: row.name,
@@ -47,6 +55,7 @@ export function toFileItem(row: FileRow, counts?: { files: number; folders: numb
     teamFolderId: row.teamFolderId,
     addedBy: row.addedBy,
     ...(row.restricted && { restricted: true }),
+    ...(thumbnail && { thumbnail }),
   };
 }
 
@@ -99,6 +108,12 @@ export class FilesService {
    */
   async announce(type: ItemEvent, owner: Owner | CallerIdentity, row: FileRow) {
     await this.bus.record(type, { accountId: owner.accountId, actorId: owner.userId, payload: await this.changeOf(owner, row) });
+  }
+
+  /** Records, in the open unit of work, that a file's thumbnail was made: its cards show it (the uploader's change, as heard by all who see the file). */
+  async announceThumbnail(row: FileRow) {
+    const owner: CallerIdentity = { userId: row.addedBy, accountId: row.accountId, role: 'member' };
+    await this.bus.record(FilesEvent.ThumbnailMade, { accountId: row.accountId, actorId: row.addedBy, payload: await this.changeOf(owner, row) });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { isInlineSafe, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS } from '@coffer/contracts';
 import { SERVICE_CONFIG } from '@coffer/server-core';
 import { ObjectStore } from '@coffer/server-core/object-store';
@@ -32,6 +33,17 @@ export class ObjectStorage extends ObjectStore implements OnModuleInit {
       return this.presignGet(key, seconds, { type: 'inline', filename }, type === 'text/plain' ? 'text/plain; charset=utf-8' : type, reader);
     }
     return this.presignGet(key, seconds, { type: 'attachment', filename }, 'application/octet-stream', reader);
+  }
+
+  /** An object's bytes, read whole (small objects only: thumbnails and what they are made of). */
+  async read(key: string): Promise<Uint8Array> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return res.Body!.transformToByteArray();
+  }
+
+  /** Stores an object the service made itself (a thumbnail). */
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   /** Where a user's objects are kept: every key of theirs starts with it. */

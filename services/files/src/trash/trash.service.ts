@@ -125,6 +125,6 @@ export class TrashService {
   async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
     const removed = await this.files.remove(rows.map((r) => r.id));
     for (const row of removed) await this.items.announce(FilesEvent.FileDeleted, owner, row);
-    return removed.map((r) => r.storagePath).filter((p): p is string => Boolean(p));
+    return removed.flatMap((r) => [r.storagePath, r.thumbnailPath]).filter((p): p is string => Boolean(p));
   }
 }

@@ -5,6 +5,7 @@ import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../../../lib/file-types';
 import { COVERING_TITLE, ItemCardHeader } from '../../../components/item-card-header';
+import { FileThumbnail } from './file-thumbnail';
 import { useFileActions } from '../hooks/use-file-actions';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
 import { useOpenFile } from '../hooks/use-open-file';
@@ -110,6 +111,7 @@ export function ItemCard({
       <ItemCardHeader
         icon={Icon}
         name={item.name}
+        media={item.thumbnail ? (icon) => <FileThumbnail item={item} size={40} fallback={icon} /> : undefined}
         title={
           item.isFolder && browsing ? (
             // The link covers the card, so a click anywhere but the menu opens the folder.
