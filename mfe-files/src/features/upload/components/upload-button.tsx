@@ -25,14 +25,10 @@ export function UploadButton() {
   const folderInPath = /^\/dashboard\/(?:files|shared)\/([^/]+)/.exec(useLocation().pathname)?.[1];
   const currentFolderId = folderInPath ? decodeURIComponent(folderInPath) : ROOT_FOLDER;
   const { level } = useFolderLevel(currentFolderId);
-  const choose = (next: boolean) => {
-    setOpen(next);
-    if (next) setInTray(true);
-  };
   return (
     <>
       {level !== 'view' && (
-        <Button size="sm" onClick={() => choose(true)}>
+        <Button size="sm" onClick={() => setOpen(true)}>
           <Upload aria-hidden />
           <span className="max-sm:sr-only">Upload</span>
         </Button>
@@ -44,6 +40,7 @@ export function UploadButton() {
           currentFolderId={currentFolderId}
           requests={requests}
           onRequestsTaken={() => setRequests([])}
+          onTray={() => setInTray(true)}
           onTrayClosed={() => setInTray(false)}
         />
       )}

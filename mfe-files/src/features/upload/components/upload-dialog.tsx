@@ -9,7 +9,7 @@ import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api'
 import { useUploadQueue, type ChosenFile } from '../hooks/use-upload-queue';
 import { useFolderUpload } from '../hooks/use-folder-upload';
 import { useUploadLimits } from '../hooks/use-upload-limits';
-import { pickedFromInput, readDrop, type PickedFiles } from '../lib/picked-files';
+import { pickedFromInput, readDrop, shownName, type PickedFiles } from '../lib/picked-files';
 import type { UploadRequest } from '../lib/upload-requests';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { UploadDestination } from './upload-destination';
@@ -23,6 +23,8 @@ interface UploadDialogProps {
   /** Files dropped on a file list, to send at once into the folder it showed (the top bar hands them over). */
   requests?: UploadRequest[];
   onRequestsTaken?: () => void;
+  /** The uploads go on in the tray (the dialog closed on Upload): keep this mounted until `onTrayClosed`. */
+  onTray?: () => void;
   /** The tray was closed: nothing is left to show. */
   onTrayClosed?: () => void;
 }
@@ -42,15 +44,14 @@ const NO_UPLOADS: MultipartUpload[] = [];
  * file. Big files go in parts and can be cancelled; one left unfinished (a
  * dropped connection, a closed tab) resumes when it is chosen again.
  */
-export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER, requests = [], onRequestsTaken, onTrayClosed }: UploadDialogProps) {
+export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER, requests = [], onRequestsTaken, onTray, onTrayClosed }: UploadDialogProps) {
   const [folderId, setFolderId] = useState(currentFolderId);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   // The largest file the server will take here (it checks again): the user's plan's, or in a folder shared with
   // them the sharer's; the trial's if the plan cannot be read.
-  const active = open || requests.length > 0;
-  const limits = useUploadLimits(currentFolderId, active);
+  const limits = useUploadLimits(currentFolderId);
   const { maxFileBytes } = limits;
   const queue = useUploadQueue(maxFileBytes);
   const { chosen, uploading } = queue;
@@ -58,7 +59,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const [preparing, setPreparing] = useState(false);
   /** Sends what is added without waiting for Upload (files dropped on a file list). */
   const [sendWhenReady, setSendWhenReady] = useState(false);
-  const uploads = useListUploadsQuery(undefined, { skip: !active, refetchOnMountOrArgChange: true });
+  const uploads = useListUploadsQuery(undefined, { refetchOnMountOrArgChange: true });
   const unfinished = uploads.data?.items ?? NO_UPLOADS;
   // Files chosen before the plan's largest file and the unfinished uploads are known wait for them: judged
   // by the trial's limit a paid plan's big file would be refused, and one that could resume would start over.
@@ -81,6 +82,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
       queue.reset();
       folderUpload.reset();
       setWaiting([]);
+      onTrayClosed?.();
     }
   };
 
@@ -126,7 +128,8 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
 
   /**
    * Makes the folders of a folder upload, then sends the files, each into its folder, in the tray: the dialog
-   * closes and the page stays usable. At the end, how many arrived; a failure stays listed with Retry.
+   * closes and the page stays usable. At the end, how many arrived; a failure stays listed with Retry (when all
+   * arrived, the tray closes).
    */
   const upload = async () => {
     const files = chosen.filter((c) => c.status !== 'done').map((c) => c.file);
@@ -142,6 +145,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
         setPreparing(false);
       }
     }
+    onTray?.();
     onOpenChange(false);
     const { uploaded, failure } = await queue.uploadAll(folderId, placeOf && ((c) => placeOf(c.file)));
     if (uploaded > 0) toast({ title: `${uploaded} file(s) uploaded successfully` });
@@ -165,6 +169,15 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
 
   const pending = chosen.filter((c) => c.status !== 'done').length;
   const refused = [...folderUpload.unreadable, ...queue.refused];
+
+  // Everything arrived (the toast says so): the tray goes; it stays while something failed or was refused.
+  const allArrived = !open && !uploading && !preparing && !sendWhenReady && chosen.length > 0 && pending === 0 && refused.length === 0;
+  useEffect(() => {
+    if (!allArrived) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tray closes once the last transfer (an outside system) has ended well
+    closeTray();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- closes once per finished upload
+  }, [allArrived]);
 
   if (!open)
     return chosen.length > 0 || refused.length > 0 ? (
@@ -268,8 +281,8 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                     ) : (
                       <FileIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                     )}
-                    <span className="min-w-0 flex-1 truncate text-sm" title={c.file.name}>
-                      {c.file.name}
+                    <span className="min-w-0 flex-1 truncate text-sm" title={shownName(c.file)}>
+                      {shownName(c.file)}
                     </span>
                     <span className="shrink-0 text-xs text-muted-foreground">{formatMegabytes(c.file.size)}</span>
                     <Button

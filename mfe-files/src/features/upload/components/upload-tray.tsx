@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronDown, ChevronUp, RotateCcw, X } from 'lucide-react';
 import { Button, Progress } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { ChosenFile } from '../hooks/use-upload-queue';
-import { relativeFolders } from '../lib/picked-files';
+import { shownName } from '../lib/picked-files';
 
 interface UploadTrayProps {
   chosen: ChosenFile[];
@@ -19,8 +19,22 @@ interface UploadTrayProps {
   onClose: () => void;
 }
 
-/** Where a file goes, as the person picked it ("Photos/2026/a.jpg"). */
-const shownName = (file: File) => [...relativeFolders(file), file.name].join('/');
+/** The files in progress the tray names (the whole count is in its progress line). */
+const NAMED_IN_PROGRESS = 3;
+const PHONE = '(max-width: 639px)';
+
+/** Whether the screen is a phone's width now (the tray starts folded there). */
+function usePhoneWidth() {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(PHONE);
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => window.matchMedia?.(PHONE).matches ?? false,
+    () => false,
+  );
+}
 
 /** The whole upload in numbers: files done of all, and the bytes sent of all. */
 export function uploadProgress(chosen: ChosenFile[]) {
@@ -57,17 +71,23 @@ function useRoomBelow(tray: React.RefObject<HTMLElement | null>) {
  * stays while the person moves between folders and tabs, and never blocks the page.
  */
 export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCancel, onClose }: UploadTrayProps) {
-  const [folded, setFolded] = useState(() => typeof window !== 'undefined' && (window.matchMedia?.('(max-width: 639px)').matches ?? false));
+  // Folded on a phone until the person opens it; what they choose holds.
+  const phone = usePhoneWidth();
+  const [chosenFolding, setFolded] = useState<boolean>();
+  const folded = chosenFolding ?? phone;
   const tray = useRef<HTMLElement>(null);
   useRoomBelow(tray);
   const { total, done, failed, bytesTotal, bytesSent, percent } = uploadProgress(chosen);
+  const waiting = chosen.filter((c) => c.status === 'ready').length;
   const title = uploading
     ? `Uploading ${done} of ${total} file(s)`
-    : failed > 0
-      ? `${failed} of ${total} file(s) not uploaded`
-      : refused.length > 0 && done === 0
-        ? 'Nothing was uploaded'
-        : `${done} file(s) uploaded`;
+    : waiting > 0
+      ? `Getting ${waiting} file(s) ready to upload`
+      : failed > 0
+        ? `${failed} of ${total} file(s) not uploaded`
+        : refused.length > 0 && done === 0
+          ? 'Nothing was uploaded'
+          : `${done} file(s) uploaded`;
   const going = chosen.filter((c) => c.status === 'uploading');
   const failures = chosen.filter((c) => c.status === 'failed');
 
@@ -75,7 +95,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
     <section
       ref={tray}
       aria-label="Uploads"
-      className="fixed inset-x-3 bottom-3 z-40 flex max-h-[60svh] flex-col rounded-lg border border-border bg-background shadow-lg sm:left-auto sm:w-96"
+      className="fixed inset-x-3 bottom-3 z-40 flex max-h-[50svh] flex-col rounded-lg border border-border bg-background shadow-lg sm:left-auto sm:w-96"
     >
       <div className="flex items-center gap-1 py-1.5 pr-1.5 pl-3">
         <p role="status" className="min-w-0 flex-1 truncate text-sm font-medium">
@@ -155,7 +175,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
           )}
           {going.length > 0 && (
             <ul aria-label="Uploading now" className="flex flex-col gap-1.5">
-              {going.map((c) => (
+              {going.slice(0, NAMED_IN_PROGRESS).map((c) => (
                 <li key={c.key} className="flex flex-col gap-1">
                   <p className="truncate text-xs" title={shownName(c.file)}>
                     {shownName(c.file)}
@@ -163,6 +183,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
                   <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />
                 </li>
               ))}
+              {going.length > NAMED_IN_PROGRESS && <li className="text-xs text-muted-foreground">and {going.length - NAMED_IN_PROGRESS} more</li>}
             </ul>
           )}
         </div>

@@ -8,11 +8,11 @@ import { useGetFolderQuery } from '../../../api/folders-api';
  * account's plan; in a folder another account shared with them (Can edit), the sharer's plan, since the files
  * count against the sharer's account. `known` once it has been read (the trial's limit if it cannot be).
  */
-export function useUploadLimits(currentFolderId: string, open: boolean): { maxFileBytes: number; known: boolean; sharedFolder?: FolderPath } {
+export function useUploadLimits(currentFolderId: string): { maxFileBytes: number; known: boolean; sharedFolder?: FolderPath } {
   const inFolder = currentFolderId !== ROOT_FOLDER;
-  const folder = useGetFolderQuery(currentFolderId, { skip: !open || !inFolder });
+  const folder = useGetFolderQuery(currentFolderId, { skip: !inFolder });
   const sharedFolder = folder.data?.sharedLevel ? folder.data : undefined;
-  const plan = useAccountPlanQuery(undefined, { skip: !open || sharedFolder !== undefined });
+  const plan = useAccountPlanQuery(undefined, { skip: sharedFolder !== undefined });
   const folderKnown = !inFolder || folder.data !== undefined || folder.isError;
   if (sharedFolder) return { maxFileBytes: sharedFolder.sharerMaxFileBytes ?? planFeatures(null).maxFileBytes, known: true, sharedFolder };
   return {

@@ -24,6 +24,9 @@ export function relativeFolders(file: File): string[] {
   return parts.slice(0, -1);
 }
 
+/** A picked file as the person knows it: with the folders it sits in ("Photos/2026/a.jpg"). */
+export const shownName = (file: File) => [...relativeFolders(file), file.name].join('/');
+
 /** The files of an <input type="file">: with webkitdirectory, each keeps its folders, and every folder they sit in is listed. */
 export function pickedFromInput(list: FileList | File[]): PickedFiles {
   const files = Array.from(list);
