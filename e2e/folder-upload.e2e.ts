@@ -65,7 +65,7 @@ test('a folder of three levels and 50 files keeps its tree and its bytes, upload
   await expect(dialog.getByText('Maximum file size: 50MB')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Upload folder' })).toBeVisible();
   // "Upload folder" opens the browser's folder picker: its input takes the folder.
-  await dialog.getByLabel('Choose a folder').setInputFiles(site.dir);
+  await dialog.getByLabel('Choose a directory to upload').setInputFiles(site.dir);
   await expect(dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(50);
   await screens(page, 'upload-dialog-folder');
 
@@ -105,7 +105,7 @@ test('a folder of three levels and 50 files keeps its tree and its bytes, upload
   // The same folder again: the tree is reused, not doubled (the files beside their first copies).
   await page.goto('/dashboard');
   await page.getByRole('banner').getByRole('button', { name: 'Upload' }).click();
-  await dialog.getByLabel('Choose a folder').setInputFiles(path.join(site.dir, 'Reports', '2026'));
+  await dialog.getByLabel('Choose a directory to upload').setInputFiles(path.join(site.dir, 'Reports', '2026'));
   await dialog.getByRole('button', { name: 'Upload (20)' }).click();
   await expect(toastWith(page, '20 file(s) uploaded successfully')).toBeVisible({ timeout: 60_000 });
   expect((await listOf(page.request, user.accessToken, 'root')).filter((i) => i.name === '2026')).toHaveLength(1);

@@ -232,7 +232,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
               // A whole folder: each file comes with its path inside it (webkitRelativePath).
               {...{ webkitdirectory: '' }}
               multiple
-              aria-label="Choose a folder"
+              aria-label="Choose a directory to upload"
               className="sr-only"
               tabIndex={-1}
               onChange={(event) => {
