@@ -236,11 +236,14 @@ test.describe('uploads, viewing and downloading', () => {
     const figures = textFile('figures.csv', 400 * 1024, 'text/csv');
     const restore = await throttleUploads(page, 400 * 1024);
     const dialog = await uploadThroughDialog(page, [notes, figures]);
-    await expect(dialog.getByRole('progressbar', { name: 'Uploading notes.txt' })).toBeVisible();
-    await expect(dialog.getByRole('progressbar', { name: 'Uploading figures.csv' })).toBeVisible();
+    // The dialog closes and the files go on in the tray, which goes once both arrived.
+    await expect(dialog).toBeHidden();
+    const tray = page.getByRole('region', { name: 'Uploads' });
+    await expect(tray.getByRole('progressbar', { name: 'Uploading notes.txt' })).toBeVisible();
+    await expect(tray.getByRole('progressbar', { name: 'Uploading figures.csv' })).toBeVisible();
     await expect(toastWith(page, '2 file(s) uploaded successfully')).toBeVisible({ timeout: 20_000 });
     await restore();
-    await expect(dialog).toBeHidden();
+    await expect(tray).toBeHidden();
 
     await expect(card(page, 'notes.txt')).toContainText('600 KB');
     await expect(card(page, 'figures.csv')).toContainText('400 KB');
@@ -301,11 +304,13 @@ test.describe('uploads, viewing and downloading', () => {
     });
     expect(rest.status()).toBe(201);
     const full = "There isn't enough storage space left on your plan for this file. Free up space or upgrade your plan.";
-    const dialog = await uploadThroughDialog(page, [textFile('too-much.txt', 1024)]);
-    await expect(dialog.getByRole('alert')).toHaveText(full);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    // (The modal dialog hides the rest of the page from assistive technology until it closes.)
+    await uploadThroughDialog(page, [textFile('too-much.txt', 1024)]);
+    // The tray lists the file with the server's reason, until it is closed.
+    const tray = page.getByRole('region', { name: 'Uploads' });
+    await expect(tray.getByRole('list', { name: 'Not uploaded' }).getByRole('alert')).toHaveText(full);
     await expect(toastWith(page, 'Failed to upload files')).toContainText(full);
+    await tray.getByRole('button', { name: 'Close uploads' }).click();
+    await expect(tray).toBeHidden();
     await expect(page.getByRole('list', { name: 'Files' }).getByText('too-much.txt')).toHaveCount(0);
     await expect(storageLine(page)).toHaveText('0 B of 10 GB used');
   });

@@ -65,6 +65,7 @@ const TWO_FACTOR_SETUP_ROUTES = new Set([
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
   'POST /api/team-folders': { name: 'Team' },
+  'POST /api/folder-paths': { parentId: 'root', paths: [['Reports']] },
   'PUT /api/folders/{id}/access': { entries: [] },
   'POST /api/files/{id}/rename': { name: 'Bonuses.xlsx' },
   'POST /api/uploads/{id}/parts': { partNumbers: [1] },
@@ -210,6 +211,12 @@ describe('R4: authorization on every route', () => {
         const res = await ask(route, who.accessToken);
         if (res.status < 400 || res.status >= 500) allowed.push(`${route.route} as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
       }
+    }
+    // Folder paths name their parent in the body: never made in the owner's folder by anyone else.
+    for (const who of [stranger, await signedInAgain(member)]) {
+      const res = await call<HttpErrorBody>('/api/folder-paths', { body: { parentId: ids['/api/folders/{id}'], paths: [['Leak']] }, token: who.accessToken });
+      if (res.status !== 404)
+        allowed.push(`POST /api/folder-paths into the owner's folder as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
     }
     // The account's sharing policy: set by its owner and admins only, for their own account only.
     // (The sweep above may have signed the member out: signed in afresh.)

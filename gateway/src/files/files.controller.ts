@@ -4,6 +4,8 @@ import {
   createFolderSchema,
   createUploadSchema,
   emptyTrashReplySchema,
+  ensureFolderPathsReplySchema,
+  ensureFolderPathsSchema,
   fileItemSchema,
   fileLinkSchema,
   FilesSubject,
@@ -64,6 +66,17 @@ export class FilesController {
   @ApiDoc({ summary: 'Create a folder', reply: fileItemSchema })
   createFolder(@Meta() meta: RequestMeta, @ValidBody(createFolderSchema) body: Valid<typeof createFolderSchema>) {
     return this.services.request(FilesSubject.CreateFolder, body, meta);
+  }
+
+  @Post('folder-paths')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      'Make sure paths of folders exist under a folder (a folder upload): a folder of the same name there is reused (any case), the others are made; asking again changes nothing. Answers the last folder of each path, in order',
+    reply: ensureFolderPathsReplySchema,
+  })
+  ensureFolderPaths(@Meta() meta: RequestMeta, @ValidBody(ensureFolderPathsSchema) body: Valid<typeof ensureFolderPathsSchema>) {
+    return this.services.request(FilesSubject.EnsureFolderPaths, body, meta);
   }
 
   @Post('uploads')

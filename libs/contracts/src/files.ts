@@ -8,6 +8,8 @@ export const FilesSubject = {
   GetFolder: 'files.folder.get',
   ListFolders: 'files.folder.list',
   CreateFolder: 'files.folder.create',
+  /** Makes sure paths of folders exist under a folder (a folder upload): each name reused where a folder has it, made where not. */
+  EnsureFolderPaths: 'files.folder.ensure-paths',
   CreateUpload: 'files.upload.create',
   CompleteUpload: 'files.upload.complete',
   /** The caller's unfinished multipart uploads, with the parts already stored (to resume after a reload). */
@@ -220,12 +222,35 @@ export const folderPathSchema = z.object({
   level: z.enum(ACCESS_LEVELS),
   /** In a folder shared with the caller by another account (the path starts at the shared folder): what the share lets them do. */
   sharedLevel: z.enum(['view', 'edit']).optional(),
+  /** In a folder shared with the caller: the largest file the sharer's plan takes (an upload there counts against the sharer's account). */
+  sharerMaxFileBytes: z.number().int().min(0).optional(),
 });
 export type FolderPath = z.output<typeof folderPathSchema>;
 
 const itemName = (message: string) => nameText(message).trim().min(1, message).max(255, 'Names can be at most 255 characters');
 export const createFolderSchema = z.object({ name: itemName('Please enter a folder name'), parentId: folderRef('parentId').default(ROOT_FOLDER) });
 export type CreateFolderInput = z.input<typeof createFolderSchema>;
+
+/** The most folder paths one request ensures, and the most folders deep one path goes. */
+export const FOLDER_PATHS_MAX = 1000;
+export const FOLDER_PATH_DEPTH_MAX = 64;
+export const ensureFolderPathsSchema = z.object({
+  parentId: folderRef('parentId').default(ROOT_FOLDER),
+  /** Each path a list of folder names from `parentId` down ("Reports", "2026"). */
+  paths: z
+    .array(
+      z
+        .array(itemName('Please enter a folder name').refine((name) => !name.includes('/'), 'Folder names cannot contain "/"'))
+        .min(1, 'A path needs at least one folder')
+        .max(FOLDER_PATH_DEPTH_MAX, `A path can be at most ${FOLDER_PATH_DEPTH_MAX} folders deep`),
+    )
+    .min(1, 'Choose at least one folder')
+    .max(FOLDER_PATHS_MAX, `At most ${FOLDER_PATHS_MAX} folder paths at once`),
+});
+export type EnsureFolderPathsInput = z.input<typeof ensureFolderPathsSchema>;
+/** The id of the last folder of each path, in the order asked. */
+export const ensureFolderPathsReplySchema = z.object({ folderIds: z.array(z.uuid()) });
+export type EnsureFolderPathsReply = z.output<typeof ensureFolderPathsReplySchema>;
 
 export const createUploadSchema = z.object({
   name: itemName('Please choose a file'),
@@ -429,6 +454,7 @@ export const filesRequests = {
   [FilesSubject.GetFolder]: message(folderIdSchema, folderPathSchema),
   [FilesSubject.GetUploadFolder]: message(z.object({ folderId: folderRef('folderId') }), z.object({ id: z.string(), name: z.string() })),
   [FilesSubject.CreateFolder]: message(createFolderSchema, fileItemSchema),
+  [FilesSubject.EnsureFolderPaths]: message(ensureFolderPathsSchema, ensureFolderPathsReplySchema),
   [FilesSubject.CreateUpload]: message(createUploadSchema, newUploadSchema),
   [FilesSubject.CompleteUpload]: message(uploadIdSchema, fileItemSchema),
   [FilesSubject.ListUploads]: message(noPayload, listUploadsReplySchema),

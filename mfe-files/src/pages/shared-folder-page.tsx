@@ -5,6 +5,7 @@ import type { SortOrder } from '@coffer/contracts';
 import { useGetFolderQuery } from '../api/folders-api';
 import { Breadcrumbs } from '../features/files/components/breadcrumbs';
 import { FileGrid } from '../features/files/components/file-grid';
+import { FileDropZone } from '../features/upload/components/drop-zone';
 import { NewFolderDialog } from '../features/files/components/new-folder-dialog';
 import { isSortOrder, SortSelect } from '../features/files/components/sort-select';
 import { useFileList } from '../features/files/hooks/use-file-list';
@@ -69,13 +70,15 @@ export function SharedFolderPage({ folderId }: { folderId: string }) {
             </div>
             <SortSelect value={sort} onChange={setSort} />
           </div>
-          <FileGrid
-            list={list}
-            mode="browse"
-            viewOnly
-            folderLink={sharedFolderLink}
-            empty={{ title: 'No files in this folder', hint: level === 'edit' ? 'Upload files to add them here' : 'Nothing has been added here yet' }}
-          />
+          <FileDropZone folderId={folderId} disabled={level !== 'edit'}>
+            <FileGrid
+              list={list}
+              mode="browse"
+              viewOnly
+              folderLink={sharedFolderLink}
+              empty={{ title: 'No files in this folder', hint: level === 'edit' ? 'Upload files to add them here' : 'Nothing has been added here yet' }}
+            />
+          </FileDropZone>
         </>
       )}
     </section>

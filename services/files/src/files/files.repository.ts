@@ -460,6 +460,25 @@ export class FilesRepository extends Repository {
    * The names of the files (or folders) in `folder`, out of the trash, that start like `name` (any case):
    * in the user's My files, or in a team folder's tree (`space.teamFolderId`).
    */
+  /** The folder named `name` (any case) in `folder` of the space, out of the trash: the one a folder upload reuses. */
+  async folderNamed(space: Space, folder: string, name: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(
+        and(
+          'teamFolderId' in space ? eq(files.teamFolderId, space.teamFolderId) : and(eq(files.userId, space.userId), isNull(files.teamFolderId)),
+          eq(files.folder, folder),
+          isNull(files.deletedAt),
+          eq(files.mimeType, FOLDER_MIME_TYPE),
+          sql`lower(${files.name}) = lower(${name})`,
+        ),
+      )
+      .orderBy(files.createdAt)
+      .limit(1);
+    return row;
+  }
+
   async namesLike(space: Space, folder: string, name: string, kind: 'file' | 'folder'): Promise<string[]> {
     const stem = name.includes('.') && name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name;
     const rows = await this.db

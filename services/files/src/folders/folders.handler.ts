@@ -20,6 +20,7 @@ export class FoldersHandler implements OnModuleInit {
     // Asked by sharing for a folder link's public page, as the link's maker (sharing decided the link).
     this.rpc.handle(FilesSubject.LinkedFolder, ({ caller, payload }) => this.folders.linkedFolder(caller, payload.folderId, payload.within, payload.after));
     this.rpc.handle(FilesSubject.GetUploadFolder, ({ caller, payload }) => this.folders.uploadFolder(caller, payload.folderId));
+    this.rpc.handle(FilesSubject.EnsureFolderPaths, ({ caller, payload }) => this.folders.ensurePaths(caller, payload.parentId, payload.paths));
     this.rpc.handle(FilesSubject.CreateFolder, ({ caller, payload }) => this.folders.create(caller, payload.name, payload.parentId));
   }
 }

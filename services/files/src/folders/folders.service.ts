@@ -10,6 +10,7 @@ import {
   LIST_CHANGED,
   type LinkedFolder,
   type CallerIdentity,
+  type EnsureFolderPathsReply,
   type FileItem,
   type FolderPath,
   type FilesSubject,
@@ -22,6 +23,7 @@ import type { FileRow } from '../db/schema.js';
 import { AccessService } from '../access/access.service.js';
 import { FilesRepository, placedIn, spaceKey, spaceOf, type Space } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
+import { StorageService } from '../storage/storage.service.js';
 
 /** A folder path longer than this is cut (a folder never moves into itself, so a cycle cannot happen; this only bounds the walk). */
 const MAX_DEPTH = 64;
@@ -35,6 +37,7 @@ export class FoldersService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
     @Inject(AccessService) private readonly access: AccessService,
+    @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   /**
@@ -55,13 +58,21 @@ export class FoldersService {
     caller = await this.access.actingFor(caller, folderId);
     const folder = await this.items.activeFolder(caller, folderId);
     const share = this.access.shareOf(caller);
-    const [path, [item], level] = await Promise.all([
+    const [path, [item], level, sharerLimits] = await Promise.all([
       this.pathTo(folder, share?.folderId),
       this.items.withCounts([folder]),
       this.access.levelOf(caller, folder),
+      // Uploads into a shared folder count against the sharer's account: the Upload dialog shows their plan's largest file.
+      share?.level === 'edit' ? this.storage.limits(caller) : undefined,
     ]);
     // The caller can open the folder, so their level there is at least view.
-    return { folder: item, path, level: level === 'none' ? 'view' : level, ...(share && { sharedLevel: share.level }) };
+    return {
+      folder: item,
+      path,
+      level: level === 'none' ? 'view' : level,
+      ...(share && { sharedLevel: share.level }),
+      ...(sharerLimits && { sharerMaxFileBytes: sharerLimits.maxFileBytes }),
+    };
   }
 
   /** The path from the root (or from `top`, a shared or linked folder, never above it) down to `folder`. */
@@ -130,6 +141,46 @@ export class FoldersService {
       return folder;
     });
     return toFileItem(row, { files: 0, folders: 0 });
+  }
+
+  /**
+   * Makes sure each path of folders exists under `parentId` (a folder upload recreating its tree): a name that a
+   * folder there already has (any case) is that folder, reused if the caller may add to it; any other is made.
+   * Asking twice changes nothing the second time. Answers the last folder of each path.
+   */
+  async ensurePaths(caller: CallerIdentity, parentId: string, paths: string[][]): Promise<EnsureFolderPathsReply> {
+    caller = await this.access.actingFor(caller, parentId);
+    const parent = parentId !== ROOT_FOLDER ? await this.items.activeFolder(caller, parentId, 'edit') : undefined;
+    const space: Space = parent ? spaceOf(parent) : { userId: caller.userId };
+    return this.unit.run(async () => {
+      /** The folders found or made so far, by parent and name (any case). */
+      const known = new Map<string, string>();
+      const folderIds: string[] = [];
+      for (const path of paths) {
+        let at = parentId;
+        for (const name of path) {
+          const key = `${at}/${name.toLowerCase()}`;
+          let id = known.get(key);
+          if (!id) {
+            await this.files.lockNames(spaceKey(space), at);
+            const existing = await this.files.folderNamed(space, at, name);
+            // A folder that is there already is added to only by someone who may (a restricted folder decides for itself).
+            if (existing) id = (await this.items.activeFolder(caller, existing.id, 'edit')).id;
+            else {
+              const [folder] = await this.files.insertFolders([
+                { ...placedIn(space), addedBy: caller.userId, accountId: caller.accountId, name, parentId: at },
+              ]);
+              await this.items.announce(FilesEvent.FolderCreated, caller, folder);
+              id = folder.id;
+            }
+            known.set(key, id);
+          }
+          at = id;
+        }
+        folderIds.push(at);
+      }
+      return { folderIds };
+    });
   }
 
   /**

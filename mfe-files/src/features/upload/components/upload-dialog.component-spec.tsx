@@ -92,6 +92,8 @@ async function chooseFile(network: { gateway: GatewayStandIn; storage: StorageSt
 }
 
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+/** Where the upload goes on once Upload is pressed: the tray in a corner of the page. */
+const tray = () => screen.findByRole('region', { name: 'Uploads' });
 
 describe('the Upload Files dialog', () => {
   // The dashboard around the dialog shows the storage meter, so a progress bar's code (a deferred chunk) is there before a file is sent.
@@ -101,7 +103,7 @@ describe('the Upload Files dialog', () => {
     meter.unmount();
   });
 
-  it('says "Uploading..." with its buttons disabled while the file goes, its bar follows the bytes, then "1 file(s) uploaded successfully" and it closes; it asked for a slot, PUT the bytes there with its headers and completed it', async () => {
+  it('closes on Upload and the file goes on in the tray, whose bars follow the bytes, then "1 file(s) uploaded successfully" and the tray goes; it asked for a slot, PUT the bytes there with its headers and completed it', async () => {
     const storage = new StorageStandIn().answerWith('held');
     const gateway = gatewayFor(ok(slot, 201));
     const { dialog, user } = await chooseFile({ gateway, storage }, notes());
@@ -112,15 +114,19 @@ describe('the Upload Files dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
 
     const put = await storage.put(1);
-    expect(within(dialog).getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Browse Files' })).toBeDisabled();
+    await dialogClosed();
+    const uploads = await tray();
+    expect(within(uploads).getByRole('status')).toHaveTextContent('Uploading 0 of 1 file(s)');
     await act(async () => put.progress(300));
-    const bar = within(dialog).getByRole('progressbar', { name: 'Uploading notes.txt' });
-    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(within(uploads).getByRole('progressbar', { name: 'Uploading notes.txt' })).toHaveAttribute('aria-valuenow', '50');
+    expect(within(uploads).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
 
     await act(async () => put.answer(200));
     await findToast('1 file(s) uploaded successfully');
-    await dialogClosed();
+    // The toast is also read out (a frame later): the test ends once it has been.
+    await waitFor(() => expect(document.body.textContent?.split('1 file(s) uploaded successfully')).toHaveLength(3));
+    // All arrived: the tray goes.
+    await waitFor(() => expect(uploads).not.toBeInTheDocument());
 
     expect(gateway.sent('POST', '/uploads').map((r) => r.body)).toEqual([
       { name: 'notes.txt', size: 600, mimeType: 'text/plain', folderId: ROOT_FOLDER, lastModified: 1_764_000_000_000 },
@@ -131,37 +137,39 @@ describe('the Upload Files dialog', () => {
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toHaveLength(1);
   });
 
-  it('refused by the server, shows its reason under the file and in "Failed to upload files" and stays open; Upload again sends the file and it arrives', async () => {
+  it('refused by the server, lists the file with its reason in the tray and says "Failed to upload files"; Retry sends the file and it arrives', async () => {
     const storage = new StorageStandIn();
     const gateway = gatewayFor(refusal(413, 'CONFLICT', FULL), ok(slot, 201));
     const { dialog, user } = await chooseFile({ gateway, storage }, notes());
 
     await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
     expect(await findToast('Failed to upload files')).toHaveTextContent(FULL);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(FULL);
+    const uploads = await tray();
+    expect(within(uploads).getByRole('list', { name: 'Not uploaded' })).toHaveTextContent(`notes.txt${FULL}`);
+    expect(within(uploads).getByRole('status')).toHaveTextContent('1 of 1 file(s) not uploaded');
     expect(storage.puts).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
+    await user.click(within(uploads).getByRole('button', { name: 'Retry' }));
     await findToast('1 file(s) uploaded successfully');
-    await dialogClosed();
+    expect(within(uploads).queryByRole('list', { name: 'Not uploaded' })).not.toBeInTheDocument();
     expect(gateway.sent('POST', '/uploads')).toHaveLength(2);
     expect(storage.puts).toHaveLength(1);
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toHaveLength(1);
   });
 
-  it('when storage refuses the bytes, says so and completes nothing; Upload again sends them and it arrives', async () => {
+  it('when storage refuses the bytes, says so in the tray and completes nothing; Retry sends them and it arrives', async () => {
     const storage = new StorageStandIn().answerWith(500, 200);
     const gateway = gatewayFor(ok(slot, 201));
     const { dialog, user } = await chooseFile({ gateway, storage }, notes());
 
     await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
     expect(await findToast('Failed to upload files')).toHaveTextContent('Storage refused the file (HTTP 500).');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Storage refused the file (HTTP 500).');
+    const uploads = await tray();
+    expect(within(uploads).getByRole('alert')).toHaveTextContent('Storage refused the file (HTTP 500).');
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Upload (1)' }));
+    await user.click(within(uploads).getByRole('button', { name: 'Retry' }));
     await findToast('1 file(s) uploaded successfully');
-    await dialogClosed();
     expect(storage.puts).toHaveLength(2);
     expect(gateway.sent('POST', `/uploads/${UPLOAD_ID}/complete`)).toHaveLength(1);
   });

@@ -122,11 +122,14 @@ export function useUploadQueue(maxFileBytes: number) {
     }
   };
 
-  /** Sends every file not sent yet (a failed one resumes); resolves with how many arrived and the first failure. */
-  const uploadAll = async (folderId: string): Promise<{ uploaded: number; failure?: string }> => {
+  /**
+   * Sends every file not sent yet (a failed one resumes) into `folderId`, or each into the folder `folderOf` says
+   * (a folder upload's tree); resolves with how many arrived and the first failure.
+   */
+  const uploadAll = async (folderId: string, folderOf?: (c: ChosenFile) => string): Promise<{ uploaded: number; failure?: string }> => {
     const queue = chosen.filter((c) => c.status === 'ready' || c.status === 'failed');
     setUploading(true);
-    const results = await Promise.allSettled(queue.map((c) => uploadOne(c, folderId)));
+    const results = await Promise.allSettled(queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId)));
     setUploading(false);
     const failures = results.flatMap((r) => (r.status === 'rejected' && !(r.reason instanceof Cancelled) ? [(r.reason as Error).message] : []));
     return { uploaded: results.filter((r) => r.status === 'fulfilled').length, failure: failures[0] };
