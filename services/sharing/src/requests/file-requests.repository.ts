@@ -45,6 +45,24 @@ export class FileRequestsRepository extends Repository {
     return row;
   }
 
+  /** The request's uploads that never became a file (to drop when it is revoked). */
+  async unfinishedUploads(requestId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ uploadId: fileRequestUploads.uploadId })
+      .from(fileRequestUploads)
+      .where(and(eq(fileRequestUploads.requestId, requestId), isNull(fileRequestUploads.fileId)));
+    return rows.map((r) => r.uploadId);
+  }
+
+  /** Forgets a slot handed out through the request and not yet a file; answers whether there was one. */
+  async dropPendingUpload(requestId: string, uploadId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(fileRequestUploads)
+      .where(and(eq(fileRequestUploads.requestId, requestId), eq(fileRequestUploads.uploadId, uploadId), isNull(fileRequestUploads.fileId)))
+      .returning({ id: fileRequestUploads.uploadId });
+    return rows.length > 0;
+  }
+
   /** The slot became a file: kept once, and the request counts it. Answers false when it was counted already. */
   async received(requestId: string, uploadId: string, fileId: string): Promise<boolean> {
     const rows = await this.db
