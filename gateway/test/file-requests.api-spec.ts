@@ -22,7 +22,7 @@ import {
   type UploadPartsReply,
   type UploadSlot,
 } from '@coffer/contracts';
-import { call, confirmedUser, eventually, joinedMember, mailTo, signUp, storeUploadsOf, uploadFile, type TestUser } from './support.js';
+import { call, confirmedUser, eventually, gatewayUrl, joinedMember, mailTo, signUp, storeUploadsOf, uploadFile, type TestUser } from './support.js';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
@@ -101,7 +101,7 @@ describe('file requests', () => {
     expect((await mailTo(owner.email, NotificationCopy.fileRequestUpload.title)).text).toContain('through your file request');
   });
 
-  it('refuses a file over its cap or over what one upload takes, an upload it did not hand out, and everything once revoked', async () => {
+  it("refuses a file over its cap or the maker's plan's largest file, an upload it did not hand out, and everything once revoked", async () => {
     const { owner, folder } = await proOwnerWithFolder();
     const made = (await makeRequest(owner, { folderId: folder.id, maxBytes: 100 })).body;
     const token = tokenOf(made);
@@ -279,4 +279,48 @@ describe('big files through a file request', () => {
     expect((await call<{ items: MultipartUpload[] }>('/api/uploads', { token: owner.accessToken })).body.items).toEqual([]);
     expect(await filesIn(owner, folder.id)).toEqual([]);
   }, 60_000);
+});
+
+/** A start from a client address of its own (the gateway reads X-Forwarded-For from loopback). */
+const startFrom = (address: string, token: string, name: string) =>
+  call<UploadSlot & HttpErrorBody>(`/api/public-file-requests/${token}/uploads`, {
+    body: { name, size: 10, mimeType: 'text/plain' },
+    headers: { 'x-forwarded-for': address },
+    base: gatewayUrl(),
+  });
+const someAddress = () => `10.30.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+/** The seconds a 429 says to wait, in its message and in Retry-After, which must agree and lie within the minute. */
+function waitOf(refused: Awaited<ReturnType<typeof startFrom>>, message: (seconds: number) => string): number {
+  const seconds = Number(refused.res.headers.get('retry-after'));
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(refused.body).toEqual({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: message(seconds), correlationId: expect.any(String) });
+  return seconds;
+}
+
+describe('the rate limit on sending files through requests', () => {
+  it('takes 20 uploads a minute through one request, from any address; the 21st and later are refused with Retry-After', async () => {
+    const { owner, folder } = await proOwnerWithFolder();
+    const token = tokenOf((await makeRequest(owner, { folderId: folder.id })).body);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await startFrom(someAddress(), token, `scan-${i}.txt`)).status);
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 201));
+    waitOf(await startFrom(someAddress(), token, 'one-more.txt'), FileRequestRefusal.TooManyUploads);
+    // And the next, while the minute lasts.
+    waitOf(await startFrom(someAddress(), token, 'and-another.txt'), FileRequestRefusal.TooManyUploads);
+    // Another request of the same maker is not held up.
+    const other = tokenOf((await makeRequest(owner, { folderId: folder.id })).body);
+    expect((await startFrom(someAddress(), other, 'elsewhere.txt')).status).toBe(201);
+  });
+
+  it('takes 60 uploads a minute from one address through any requests, then refuses that address only', async () => {
+    const { owner, folder } = await proOwnerWithFolder();
+    const tokens = await Promise.all([1, 2, 3, 4].map(async () => tokenOf((await makeRequest(owner, { folderId: folder.id })).body)));
+    const address = someAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await startFrom(address, tokens[i % 3], `page-${i}.txt`)).status);
+    expect(statuses).toEqual(Array.from({ length: 60 }, () => 201));
+    waitOf(await startFrom(address, tokens[3], 'page-60.txt'), FileRequestRefusal.TooManyUploadsFromAddress);
+    expect((await startFrom(someAddress(), tokens[3], 'from-elsewhere.txt')).status).toBe(201);
+  });
 });

@@ -42,7 +42,11 @@ export class PublicFileRequestsController {
     summary:
       "Send a file through a file request: where to PUT its bytes (within its declared size), or over 16 MB a multipart upload; its size is reserved against the request maker's account",
     reply: newUploadSchema,
-    errors: { ...REFUSALS, 413: "Over the request's size cap, the plan's largest file, or the account's storage" },
+    errors: {
+      ...REFUSALS,
+      413: "Over the request's size cap, the plan's largest file, or the account's storage",
+      429: 'Too many uploads started through this request, or from this address, in the last minute: the message and Retry-After say when to try again',
+    },
   })
   start(
     @Meta() meta: RequestMeta,

@@ -41,6 +41,12 @@ export const FileRequestRefusal = {
   Expired: 'This file request has expired',
   TooLarge: (max: string) => `This file is larger than this request allows (${max})`,
   UploadNotFound: 'Upload not found',
+  /** The rate limit on starting uploads through one request (FILE_REQUEST_UPLOADS_PER_MINUTE). */
+  TooManyUploads: (seconds: number) =>
+    `Too many files were sent through this request in the last minute. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  /** The rate limit on starting uploads through any request from one address (FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE). */
+  TooManyUploadsFromAddress: (seconds: number) =>
+    `Too many files were sent from your network in the last minute. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 export const FILE_REQUEST_EXPIRY_NEEDS_PLAN = 'File request expiry is available on the Pro and Enterprise plans.';
 

@@ -26,13 +26,16 @@ import {
   type ReceivedPayload,
   type UploadPartsReply,
 } from '@coffer/contracts';
-import { EventBus, forbidden, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import type { SharingConfig } from '../config.js';
 import type { FileRequestRow } from '../db/schema.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharingPolicyService } from '../policy/sharing-policy.service.js';
-import { FileRequestsRepository } from './file-requests.repository.js';
+import { FileRequestsRepository, type RecentStarts } from './file-requests.repository.js';
 
 const DAY_MS = 86_400_000;
+/** The window of the rate limit on upload starts. */
+const START_WINDOW_MS = 60_000;
 
 export function toFileRequestItem(row: FileRequestRow): FileRequestItem {
   return {
@@ -46,6 +49,9 @@ export function toFileRequestItem(row: FileRequestRow): FileRequestItem {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Whole seconds until the oldest start counted leaves the window (at least 1). */
+const secondsUntilFree = (starts: RecentStarts) => Math.max(1, Math.ceil(((starts.oldest?.getTime() ?? Date.now()) + START_WINDOW_MS - Date.now()) / 1000));
 
 /**
  * File requests: their maker picks a folder they may add to; anyone with the token sends files into it
@@ -62,6 +68,7 @@ export class FileRequestsService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SERVICE_CONFIG) private readonly config: SharingConfig,
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FileRequestSubject.CreateFileRequest>): Promise<CreatedFileRequest> {
@@ -159,13 +166,36 @@ export class FileRequestsService {
    * (up to the maker's plan's largest file). The files service checks the plan and reserves the size against
    * the account's storage, as for the maker's own uploads; the request's cap is checked first.
    */
-  async startUpload(token: string, file: { name: string; size: number; mimeType: string }): Promise<NewUpload> {
+  async startUpload(token: string, file: { name: string; size: number; mimeType: string }, clientIp: string | undefined): Promise<NewUpload> {
     const request = await this.usable(token);
     if (request.maxBytes !== null && file.size > request.maxBytes)
       throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLarge(formatFileLimit(request.maxBytes)));
+    await this.limitStarts(request, clientIp ?? 'unknown');
     const upload = await this.services.request(FilesSubject.CreateUpload, { ...file, folderId: request.folderId }, { caller: this.makerOf(request) });
     await this.requests.addUpload({ uploadId: upload.uploadId, requestId: request.id, name: file.name, size: file.size });
     return upload;
+  }
+
+  /**
+   * The rate limit on starting uploads (each reserves storage on the maker's account until it is sent or
+   * runs out): FILE_REQUEST_UPLOADS_PER_MINUTE through the request, FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE
+   * from the address through any request. A refused start is not counted; Retry-After says when the oldest
+   * start counted leaves the window.
+   */
+  private async limitStarts(request: FileRequestRow, clientIp: string): Promise<void> {
+    const windowStart = new Date(Date.now() - START_WINDOW_MS);
+    const start = await this.requests.addUploadStart(request.id, clientIp, windowStart);
+    const { ofRequest, fromAddress } = await this.requests.recentUploadStarts(request.id, clientIp, windowStart);
+    const over =
+      ofRequest.count > this.config.FILE_REQUEST_UPLOADS_PER_MINUTE
+        ? { starts: ofRequest, message: FileRequestRefusal.TooManyUploads }
+        : fromAddress.count > this.config.FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE
+          ? { starts: fromAddress, message: FileRequestRefusal.TooManyUploadsFromAddress }
+          : undefined;
+    if (!over) return;
+    await this.requests.forgetUploadStart(start);
+    const retryAfterSeconds = secondsUntilFree(over.starts);
+    throw rpcError(ErrorCode.TooManyAttempts, 429, over.message(retryAfterSeconds), { retryAfterSeconds });
   }
 
   /** URLs for parts of a visitor's multipart upload: only while the request is open, only for an upload it handed out. */

@@ -37,12 +37,21 @@ export function PublicRequestView({ token }: { token: string }) {
     setChosen([]);
     if (input.current) input.current.value = '';
     // One after another: each is checked against the request and the account as it goes.
+    // Too many sent in the last minute (429): the rest of the batch waits, said with the server's words.
+    let slowDown: string | undefined;
     for (const { file, key } of batch) {
+      if (slowDown) {
+        mark(key, { status: 'failed', message: slowDown });
+        continue;
+      }
       try {
         await sendFile(file, (percent) => mark(key, { percent }));
         mark(key, { status: 'sent', percent: 100 });
       } catch (caught) {
-        mark(key, { status: 'failed', message: toApiError(caught).message ?? 'The file could not be sent. Please try again.' });
+        const refusal = toApiError(caught);
+        const message = refusal.message ?? 'The file could not be sent. Please try again.';
+        if (refusal.status === 429) slowDown = message;
+        mark(key, { status: 'failed', message });
       }
     }
     setSending(false);
