@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { fileRequests, fileRequestUploads, fileRequestUploadStarts, type FileRequestRow } from '../db/schema.js';
 
@@ -32,6 +32,23 @@ export class FileRequestsRepository extends Repository {
   /** The user's file requests, newest first. */
   madeBy(userId: string): Promise<FileRequestRow[]> {
     return this.db.select().from(fileRequests).where(eq(fileRequests.createdByUserId, userId)).orderBy(desc(fileRequests.createdAt), desc(fileRequests.id));
+  }
+
+  /** The account's requests not expired, newest first, from after `after` (a row's creation time to the millisecond, and id). */
+  activeInAccount(accountId: string, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<FileRequestRow[]> {
+    const created = sql`date_trunc('milliseconds', ${fileRequests.createdAt})`;
+    return this.db
+      .select()
+      .from(fileRequests)
+      .where(
+        and(
+          eq(fileRequests.accountId, accountId),
+          or(isNull(fileRequests.expiresAt), gt(fileRequests.expiresAt, new Date())),
+          after ? sql`(${created}, ${fileRequests.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(created), desc(fileRequests.id))
+      .limit(limit);
   }
 
   async remove(id: string): Promise<void> {
