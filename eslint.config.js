@@ -117,7 +117,7 @@ const TABLE_OWNERS = {
     'people/people.repository.ts': ['people', 'addressTokens'],
     'links/links.repository.ts': ['links', 'linkAccesses', 'linkTickets', 'linkPasswordFailures'],
     'policy/sharing-policy.repository.ts': ['sharingPolicies'],
-    'requests/file-requests.repository.ts': ['fileRequests', 'fileRequestUploads'],
+    'requests/file-requests.repository.ts': ['fileRequests', 'fileRequestUploads', 'fileRequestUploadStarts'],
   },
   billing: {
     'subscriptions/subscriptions.repository.ts': ['subscriptions', 'usedTrials', 'paymentEvents'],

@@ -76,4 +76,68 @@ test.describe('file requests', () => {
       '2 files received',
     );
   });
+
+  test('a visitor sends a 20 MB file in parts, and sees its progress as it goes', async ({ page, browser }) => {
+    fs.mkdirSync(shots, { recursive: true });
+    const { headers: auth } = await brandedProOwner(page, appUrl());
+    const made = await (await page.request.post('/api/file-requests', { data: { folderId: 'root' }, headers: auth })).json();
+    const big = { name: 'site-survey.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(20 * 1024 ** 2, 7) };
+    const visitor = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const anonymous = await visitor.newPage();
+      // The last part waits until the progress shown has been looked at.
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      await anonymous.route(/partNumber=3/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await anonymous.goto(made.url);
+      await expect(anonymous.getByText('Files up to 10 GB each', { exact: false })).toBeVisible();
+      await anonymous.getByLabel('Files to send').setInputFiles([big]);
+      await anonymous.getByRole('button', { name: 'Send file' }).click();
+      const row = anonymous.getByRole('list', { name: 'Files you sent' }).getByRole('listitem').filter({ hasText: 'site-survey.mp4' });
+      await expect(row.getByRole('progressbar', { name: 'site-survey.mp4: sent so far' })).toBeVisible();
+      await expect(row).toContainText(/20 MB · Sending… \d+%/);
+      for (const width of [1280, 360]) {
+        await anonymous.setViewportSize({ width, height: 800 });
+        await anonymous.screenshot({ path: path.join(shots, `public-request-progress-${width}.png`), fullPage: true });
+      }
+      letGo();
+      await expect(row).toContainText('20 MB · Sent');
+      await expect(row.getByRole('progressbar')).toHaveCount(0);
+    } finally {
+      await visitor.close();
+    }
+    const files = await (await page.request.get('/api/files?folder=root', { headers: auth })).json();
+    expect(files.items.find((f: { name: string }) => f.name === 'site-survey.mp4')).toMatchObject({ size: 20 * 1024 ** 2 });
+  });
+
+  test('a visitor who sends too many files in a minute is told when to try again', async ({ page, browser }) => {
+    fs.mkdirSync(shots, { recursive: true });
+    const { headers: auth } = await brandedProOwner(page, appUrl());
+    const made = await (await page.request.post('/api/file-requests', { data: { folderId: 'root' }, headers: auth })).json();
+    const token = made.url.split('/').pop();
+    // Twenty uploads started through the request this minute: its limit.
+    for (let i = 0; i < 20; i++)
+      expect((await page.request.post(`/api/public-file-requests/${token}/uploads`, { data: { name: `scan-${i}.txt`, size: 10 } })).status()).toBe(201);
+    const visitor = await browser.newContext({ baseURL: appUrl() });
+    try {
+      const anonymous = await visitor.newPage();
+      await anonymous.goto(made.url);
+      await anonymous.getByLabel('Files to send').setInputFiles([textFile('invoice.txt', 100), textFile('receipt.txt', 100)]);
+      await anonymous.getByRole('button', { name: 'Send 2 files' }).click();
+      const sent = anonymous.getByRole('list', { name: 'Files you sent' });
+      for (const name of ['invoice.txt', 'receipt.txt'])
+        await expect(sent.getByRole('listitem').filter({ hasText: name })).toContainText(
+          /Too many files were sent through this request in the last minute\. Please try again in \d+ seconds?\./,
+        );
+      for (const width of [1280, 360]) {
+        await anonymous.setViewportSize({ width, height: 800 });
+        await anonymous.screenshot({ path: path.join(shots, `public-request-too-many-${width}.png`), fullPage: true });
+      }
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -34,6 +34,7 @@ import { PublicLinksController } from './sharing/public-links.controller.js';
 import { SharingPolicyController } from './sharing/sharing-policy.controller.js';
 import { FileRequestsController } from './sharing/file-requests.controller.js';
 import { PublicFileRequestsController } from './sharing/public-file-requests.controller.js';
+import { AccountLinksController } from './sharing/account-links.controller.js';
 import { ShareDownloadsController } from './sharing/share-downloads.controller.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
@@ -62,6 +63,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     SharingPolicyController,
     FileRequestsController,
     PublicFileRequestsController,
+    AccountLinksController,
     SubscriptionController,
     ActivityController,
     NotificationsController,

@@ -4,6 +4,7 @@ import type {
   CreatedLink,
   FileItem,
   HttpErrorBody,
+  ListAccountLinksReply,
   ListFileRequestsReply,
   ListInvitationsReply,
   ListLinksReply,
@@ -224,6 +225,16 @@ describe('R4: authorization on every route', () => {
       const res = await ask({ method: 'PUT', path: '/api/sharing-policy', route: 'PUT /api/sharing-policy' }, who.accessToken);
       if (res.status !== 403) allowed.push(`PUT /api/sharing-policy as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
     }
+    // Every link of the account, and its export: its owner and admins only (the member is a moderator by now);
+    // another account's owner reads their own account's, never this one's.
+    const moderator = await signedInAgain(member);
+    for (const path of ['/api/account-links', '/api/account-links/export']) {
+      const res = await call<HttpErrorBody>(path, { token: moderator.accessToken });
+      if (res.status !== 403) allowed.push(`GET ${path} as a moderator: ${res.status}`);
+    }
+    const strangers = await call<ListAccountLinksReply>('/api/account-links', { token: stranger.accessToken });
+    if (strangers.status !== 200 || strangers.body.items.some((l) => [ids['/api/links/{id}'], ids['/api/file-requests/{id}']].includes(l.id)))
+      allowed.push(`GET /api/account-links as another account: ${strangers.status} ${JSON.stringify(strangers.body)}`);
     expect(allowed).toEqual([]);
 
     // And nothing of the owner's changed.

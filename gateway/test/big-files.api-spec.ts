@@ -1,21 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ListPartsCommand } from '@aws-sdk/client-s3';
 import type { FileItem, FileLink, HttpErrorBody, ListUploadsReply, MultipartUpload, StorageUsage, UploadPartsReply } from '@coffer/contracts';
-import { call, objectsOf, signUp, stackS3 as s3, type TestUser } from './support.js';
+import { call, objectsOf, signUp, stackS3 as s3, storeUploadsOf as storeUploadsOfUser, type TestUser } from './support.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-/** The multipart uploads the embedded store holds for a user (s3rver keeps each in a folder, with its key). */
-async function storeUploadsOf(user: TestUser): Promise<{ uploadId: string; key: string }[]> {
-  const dir = join(process.env.COFFER_TEST_DATA_DIR!, 's3', 'coffer-files', '._S3rver_uploads');
-  const held = await Promise.all(
-    (await readdir(dir).catch(() => [])).map(async (uploadId) => ({ uploadId, key: await readFile(join(dir, uploadId, 'key'), 'utf8').catch(() => '') })),
-  );
-  return held.filter((u) => u.key.startsWith(`${user.userId}/`));
-}
+const storeUploadsOf = (user: TestUser) => storeUploadsOfUser(user.userId);
 
 /** A user on a paid plan (a Business trial): files up to 10 GB. */
 async function paidUser(): Promise<TestUser> {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { generate } from 'otplib';
 import type {
@@ -222,4 +224,13 @@ export const stackS3 = () =>
 export async function objectsOf(userId: string): Promise<string[]> {
   const listed = await stackS3().send(new ListObjectsV2Command({ Bucket: 'coffer-files', Prefix: `${userId}/` }));
   return (listed.Contents ?? []).map((o) => o.Key!);
+}
+
+/** The multipart uploads the embedded store holds for a user (s3rver keeps each in a folder, with its key). */
+export async function storeUploadsOf(userId: string): Promise<{ uploadId: string; key: string }[]> {
+  const dir = join(process.env.COFFER_TEST_DATA_DIR!, 's3', 'coffer-files', '._S3rver_uploads');
+  const held = await Promise.all(
+    (await readdir(dir).catch(() => [])).map(async (uploadId) => ({ uploadId, key: await readFile(join(dir, uploadId, 'key'), 'utf8').catch(() => '') })),
+  );
+  return held.filter((u) => u.key.startsWith(`${userId}/`));
 }

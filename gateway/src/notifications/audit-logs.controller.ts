@@ -12,32 +12,23 @@ import {
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
+import { streamCsv } from '../common/csv.js';
 import { ValidQuery, type Valid } from '../api/validation.js';
 import { Meta } from '../identity/caller.js';
 
-/** One CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string | null): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-const csvLine = (e: AuditEntry) =>
-  [
-    e.createdAt,
-    e.action,
-    e.resourceType,
-    e.resourceId,
-    e.actorId,
-    e.actorName,
-    e.ipAddress,
-    e.userAgent,
-    Object.entries(e.details)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('; '),
-  ]
-    .map(csvCell)
-    .join(',') + '\r\n';
+const auditCells = (e: AuditEntry) => [
+  e.createdAt,
+  e.action,
+  e.resourceType,
+  e.resourceId,
+  e.actorId,
+  e.actorName,
+  e.ipAddress,
+  e.userAgent,
+  Object.entries(e.details)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; '),
+];
 
 /** The account's audit log: a page as JSON, or (Accept: text/csv) every entry of a date range streamed as CSV. */
 @Controller('audit-logs')
@@ -65,21 +56,15 @@ export class AuditLogsController {
     }
 
     // The first page is asked before anything is sent, so a refusal is still a JSON error.
-    let page = await this.services.request(AuditSubject.ListAuditLogs, { ...range, limit: AUDIT_PAGE_MAX }, meta);
-    const name = `coffer-audit-log${query.from ? `-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`;
-    res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
-    res.write(AUDIT_CSV_COLUMNS.join(',') + '\r\n');
-    try {
-      for (;;) {
-        // One page in memory at a time: a year of entries streams without being held whole.
-        if (!res.write(page.items.map(csvLine).join(''))) await new Promise((resolve) => res.once('drain', resolve));
-        if (!page.next || res.destroyed) break;
-        page = await this.services.request(AuditSubject.ListAuditLogs, { ...range, after: page.next, limit: AUDIT_PAGE_MAX }, meta);
-      }
-      res.end();
-    } catch (err) {
-      this.logger.warn({ msg: 'Audit log export stopped part way', error: String(err) });
-      res.destroy(err as Error);
-    }
+    // One page in memory at a time: a year of entries streams without being held whole.
+    const first = await this.services.request(AuditSubject.ListAuditLogs, { ...range, limit: AUDIT_PAGE_MAX }, meta);
+    await streamCsv(res, {
+      fileName: `coffer-audit-log${query.from ? `-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`,
+      columns: AUDIT_CSV_COLUMNS,
+      first,
+      next: (after) => this.services.request(AuditSubject.ListAuditLogs, { ...range, after, limit: AUDIT_PAGE_MAX }, meta),
+      cells: auditCells,
+      logger: this.logger,
+    });
   }
 }

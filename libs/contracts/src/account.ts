@@ -90,6 +90,7 @@ export const ROLE_ABILITIES = {
   managePlan: ['owner'],
   manageTeamFolders: ['owner', 'admin'],
   manageSharingPolicy: ['owner', 'admin'],
+  viewAccountLinks: ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleAbility = keyof typeof ROLE_ABILITIES;
 export const roleMay = (role: Role, ability: RoleAbility): boolean => (ROLE_ABILITIES[ability] as readonly Role[]).includes(role);
@@ -102,6 +103,7 @@ export const ROLE_REFUSALS: Record<RoleAbility, string> = {
   managePlan: 'Only the account owner can do that.',
   manageTeamFolders: 'Only the account owner and admins can create, rename or delete team folders.',
   manageSharingPolicy: 'Only the account owner and admins can change the sharing policy.',
+  viewAccountLinks: 'Only the account owner and admins can see every link in the account.',
 };
 /** What a user is told when the account's plan lacks a feature. */
 export const PLAN_REFUSALS = {

@@ -12,6 +12,7 @@ import { linkRequests, type LinkEvents } from './links.js';
 import { sharingRequests, type SharingEvents } from './sharing.js';
 import { fileRequestRequests, type FileRequestEvents } from './file-requests.js';
 import { sharingPolicyRequests, type SharingPolicyEvents } from './sharing-policy.js';
+import { accountLinksRequests } from './account-links.js';
 
 /**
  * Every request/reply subject of Coffer with its contract. Senders and handlers
@@ -27,6 +28,7 @@ export const requestContracts = {
   ...linkRequests,
   ...sharingPolicyRequests,
   ...fileRequestRequests,
+  ...accountLinksRequests,
   ...billingRequests,
   ...notificationRequests,
   ...auditRequests,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandingSchema } from './account.js';
-import { createUploadSchema, MULTIPART_THRESHOLD_BYTES, uploadSlotSchema } from './files.js';
+import { createUploadSchema, newUploadSchema, uploadIdSchema, uploadPartsReplySchema, uploadPartsRequestSchema } from './files.js';
 import { message } from './messages.js';
 import { createShareSchema } from './sharing.js';
 import { isoDateTime, nameText, okReplySchema } from './text.js';
@@ -17,8 +17,12 @@ export const FileRequestSubject = {
   RevokeFileRequest: 'sharing.request.revoke',
   /** The public page: who asks, for which folder's name, with which limits (no sign-in; the token is the proof). */
   OpenFileRequest: 'sharing.request.page',
-  /** A visitor's file: a slot to PUT its bytes to. */
+  /** A visitor's file: a slot to PUT its bytes to, or (over MULTIPART_THRESHOLD_BYTES) a multipart upload. */
   StartRequestUpload: 'sharing.request.upload',
+  /** Presigned URLs for parts of a visitor's multipart upload (the request still open). */
+  RequestUploadParts: 'sharing.request.parts',
+  /** A visitor drops their unfinished upload: nothing of it is kept, its reservation freed. */
+  CancelRequestUpload: 'sharing.request.cancel',
   /** A visitor's file, sent: it becomes a file in the folder. */
   CompleteRequestUpload: 'sharing.request.complete',
 } as const;
@@ -36,16 +40,22 @@ export const FILE_REQUEST_NOT_FOUND = 'This file request does not exist or was t
 export const FileRequestRefusal = {
   Expired: 'This file request has expired',
   TooLarge: (max: string) => `This file is larger than this request allows (${max})`,
-  /** Files over MULTIPART_THRESHOLD_BYTES go as multipart uploads, which requests do not take yet. */
-  TooLargeForRequests: `Files sent through a request can be at most ${MULTIPART_THRESHOLD_BYTES / 1024 ** 2} MB`,
   UploadNotFound: 'Upload not found',
+  /** The rate limit on starting uploads through one request (FILE_REQUEST_UPLOADS_PER_MINUTE). */
+  TooManyUploads: (seconds: number) =>
+    `Too many files were sent through this request in the last minute. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  /** The rate limit on starting uploads through any request from one address (FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE). */
+  TooManyUploadsFromAddress: (seconds: number) =>
+    `Too many files were sent from your network in the last minute. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 export const FILE_REQUEST_EXPIRY_NEEDS_PLAN = 'File request expiry is available on the Pro and Enterprise plans.';
 
 export const fileRequestTokenSchema = z.string({ error: FILE_REQUEST_NOT_FOUND }).regex(/^[A-Za-z0-9_-]{43}$/, FILE_REQUEST_NOT_FOUND);
 export const fileRequestTokenParamsSchema = z.object({ token: fileRequestTokenSchema });
 
-const MAX_BYTES_MESSAGE = `The size cap must be a whole number of bytes from 1 to ${MULTIPART_THRESHOLD_BYTES}`;
+/** The largest size cap a request takes: the largest file any plan accepts (10 GB); the maker's plan's own limit applies too. */
+export const FILE_REQUEST_MAX_CAP_BYTES = 10 * 1024 ** 3;
+const MAX_BYTES_MESSAGE = `The size cap must be a whole number of bytes from 1 to ${FILE_REQUEST_MAX_CAP_BYTES}`;
 export const createFileRequestSchema = z.object({
   /** "root" (My files) or a folder's id. */
   folderId: createUploadSchema.shape.folderId,
@@ -55,7 +65,7 @@ export const createFileRequestSchema = z.object({
     .number({ error: MAX_BYTES_MESSAGE })
     .int(MAX_BYTES_MESSAGE)
     .min(1, MAX_BYTES_MESSAGE)
-    .max(MULTIPART_THRESHOLD_BYTES, MAX_BYTES_MESSAGE)
+    .max(FILE_REQUEST_MAX_CAP_BYTES, MAX_BYTES_MESSAGE)
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -83,6 +93,7 @@ export const fileRequestPageSchema = z.object({
   requestedByName: z.string(),
   title: z.string(),
   branding: brandingSchema,
+  /** The largest file it takes: its own cap, within the maker's plan's largest file. */
   maxBytes: z.number().int(),
   expiresAt: isoDateTime().nullable(),
 });
@@ -90,7 +101,7 @@ export type FileRequestPage = z.output<typeof fileRequestPageSchema>;
 
 export const startRequestUploadSchema = createUploadSchema.pick({ name: true, size: true, mimeType: true });
 export type StartRequestUploadInput = z.input<typeof startRequestUploadSchema>;
-export const requestUploadIdSchema = z.object({ uploadId: z.uuid({ error: FileRequestRefusal.UploadNotFound }) });
+export const requestUploadIdSchema = uploadIdSchema;
 /** What a visitor learns of a file they sent: its name and size as they sent it, nothing of the folder. */
 export const receivedFileSchema = z.object({ name: z.string(), size: z.number().int().min(0) });
 export type ReceivedFile = z.output<typeof receivedFileSchema>;
@@ -118,6 +129,11 @@ export const fileRequestRequests = {
   [FileRequestSubject.ListFileRequests]: message(z.object({}), listFileRequestsReplySchema),
   [FileRequestSubject.RevokeFileRequest]: message(fileRequestIdSchema, okReplySchema),
   [FileRequestSubject.OpenFileRequest]: message(fileRequestTokenParamsSchema, fileRequestPageSchema),
-  [FileRequestSubject.StartRequestUpload]: message(fileRequestTokenParamsSchema.extend(startRequestUploadSchema.shape), uploadSlotSchema),
+  [FileRequestSubject.StartRequestUpload]: message(fileRequestTokenParamsSchema.extend(startRequestUploadSchema.shape), newUploadSchema),
+  [FileRequestSubject.RequestUploadParts]: message(
+    fileRequestTokenParamsSchema.extend(requestUploadIdSchema.shape).extend(uploadPartsRequestSchema.shape),
+    uploadPartsReplySchema,
+  ),
+  [FileRequestSubject.CancelRequestUpload]: message(fileRequestTokenParamsSchema.extend(requestUploadIdSchema.shape), okReplySchema),
   [FileRequestSubject.CompleteRequestUpload]: message(fileRequestTokenParamsSchema.extend(requestUploadIdSchema.shape), receivedFileSchema),
 };

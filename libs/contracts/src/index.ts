@@ -18,5 +18,6 @@ export * from './audit.js';
 export * from './sharing.js';
 export * from './sharing-policy.js';
 export * from './file-requests.js';
+export * from './account-links.js';
 export * from './links.js';
 export * from './catalogue.js';

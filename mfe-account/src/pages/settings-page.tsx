@@ -8,6 +8,7 @@ import { SecuritySettings } from '../features/security/components/security-setti
 import { BrandingSettings } from '../features/settings/components/branding-settings';
 import { GeneralSettings } from '../features/settings/components/general-settings';
 import { SharingPolicyCard } from '../features/settings/components/sharing-policy-card';
+import { AccountLinksCard } from '../features/settings/components/account-links-card';
 import { SettingsGateNotice } from '../features/settings/components/settings-gate-notice';
 import { StorageSettings } from '../features/settings/components/storage-settings';
 import { UserPermissions } from '../features/settings/components/user-permissions';
@@ -97,6 +98,7 @@ export function SettingsPage() {
               <TabsContent value="permissions" className="flex flex-col gap-6">
                 <UserPermissions />
                 <SharingPolicyCard />
+                <AccountLinksCard />
               </TabsContent>
             )}
             {active === 'audit-logs' && (

@@ -4,6 +4,8 @@ import { CoreModule } from '@coffer/server-core';
 import type { SharingConfig } from './config.js';
 import * as schema from './db/schema.js';
 import { AccessesHandler } from './accesses/accesses.handler.js';
+import { AccountLinksHandler } from './account-links/account-links.handler.js';
+import { AccountLinksService } from './account-links/account-links.service.js';
 import { AccessesRepository } from './accesses/accesses.repository.js';
 import { AccessesService } from './accesses/accesses.service.js';
 import { LinksHandler } from './links/links.handler.js';
@@ -33,7 +35,16 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'sharing', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [SharesHandler, PeopleHandler, PersonalDataHandler, AccessesHandler, LinksHandler, SharingPolicyHandler, FileRequestsHandler],
+      controllers: [
+        SharesHandler,
+        PeopleHandler,
+        PersonalDataHandler,
+        AccessesHandler,
+        LinksHandler,
+        SharingPolicyHandler,
+        FileRequestsHandler,
+        AccountLinksHandler,
+      ],
       providers: [
         SharesRepository,
         SharesService,
@@ -49,6 +60,7 @@ export class AppModule {
         SharingPolicyService,
         FileRequestsRepository,
         FileRequestsService,
+        AccountLinksService,
       ],
     };
   }

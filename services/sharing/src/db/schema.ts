@@ -274,3 +274,21 @@ export const fileRequestUploads = pgTable(
 );
 
 export type FileRequestRow = typeof fileRequests.$inferSelect;
+
+/**
+ * Uploads started through file requests in the last minute, per request and per client address: the rate
+ * limit on the public upload route (each start reserves storage on the maker's account). Rows older than
+ * the window are deleted as new ones come.
+ */
+export const fileRequestUploadStarts = pgTable(
+  'file_request_upload_starts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => fileRequests.id, { onDelete: 'cascade' }),
+    clientIp: text('client_ip').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_request_upload_starts_request_idx').on(t.requestId, t.startedAt), index('file_request_upload_starts_ip_idx').on(t.clientIp, t.startedAt)],
+);

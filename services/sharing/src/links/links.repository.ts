@@ -33,6 +33,27 @@ export class LinksRepository extends Repository {
       .orderBy(desc(links.createdAt), desc(links.id));
   }
 
+  /**
+   * The account's active links (not expired, their file not in the trash), newest first, from after
+   * `after` (a row's creation time to the millisecond, and id).
+   */
+  activeInAccount(accountId: string, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<LinkRow[]> {
+    const created = sql`date_trunc('milliseconds', ${links.createdAt})`;
+    return this.db
+      .select()
+      .from(links)
+      .where(
+        and(
+          eq(links.accountId, accountId),
+          eq(links.fileTrashed, false),
+          or(isNull(links.expiresAt), gt(links.expiresAt, new Date())),
+          after ? sql`(${created}, ${links.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(created), desc(links.id))
+      .limit(limit);
+  }
+
   async change(id: string, change: LinkChange): Promise<LinkRow | undefined> {
     const [row] = await this.db.update(links).set(change).where(eq(links.id, id)).returning();
     return row;

@@ -17,7 +17,13 @@ export class FileRequestsHandler implements OnModuleInit {
     this.rpc.handle(FileRequestSubject.RevokeFileRequest, ({ caller, payload }) => this.requests.revoke(caller, payload.requestId));
     // Asked by the gateway for anyone holding the request's link: there is no signed-in caller, the token is the proof.
     this.rpc.handle(FileRequestSubject.OpenFileRequest, { caller: 'none' }, ({ payload }) => this.requests.page(payload.token));
-    this.rpc.handle(FileRequestSubject.StartRequestUpload, { caller: 'none' }, ({ payload: { token, ...file } }) => this.requests.startUpload(token, file));
+    this.rpc.handle(FileRequestSubject.StartRequestUpload, { caller: 'none' }, ({ client, payload: { token, ...file } }) =>
+      this.requests.startUpload(token, file, client.clientIp),
+    );
+    this.rpc.handle(FileRequestSubject.RequestUploadParts, { caller: 'none' }, ({ payload }) =>
+      this.requests.uploadParts(payload.token, payload.uploadId, payload.partNumbers),
+    );
+    this.rpc.handle(FileRequestSubject.CancelRequestUpload, { caller: 'none' }, ({ payload }) => this.requests.cancelUpload(payload.token, payload.uploadId));
     this.rpc.handle(FileRequestSubject.CompleteRequestUpload, { caller: 'none' }, ({ payload }) =>
       this.requests.completeUpload(payload.token, payload.uploadId),
     );

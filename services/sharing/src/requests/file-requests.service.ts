@@ -11,8 +11,6 @@ import {
   FileRequestRefusal,
   FilesSubject,
   formatFileLimit,
-  isMultipartUpload,
-  MULTIPART_THRESHOLD_BYTES,
   OK,
   roleMay,
   sharerName,
@@ -22,18 +20,22 @@ import {
   type FileRequestPage,
   type FileRequestSubject,
   type ListFileRequestsReply,
+  type NewUpload,
   type OkReply,
   type ReceivedFile,
   type ReceivedPayload,
-  type UploadSlot,
+  type UploadPartsReply,
 } from '@coffer/contracts';
-import { EventBus, forbidden, notFound, rpcError, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import { EventBus, forbidden, notFound, rpcError, SERVICE_CONFIG, ServiceRequester, tokenHash, UnitOfWork } from '@coffer/server-core';
+import type { SharingConfig } from '../config.js';
 import type { FileRequestRow } from '../db/schema.js';
 import { PeopleRepository } from '../people/people.repository.js';
 import { SharingPolicyService } from '../policy/sharing-policy.service.js';
-import { FileRequestsRepository } from './file-requests.repository.js';
+import { FileRequestsRepository, type RecentStarts } from './file-requests.repository.js';
 
 const DAY_MS = 86_400_000;
+/** The window of the rate limit on upload starts. */
+const START_WINDOW_MS = 60_000;
 
 export function toFileRequestItem(row: FileRequestRow): FileRequestItem {
   return {
@@ -48,8 +50,8 @@ export function toFileRequestItem(row: FileRequestRow): FileRequestItem {
   };
 }
 
-/** The largest file a request takes: its own cap, else what one upload slot takes (bigger files go in parts). */
-const largestOf = (request: FileRequestRow) => request.maxBytes ?? MULTIPART_THRESHOLD_BYTES;
+/** Whole seconds until the oldest start counted leaves the window (at least 1). */
+const secondsUntilFree = (starts: RecentStarts) => Math.max(1, Math.ceil(((starts.oldest?.getTime() ?? Date.now()) + START_WINDOW_MS - Date.now()) / 1000));
 
 /**
  * File requests: their maker picks a folder they may add to; anyone with the token sends files into it
@@ -66,6 +68,7 @@ export class FileRequestsService {
     @Inject(ServiceRequester) private readonly services: ServiceRequester,
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
+    @Inject(SERVICE_CONFIG) private readonly config: SharingConfig,
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FileRequestSubject.CreateFileRequest>): Promise<CreatedFileRequest> {
@@ -103,6 +106,7 @@ export class FileRequestsService {
     const request = await this.requests.find(requestId);
     const may = request && (request.createdByUserId === caller.userId || (request.accountId === caller.accountId && roleMay(caller.role, 'revokeAnyShare')));
     if (!request || !may) throw notFound('File request not found');
+    const unfinished = await this.requests.unfinishedUploads(request.id);
     await this.unit.run(async () => {
       await this.requests.remove(request.id);
       await this.bus.record(FileRequestEvent.Revoked, {
@@ -111,14 +115,26 @@ export class FileRequestsService {
         payload: { request: toFileRequestItem(request) },
       });
     });
+    // What visitors were still sending goes with it: their parts and their reservations.
+    for (const uploadId of unfinished) await this.dropUpload(request, uploadId);
     return OK;
+  }
+
+  /** Drops a visitor's unfinished upload from the files service (gone already, confirmed or expired: nothing to drop). */
+  private async dropUpload(request: FileRequestRow, uploadId: string): Promise<void> {
+    await this.services.request(FilesSubject.CancelUpload, { uploadId }, { caller: this.makerOf(request) }).catch(() => undefined);
   }
 
   // The public side: no signed-in caller, the token is the proof.
 
-  private async usable(token: string): Promise<FileRequestRow> {
+  private async existing(token: string): Promise<FileRequestRow> {
     const request = await this.requests.findByToken(tokenHash(token));
     if (!request) throw notFound(FILE_REQUEST_NOT_FOUND);
+    return request;
+  }
+
+  private async usable(token: string): Promise<FileRequestRow> {
+    const request = await this.existing(token);
     await this.policy.checkRequestOpen(request.accountId);
     if (request.expiresAt && request.expiresAt.getTime() <= Date.now()) throw forbidden(FileRequestRefusal.Expired);
     return request;
@@ -132,25 +148,69 @@ export class FileRequestsService {
   async page(token: string): Promise<FileRequestPage> {
     const request = await this.usable(token);
     const maker = await this.people.find(request.createdByUserId);
-    const branding = await this.services.request(AccountSubject.GetBranding, {}, { caller: this.makerOf(request) });
+    const [branding, { features }] = await Promise.all([
+      this.services.request(AccountSubject.GetBranding, {}, { caller: this.makerOf(request) }),
+      this.services.request(BillingSubject.GetPlan, {}, { caller: this.makerOf(request) }),
+    ]);
     return {
       requestedByName: sharerName(maker),
       title: request.title,
       branding,
-      maxBytes: largestOf(request),
+      maxBytes: Math.min(request.maxBytes ?? Number.MAX_SAFE_INTEGER, features.maxFileBytes),
       expiresAt: request.expiresAt?.toISOString() ?? null,
     };
   }
 
-  async startUpload(token: string, file: { name: string; size: number; mimeType: string }): Promise<UploadSlot> {
+  /**
+   * A visitor's file: one presigned PUT, or over MULTIPART_THRESHOLD_BYTES a multipart upload sent in parts
+   * (up to the maker's plan's largest file). The files service checks the plan and reserves the size against
+   * the account's storage, as for the maker's own uploads; the request's cap is checked first.
+   */
+  async startUpload(token: string, file: { name: string; size: number; mimeType: string }, clientIp: string | undefined): Promise<NewUpload> {
     const request = await this.usable(token);
     if (request.maxBytes !== null && file.size > request.maxBytes)
       throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLarge(formatFileLimit(request.maxBytes)));
-    if (file.size > MULTIPART_THRESHOLD_BYTES) throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLargeForRequests);
-    const slot = await this.services.request(FilesSubject.CreateUpload, { ...file, folderId: request.folderId }, { caller: this.makerOf(request) });
-    if (isMultipartUpload(slot)) throw rpcError(ErrorCode.ValidationFailed, 413, FileRequestRefusal.TooLargeForRequests);
-    await this.requests.addUpload({ uploadId: slot.uploadId, requestId: request.id, name: file.name, size: file.size });
-    return slot;
+    await this.limitStarts(request, clientIp ?? 'unknown');
+    const upload = await this.services.request(FilesSubject.CreateUpload, { ...file, folderId: request.folderId }, { caller: this.makerOf(request) });
+    await this.requests.addUpload({ uploadId: upload.uploadId, requestId: request.id, name: file.name, size: file.size });
+    return upload;
+  }
+
+  /**
+   * The rate limit on starting uploads (each reserves storage on the maker's account until it is sent or
+   * runs out): FILE_REQUEST_UPLOADS_PER_MINUTE through the request, FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE
+   * from the address through any request. A refused start is not counted; Retry-After says when the oldest
+   * start counted leaves the window.
+   */
+  private async limitStarts(request: FileRequestRow, clientIp: string): Promise<void> {
+    const windowStart = new Date(Date.now() - START_WINDOW_MS);
+    const start = await this.requests.addUploadStart(request.id, clientIp, windowStart);
+    const { ofRequest, fromAddress } = await this.requests.recentUploadStarts(request.id, clientIp, windowStart);
+    const over =
+      ofRequest.count > this.config.FILE_REQUEST_UPLOADS_PER_MINUTE
+        ? { starts: ofRequest, message: FileRequestRefusal.TooManyUploads }
+        : fromAddress.count > this.config.FILE_REQUEST_UPLOADS_PER_ADDRESS_PER_MINUTE
+          ? { starts: fromAddress, message: FileRequestRefusal.TooManyUploadsFromAddress }
+          : undefined;
+    if (!over) return;
+    await this.requests.forgetUploadStart(start);
+    const retryAfterSeconds = secondsUntilFree(over.starts);
+    throw rpcError(ErrorCode.TooManyAttempts, 429, over.message(retryAfterSeconds), { retryAfterSeconds });
+  }
+
+  /** URLs for parts of a visitor's multipart upload: only while the request is open, only for an upload it handed out. */
+  async uploadParts(token: string, uploadId: string, partNumbers: number[]): Promise<UploadPartsReply> {
+    const request = await this.usable(token);
+    if (!(await this.requests.pendingUpload(request.id, uploadId))) throw notFound(FileRequestRefusal.UploadNotFound);
+    return this.services.request(FilesSubject.UploadParts, { uploadId, partNumbers }, { caller: this.makerOf(request) });
+  }
+
+  /** A visitor drops their unfinished upload (also once the request has expired): nothing of it is kept. */
+  async cancelUpload(token: string, uploadId: string): Promise<OkReply> {
+    const request = await this.existing(token);
+    if (!(await this.requests.dropPendingUpload(request.id, uploadId))) throw notFound(FileRequestRefusal.UploadNotFound);
+    await this.dropUpload(request, uploadId);
+    return OK;
   }
 
   /** The visitor's bytes are in: the file is made in the folder (as the maker), counted, and its maker told. */

@@ -1,5 +1,13 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { CreatedFileRequest, CreateFileRequestInput, FileRequestPage, ListFileRequestsReply, ReceivedFile, UploadSlot } from '@coffer/contracts';
+import type {
+  CreatedFileRequest,
+  CreateFileRequestInput,
+  FileRequestPage,
+  ListFileRequestsReply,
+  NewUpload,
+  ReceivedFile,
+  UploadPartsReply,
+} from '@coffer/contracts';
 
 const REQUESTS = { type: 'Share' as const, id: 'FILE_REQUESTS' };
 
@@ -16,8 +24,18 @@ export const fileRequestsApi = cofferApi.injectEndpoints({
       invalidatesTags: [REQUESTS],
     }),
     fileRequestPage: build.query<FileRequestPage, string>({ query: (token) => `/public-file-requests/${token}` }),
-    startRequestUpload: build.mutation<UploadSlot, { token: string; name: string; size: number; mimeType: string }>({
+    startRequestUpload: build.mutation<NewUpload, { token: string; name: string; size: number; mimeType: string }>({
       query: ({ token, ...body }) => ({ url: `/public-file-requests/${token}/uploads`, method: 'POST', body }),
+    }),
+    requestUploadParts: build.mutation<UploadPartsReply, { token: string; uploadId: string; partNumbers: number[] }>({
+      query: ({ token, uploadId, partNumbers }) => ({
+        url: `/public-file-requests/${token}/uploads/${uploadId}/parts`,
+        method: 'POST',
+        body: { partNumbers },
+      }),
+    }),
+    cancelRequestUpload: build.mutation<void, { token: string; uploadId: string }>({
+      query: ({ token, uploadId }) => ({ url: `/public-file-requests/${token}/uploads/${uploadId}`, method: 'DELETE' }),
     }),
     completeRequestUpload: build.mutation<ReceivedFile, { token: string; uploadId: string }>({
       query: ({ token, uploadId }) => ({ url: `/public-file-requests/${token}/uploads/${uploadId}/complete`, method: 'POST' }),
@@ -31,5 +49,7 @@ export const {
   useRevokeFileRequestMutation,
   useFileRequestPageQuery,
   useStartRequestUploadMutation,
+  useRequestUploadPartsMutation,
+  useCancelRequestUploadMutation,
   useCompleteRequestUploadMutation,
 } = fileRequestsApi;

@@ -3,13 +3,13 @@ import { Inbox, Link2Off } from 'lucide-react';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, FormField, toast } from '@coffer/ui';
 import { useAccountPlanQuery } from '@coffer/web-core/store';
 import { formatRelativeTime } from '@coffer/web-core/format';
-import { MULTIPART_THRESHOLD_BYTES, type CreatedFileRequest, type FileRequestItem } from '@coffer/contracts';
+import { FILE_REQUEST_MAX_CAP_BYTES, type CreatedFileRequest, type FileRequestItem } from '@coffer/contracts';
 import { useCreateFileRequestMutation, useListFileRequestsQuery, useRevokeFileRequestMutation } from '../api/file-requests-api';
 import { failureToast } from '../../../lib/open-link';
 import { CreatedLinkBox } from './link-section';
 
 const MB = 1024 ** 2;
-const MAX_MB = MULTIPART_THRESHOLD_BYTES / MB;
+const MAX_MB = FILE_REQUEST_MAX_CAP_BYTES / MB;
 
 /**
  * "Request files" where the user may add: an upload-only link to this folder, with an optional expiry

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Upload } from 'lucide-react';
-import { Button, Label, Spinner } from '@coffer/ui';
+import { Button, Label, Progress, Spinner } from '@coffer/ui';
 import { toApiError } from '@coffer/web-core/store';
 import { formatFileSize } from '@coffer/web-core/format';
-import { putBytes } from '@coffer/web-core/upload';
-import { useCompleteRequestUploadMutation, useFileRequestPageQuery, useStartRequestUploadMutation } from '../api/file-requests-api';
+import { useFileRequestPageQuery } from '../api/file-requests-api';
+import { useSendToRequest } from '../hooks/use-send-to-request';
 import { companyOf, PublicFrame } from './public-frame';
 
-type Sent = { key: string; name: string; size: number; status: 'sending' | 'sent' | 'failed'; message?: string };
+type Sent = { key: string; name: string; size: number; status: 'sending' | 'sent' | 'failed'; percent: number; message?: string };
 
 /**
  * A file request's public page (no sign-in): who asks for files, in their branding; the visitor picks
@@ -16,8 +16,7 @@ type Sent = { key: string; name: string; size: number; status: 'sending' | 'sent
  */
 export function PublicRequestView({ token }: { token: string }) {
   const { data: page, isLoading, error } = useFileRequestPageQuery(token);
-  const [startUpload] = useStartRequestUploadMutation();
-  const [completeUpload] = useCompleteRequestUploadMutation();
+  const sendFile = useSendToRequest(token);
   const [chosen, setChosen] = useState<File[]>([]);
   const [sent, setSent] = useState<Sent[]>([]);
   const [sending, setSending] = useState(false);
@@ -34,18 +33,25 @@ export function PublicRequestView({ token }: { token: string }) {
     if (chosen.length === 0) return;
     setSending(true);
     const batch = chosen.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}` }));
-    setSent((all) => [...batch.map(({ file, key }) => ({ key, name: file.name, size: file.size, status: 'sending' as const })), ...all]);
+    setSent((all) => [...batch.map(({ file, key }) => ({ key, name: file.name, size: file.size, status: 'sending' as const, percent: 0 })), ...all]);
     setChosen([]);
     if (input.current) input.current.value = '';
     // One after another: each is checked against the request and the account as it goes.
+    // Too many sent in the last minute (429): the rest of the batch waits, said with the server's words.
+    let slowDown: string | undefined;
     for (const { file, key } of batch) {
+      if (slowDown) {
+        mark(key, { status: 'failed', message: slowDown });
+        continue;
+      }
       try {
-        const slot = await startUpload({ token, name: file.name, size: file.size, mimeType: file.type || 'application/octet-stream' }).unwrap();
-        await putBytes(slot.url, slot.headers, file, () => undefined);
-        await completeUpload({ token, uploadId: slot.uploadId }).unwrap();
-        mark(key, { status: 'sent' });
+        await sendFile(file, (percent) => mark(key, { percent }));
+        mark(key, { status: 'sent', percent: 100 });
       } catch (caught) {
-        mark(key, { status: 'failed', message: toApiError(caught).message ?? 'The file could not be sent. Please try again.' });
+        const refusal = toApiError(caught);
+        const message = refusal.message ?? 'The file could not be sent. Please try again.';
+        if (refusal.status === 429) slowDown = message;
+        mark(key, { status: 'failed', message });
       }
     }
     setSending(false);
@@ -96,8 +102,9 @@ export function PublicRequestView({ token }: { token: string }) {
                   <div className="min-w-0 flex-1">
                     <p className="break-all">{s.name}</p>
                     <p className={s.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
-                      {s.status === 'failed' ? s.message : `${formatFileSize(s.size)} · ${s.status === 'sent' ? 'Sent' : 'Sending…'}`}
+                      {s.status === 'failed' ? s.message : `${formatFileSize(s.size)} · ${s.status === 'sent' ? 'Sent' : `Sending… ${s.percent}%`}`}
                     </p>
+                    {s.status === 'sending' && <Progress value={s.percent} aria-label={`${s.name}: sent so far`} className="mt-1" />}
                   </div>
                 </li>
               ))}
