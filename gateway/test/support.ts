@@ -133,10 +133,15 @@ export async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
   return user;
 }
 
-export async function uploadFile(user: TestUser, name: string, bytes: Buffer): Promise<FileItem> {
+export async function uploadFile(
+  user: TestUser,
+  name: string,
+  bytes: Buffer,
+  options: { folderId?: string; onExisting?: 'replace' | 'keep-both' } = {},
+): Promise<FileItem> {
   await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
   const slot = await call<UploadSlot>('/api/uploads', {
-    body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root' },
+    body: { name, size: bytes.length, mimeType: 'application/pdf', folderId: 'root', ...options },
     token: user.accessToken,
   });
   await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });

@@ -45,6 +45,12 @@ export const FilesSubject = {
   WhoHasAccess: 'files.access.who',
   /** Owners and admins: the bytes in each person's My files (trash included), for Settings → Storage. */
   StorageByMember: 'files.storage.members',
+  /** A file's versions: its current bytes and the earlier ones kept (Can view). */
+  ListVersions: 'files.version.list',
+  /** A signed link to view or download one earlier version of a file (Can view). */
+  VersionLink: 'files.version.link',
+  /** An earlier version becomes the file's bytes again; the current ones become a version (Can edit). */
+  RestoreVersion: 'files.version.restore',
 } as const;
 
 /** Events published by the files service. */
@@ -59,6 +65,10 @@ export const FilesEvent = {
   FileDeleted: 'events.files.file.deleted',
   /** Its owner downloaded a file (a download link was issued to them, never for a share's recipient). */
   FileDownloaded: 'events.files.file.downloaded',
+  /** An upload replaced a file's bytes (same file, same id); the earlier bytes are kept as a version. */
+  FileReplaced: 'events.files.file.replaced',
+  /** An earlier version became a file's bytes again; the bytes it had are kept as a version. */
+  FileVersionRestored: 'events.files.file.version-restored',
 } as const;
 
 /** The four folders every new account's root holds, in display order. */
@@ -219,6 +229,10 @@ const itemName = (message: string) => nameText(message).trim().min(1, message).m
 export const createFolderSchema = z.object({ name: itemName('Please enter a folder name'), parentId: folderRef('parentId').default(ROOT_FOLDER) });
 export type CreateFolderInput = z.input<typeof createFolderSchema>;
 
+/** What an upload does to a file of the same name in its folder. */
+export const ON_EXISTING = ['replace', 'keep-both'] as const;
+export type OnExisting = (typeof ON_EXISTING)[number];
+
 export const createUploadSchema = z.object({
   name: itemName('Please choose a file'),
   size: z.number({ error: 'File size is required' }).int('File size is required').min(0, 'File size is required').max(Number.MAX_SAFE_INTEGER),
@@ -226,6 +240,11 @@ export const createUploadSchema = z.object({
   folderId: folderRef('folderId').default(ROOT_FOLDER),
   /** The file's last-modified time (ms): with its name and size, how a browser knows the same file again to resume. */
   lastModified: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * When a file of the same name is in the folder: "replace" makes this upload its new bytes (same file, the earlier
+   * bytes kept as a version); "keep-both" (the default) keeps it beside it as "Name (1).ext".
+   */
+  onExisting: z.enum(ON_EXISTING, { error: `onExisting must be one of ${ON_EXISTING.join(', ')}` }).default('keep-both'),
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 /** Where the browser PUTs the bytes: straight to S3, within the size it declared. */
@@ -404,6 +423,31 @@ export const whoHasAccessSchema = z.object({
 });
 export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
 
+/** One version of a file: its current bytes (`current`, id the file's) or earlier ones kept, who uploaded them and when. */
+export const fileVersionSchema = z.object({
+  id: z.uuid(),
+  size: z.number().int().min(0),
+  mimeType: z.string(),
+  /** Who uploaded these bytes (a user id). */
+  addedBy: z.string(),
+  /** When these bytes were uploaded. */
+  addedAt: isoDateTime(),
+  current: z.boolean(),
+  /** An earlier version: when it stops being kept (its plan's retention, counted from when it stopped being current). */
+  keptUntil: isoDateTime().nullable(),
+});
+export type FileVersion = z.output<typeof fileVersionSchema>;
+/** A file's versions, the current one first, then the earlier ones newest first; whether the caller may restore one (Can edit). */
+export const fileVersionsSchema = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  items: z.array(fileVersionSchema),
+  canRestore: z.boolean(),
+});
+export type FileVersions = z.output<typeof fileVersionsSchema>;
+export const versionIdSchema = z.object({ versionId: z.uuid({ error: 'Version not found' }) });
+export const VERSION_NOT_FOUND = 'Version not found';
+
 const noPayload = z.object({});
 
 /** Every request the files service answers: its payload and its reply. */
@@ -441,6 +485,9 @@ export const filesRequests = {
   [FilesSubject.SetFolderAccess]: message(folderIdSchema.extend(setFolderAccessSchema.shape), folderAccessSchema),
   [FilesSubject.WhoHasAccess]: message(fileIdSchema, whoHasAccessSchema),
   [FilesSubject.StorageByMember]: message(noPayload, memberStorageSchema),
+  [FilesSubject.ListVersions]: message(fileIdSchema, fileVersionsSchema),
+  [FilesSubject.VersionLink]: message(fileIdSchema.extend(versionIdSchema.shape).extend(linkDispositionSchema.shape), fileLinkSchema),
+  [FilesSubject.RestoreVersion]: message(fileIdSchema.extend(versionIdSchema.shape), fileItemSchema),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */
@@ -473,6 +520,10 @@ export type FileDeleted = FileChange;
 
 /** The owner downloaded one of their files. */
 export type FileDownloaded = FileChange;
+/** An upload replaced a file's bytes: `item` is the file with its new size. */
+export type FileReplaced = FileChange;
+/** An earlier version of a file became its bytes again. */
+export type FileVersionRestored = FileChange;
 
 /**
  * A change to a file as the browser hears it (GET /api/events, event "files"):
@@ -496,4 +547,6 @@ export interface FilesEvents {
   [FilesEvent.FileTrashed]: FileTrashed;
   [FilesEvent.FileRestored]: FileRestored;
   [FilesEvent.FileDeleted]: FileDeleted;
+  [FilesEvent.FileReplaced]: FileReplaced;
+  [FilesEvent.FileVersionRestored]: FileVersionRestored;
 }
