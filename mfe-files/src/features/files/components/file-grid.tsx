@@ -8,6 +8,7 @@ import { MoveToDialog } from './move-to-dialog';
 import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { WhoHasAccessDialog } from './who-has-access-dialog';
+import { VersionsDialog } from '../../versions/components/versions-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
@@ -41,6 +42,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const [inspecting, setInspecting] = useState<FileItem | null>(null);
+  const [versionsOf, setVersionsOf] = useState<FileItem | null>(null);
   const actions = useFileActions();
   const preview = useFilePreview();
 
@@ -80,6 +82,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       onDeleteForever={setDeleting}
       onShare={ShareDialog && setSharing}
       onWhoHasAccess={mode === 'browse' ? setInspecting : undefined}
+      onVersions={mode === 'browse' ? setVersionsOf : undefined}
       onView={(target) => void preview.view(target)}
       viewOnly={viewOnly}
       folderLink={folderLink}
@@ -102,6 +105,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
       <WhoHasAccessDialog item={inspecting} onClose={() => setInspecting(null)} />
+      <VersionsDialog item={versionsOf} onClose={() => setVersionsOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { Link } from '@coffer/web-core/router';
-import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
+import { Download, Eye, FolderInput, History, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
 import { Card, cn, DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
 import type { FileItem } from '@coffer/contracts';
@@ -34,6 +34,8 @@ interface ItemCardProps {
   onShare?: (file: FileItem) => void;
   /** Opens "Who has access" for a file or a folder. */
   onWhoHasAccess?: (item: FileItem) => void;
+  /** Opens a file's Versions. */
+  onVersions?: (file: FileItem) => void;
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
   /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
@@ -53,6 +55,7 @@ export function ItemCard({
   onDeleteForever,
   onShare,
   onWhoHasAccess,
+  onVersions,
   onView,
   viewOnly = false,
   folderLink = filesFolderLink,
@@ -194,6 +197,12 @@ export function ItemCard({
               <Download aria-hidden />
               Download
             </DropdownMenuItem>
+            {onVersions && (
+              <DropdownMenuItem onSelect={() => onVersions(item)}>
+                <History aria-hidden />
+                Versions
+              </DropdownMenuItem>
+            )}
             {editItems}
           </>
         )}

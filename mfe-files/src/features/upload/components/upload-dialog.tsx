@@ -9,6 +9,7 @@ import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
 import { useUploadQueue, type ChosenFile } from '../hooks/use-upload-queue';
 import { UnfinishedUploads } from './unfinished-uploads';
+import { useReplaceOrKeep } from '../../versions/hooks/use-replace-or-keep';
 
 interface UploadDialogProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const [waiting, setWaiting] = useState<File[]>([]);
   const inHand = new Set(chosen.flatMap((c) => (c.resumes ? [c.resumes.uploadId] : [])));
   const [cancelUpload] = useCancelUploadMutation();
+  const replaceOrKeep = useReplaceOrKeep();
 
   // Each time it opens, the dialog starts in the folder the user is in.
   const [folderFor, setFolderFor] = useState({ open, currentFolderId });
@@ -88,7 +90,13 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   };
 
   const upload = async () => {
-    const { uploaded, failure } = await queue.uploadAll(folderId);
+    // A name the folder already has: Replace or Keep both, asked before anything is sent (Back: nothing is).
+    const onExisting = await replaceOrKeep.ask(
+      folderId,
+      chosen.filter((c) => c.status === 'ready' || c.status === 'failed').map((c) => c.file.name),
+    );
+    if (!onExisting) return;
+    const { uploaded, failure } = await queue.uploadAll(folderId, onExisting);
     if (uploaded > 0) toast({ title: `${uploaded} file(s) uploaded successfully` });
     if (failure) {
       toast({ variant: 'destructive', title: 'Failed to upload files', description: failure });
@@ -211,6 +219,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
             {uploading ? 'Uploading...' : `Upload (${pending})`}
           </Button>
         </DialogFooter>
+        {replaceOrKeep.question}
       </DialogContent>
     </Dialog>
   );
