@@ -8,7 +8,7 @@ import { MoveToDialog } from './move-to-dialog';
 import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { WhoHasAccessDialog } from './who-has-access-dialog';
-import { VersionsDialog } from '../../versions/components/versions-dialog';
+import { VersionsDialog } from './versions-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';

@@ -9,7 +9,7 @@ import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
 import { useUploadQueue, type ChosenFile } from '../hooks/use-upload-queue';
 import { UnfinishedUploads } from './unfinished-uploads';
-import { useReplaceOrKeep } from '../../versions/hooks/use-replace-or-keep';
+import { useReplaceOrKeep } from '../hooks/use-replace-or-keep';
 
 interface UploadDialogProps {
   open: boolean;

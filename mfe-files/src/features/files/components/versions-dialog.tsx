@@ -7,7 +7,7 @@ import type { FileItem, FileVersion } from '@coffer/contracts';
 import { useFileLinkMutation } from '../../../api/file-link-api';
 import { useAccessPeopleQuery } from '../../../api/team-folders-api';
 import { downloadFile, failureToast } from '../../../lib/open-link';
-import { useFileVersionsQuery, useRestoreVersionMutation, useVersionLinkMutation } from '../api/versions-api';
+import { useFileVersionsQuery, useRestoreVersionMutation, useVersionLinkMutation } from '../../../api/versions-api';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

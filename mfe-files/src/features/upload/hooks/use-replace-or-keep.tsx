@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { OnExisting } from '@coffer/contracts';
-import { useLazyNamesInQuery } from '../api/versions-api';
+import { useLazyNamesInQuery } from '../../../api/versions-api';
 import { ReplaceOrKeepDialog } from '../components/replace-or-keep-dialog';
 
 /** What the user chose for each clashing name (lower case), or null when they went back. */
