@@ -110,6 +110,7 @@ const TABLE_OWNERS = {
     'files/files.repository.ts': ['files', 'accountStorage'],
     'uploads/uploads.repository.ts': ['uploads', 'confirmedUploads'],
     'access/access.repository.ts': ['folderAccess'],
+    'versions/versions.repository.ts': ['fileVersions'],
   },
   sharing: {
     'shares/shares.repository.ts': ['shares', 'shareSends', 'shareTickets', 'shareRequests'],

@@ -221,6 +221,13 @@ async function visitDialogs(page: Page, { folderId }: Seeded) {
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
+  await chooseFromMenu(page, LONG_FILE, 'Versions');
+  const versions = page.getByRole('dialog', { name: 'Versions' });
+  await expect(versions.getByRole('listitem')).toHaveCount(1);
+  await expectFits(page, 'versions dialog');
+  await page.keyboard.press('Escape');
+  await expect(versions).toBeHidden();
+
   await page.goto('/dashboard/account');
   await page.getByRole('button', { name: 'Invite Member' }).click();
   await expect(page.getByRole('dialog', { name: 'Invite Team Member' })).toBeVisible();

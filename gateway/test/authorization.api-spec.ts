@@ -3,6 +3,7 @@ import type {
   CreatedFileRequest,
   CreatedLink,
   FileItem,
+  FileVersions,
   HttpErrorBody,
   ListAccountLinksReply,
   ListFileRequestsReply,
@@ -106,6 +107,9 @@ describe('R4: authorization on every route', () => {
     [stranger, member, recipient] = await Promise.all([signUp(), joinedMember(owner, 'member'), confirmedUser()]);
 
     const file = await uploadFile(owner, 'Salaries.xlsx', randomBytes(256));
+    // Replaced once: its earlier bytes are a version.
+    await uploadFile(owner, 'Salaries.xlsx', randomBytes(300), { onExisting: 'replace' });
+    const version = (await call<FileVersions>(`/api/files/${file.id}/versions`, { token: owner.accessToken })).body.items[1];
     const folder = await call<FileItem>('/api/folders', { body: { name: 'HR', parentId: 'root' }, token: owner.accessToken });
     // A team folder with no access entries: the account's owner and admins only.
     const teamFolder = await call<FileItem>('/api/team-folders', { body: { name: 'Board' }, token: owner.accessToken });
@@ -138,6 +142,11 @@ describe('R4: authorization on every route', () => {
       '/api/files/{id}/restore': file.id,
       '/api/files/{id}/link': file.id,
       '/api/files/{id}/thumbnail': photo.id,
+      '/api/files/{id}/versions': file.id,
+      '/api/files/{id}/versions/{versionId}/link': file.id,
+      '/api/files/{id}/versions/{versionId}/link versionId': version.id,
+      '/api/files/{id}/versions/{versionId}/restore': file.id,
+      '/api/files/{id}/versions/{versionId}/restore versionId': version.id,
       '/api/folders/{id}': folder.body.id,
       '/api/files/{id}/access': file.id,
       '/api/team-folders/{id}': teamFolder.body.id,
@@ -174,8 +183,12 @@ describe('R4: authorization on every route', () => {
         needsSession: (op.security ?? []).length > 0,
       })),
     );
-  /** The path with its parameter: the owner's resource where there is one, a random id otherwise. */
-  const concrete = (path: string) => path.replace(/\{(\w+)\}/, (_, name: string) => ids[path] ?? (name === 'ticket' ? 'A'.repeat(43) : randomUUID()));
+  /** The path with its parameters: the owner's resource where there is one (a second parameter's under "<path> <name>"), a random id otherwise. */
+  const concrete = (path: string) =>
+    path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => (name === 'id' ? ids[path] : ids[`${path} ${name}`]) ?? (name === 'ticket' ? 'A'.repeat(43) : randomUUID()),
+    );
   const ask = (route: { method: string; path: string; route: string }, token?: string) =>
     call<HttpErrorBody>(concrete(route.path), {
       method: route.method,

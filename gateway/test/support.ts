@@ -139,11 +139,11 @@ export async function uploadFile(
   user: TestUser,
   name: string,
   bytes: Buffer,
-  { mimeType = 'application/pdf', folderId = 'root' }: { mimeType?: string; folderId?: string } = {},
+  { mimeType = 'application/pdf', folderId = 'root', onExisting }: { mimeType?: string; folderId?: string; onExisting?: 'replace' | 'keep-both' } = {},
 ): Promise<FileItem> {
   await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
   const slot = await call<UploadSlot>('/api/uploads', {
-    body: { name, size: bytes.length, mimeType, folderId },
+    body: { name, size: bytes.length, mimeType, folderId, ...(onExisting ? { onExisting } : {}) },
     token: user.accessToken,
   });
   await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });

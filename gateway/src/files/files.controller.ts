@@ -9,6 +9,8 @@ import {
   fileItemSchema,
   fileLinkSchema,
   FilesSubject,
+  fileVersionsSchema,
+  VERSION_NOT_FOUND,
   folderPathSchema,
   linkDispositionSchema,
   listFilesReplySchema,
@@ -29,11 +31,14 @@ import {
 import { ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { idParams, ValidBody, ValidParams, ValidQuery, type IdParams, type Valid } from '../api/validation.js';
+import { z } from 'zod';
 import { Meta } from '../identity/caller.js';
 
 const fileParams = idParams('File not found');
 const folderParams = idParams('Folder not found');
 const uploadParams = idParams('Upload not found');
+const versionParams = fileParams.extend({ versionId: z.uuid({ error: VERSION_NOT_FOUND }) });
+type VersionParams = Valid<typeof versionParams>;
 
 /** Files, folders, uploads, trash and storage: forwarded to the files service, which checks ownership and limits. */
 @Controller()
@@ -193,6 +198,37 @@ export class FilesController {
   @ApiDoc({ summary: 'A signed link to view or download a file, valid 3600 s', reply: fileLinkSchema })
   link(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams, @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>) {
     return this.services.request(FilesSubject.FileLink, { fileId: params.id, disposition: query.disposition }, meta);
+  }
+
+  @Get('files/:id/versions')
+  @ApiDoc({
+    summary:
+      "A file's versions: its current bytes first, then the earlier ones kept (newest first), each with who uploaded it, when and its size; whether you may restore one",
+    reply: fileVersionsSchema,
+  })
+  versions(@Meta() meta: RequestMeta, @ValidParams(fileParams) params: IdParams) {
+    return this.services.request(FilesSubject.ListVersions, { fileId: params.id }, meta);
+  }
+
+  @Get('files/:id/versions/:versionId/link')
+  @ApiDoc({ summary: 'A signed link to view or download an earlier version of a file, under its name, valid 3600 s (Can view)', reply: fileLinkSchema })
+  versionLink(
+    @Meta() meta: RequestMeta,
+    @ValidParams(versionParams) params: VersionParams,
+    @ValidQuery(linkDispositionSchema) query: Valid<typeof linkDispositionSchema>,
+  ) {
+    return this.services.request(FilesSubject.VersionLink, { fileId: params.id, versionId: params.versionId, disposition: query.disposition }, meta);
+  }
+
+  @Post('files/:id/versions/:versionId/restore')
+  @HttpCode(200)
+  @ApiDoc({
+    summary: "Make an earlier version the file's bytes again; the bytes it had are kept as a version (Can edit)",
+    reply: fileItemSchema,
+    errors: { 403: 'You may only view this file' },
+  })
+  restoreVersion(@Meta() meta: RequestMeta, @ValidParams(versionParams) params: VersionParams) {
+    return this.services.request(FilesSubject.RestoreVersion, { fileId: params.id, versionId: params.versionId }, meta);
   }
 
   @Get('storage/usage')

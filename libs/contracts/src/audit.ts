@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'file.rename',
   'file.delete',
   'file.restore',
+  'file.replace',
+  'file.version_restore',
   'file.delete_forever',
   'file.share',
   'share.revoke',

@@ -90,6 +90,7 @@ export const planFeaturesSchema = z.object({
   hasIpRestriction: z.boolean(),
   hasLinkExpiry: z.boolean(),
   hasPrioritySupport: z.boolean(),
+  versionRetentionDays: z.number().int().min(1).describe("how many days a file's earlier versions are kept"),
 });
 export type PlanFeatureSet = z.output<typeof planFeaturesSchema>;
 

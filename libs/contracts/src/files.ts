@@ -49,6 +49,12 @@ export const FilesSubject = {
   StorageByMember: 'files.storage.members',
   /** A file's thumbnail (an image's, made after its upload), for whoever may view the file. */
   FileThumbnail: 'files.file.thumbnail',
+  /** A file's versions: its current bytes and the earlier ones kept (Can view). */
+  ListVersions: 'files.version.list',
+  /** A signed link to view or download one earlier version of a file (Can view). */
+  VersionLink: 'files.version.link',
+  /** An earlier version becomes the file's bytes again; the current ones become a version (Can edit). */
+  RestoreVersion: 'files.version.restore',
 } as const;
 
 /** Events published by the files service. */
@@ -65,6 +71,10 @@ export const FilesEvent = {
   FileDownloaded: 'events.files.file.downloaded',
   /** A file's thumbnail was made (after its upload, in the background): its cards show it. */
   ThumbnailMade: 'events.files.file.thumbnail',
+  /** An upload replaced a file's bytes (same file, same id); the earlier bytes are kept as a version. */
+  FileReplaced: 'events.files.file.replaced',
+  /** An earlier version became a file's bytes again; the bytes it had are kept as a version. */
+  FileVersionRestored: 'events.files.file.version-restored',
 } as const;
 
 /** The four folders every new account's root holds, in display order. */
@@ -251,6 +261,9 @@ export type EnsureFolderPathsInput = z.input<typeof ensureFolderPathsSchema>;
 /** The id of the last folder of each path, in the order asked. */
 export const ensureFolderPathsReplySchema = z.object({ folderIds: z.array(z.uuid()) });
 export type EnsureFolderPathsReply = z.output<typeof ensureFolderPathsReplySchema>;
+/** What an upload does to a file of the same name in its folder. */
+export const ON_EXISTING = ['replace', 'keep-both'] as const;
+export type OnExisting = (typeof ON_EXISTING)[number];
 
 export const createUploadSchema = z.object({
   name: itemName('Please choose a file'),
@@ -259,6 +272,11 @@ export const createUploadSchema = z.object({
   folderId: folderRef('folderId').default(ROOT_FOLDER),
   /** The file's last-modified time (ms): with its name and size, how a browser knows the same file again to resume. */
   lastModified: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * When a file of the same name is in the folder: "replace" makes this upload its new bytes (same file, the earlier
+   * bytes kept as a version); "keep-both" (the default) keeps it beside it as "Name (1).ext".
+   */
+  onExisting: z.enum(ON_EXISTING, { error: `onExisting must be one of ${ON_EXISTING.join(', ')}` }).default('keep-both'),
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 /** Where the browser PUTs the bytes: straight to S3, within the size it declared. */
@@ -437,6 +455,31 @@ export const whoHasAccessSchema = z.object({
 });
 export type WhoHasAccess = z.output<typeof whoHasAccessSchema>;
 
+/** One version of a file: its current bytes (`current`, id the file's) or earlier ones kept, who uploaded them and when. */
+export const fileVersionSchema = z.object({
+  id: z.uuid(),
+  size: z.number().int().min(0),
+  mimeType: z.string(),
+  /** Who uploaded these bytes (a user id). */
+  addedBy: z.string(),
+  /** When these bytes were uploaded. */
+  addedAt: isoDateTime(),
+  current: z.boolean(),
+  /** An earlier version: when it stops being kept (its plan's retention, counted from when it stopped being current). */
+  keptUntil: isoDateTime().nullable(),
+});
+export type FileVersion = z.output<typeof fileVersionSchema>;
+/** A file's versions, the current one first, then the earlier ones newest first; whether the caller may restore one (Can edit). */
+export const fileVersionsSchema = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  items: z.array(fileVersionSchema),
+  canRestore: z.boolean(),
+});
+export type FileVersions = z.output<typeof fileVersionsSchema>;
+export const versionIdSchema = z.object({ versionId: z.uuid({ error: 'Version not found' }) });
+export const VERSION_NOT_FOUND = 'Version not found';
+
 const noPayload = z.object({});
 
 /** The largest side of a thumbnail, in pixels. */
@@ -484,6 +527,9 @@ export const filesRequests = {
   [FilesSubject.WhoHasAccess]: message(fileIdSchema, whoHasAccessSchema),
   [FilesSubject.StorageByMember]: message(noPayload, memberStorageSchema),
   [FilesSubject.FileThumbnail]: message(fileIdSchema, fileThumbnailSchema),
+  [FilesSubject.ListVersions]: message(fileIdSchema, fileVersionsSchema),
+  [FilesSubject.VersionLink]: message(fileIdSchema.extend(versionIdSchema.shape).extend(linkDispositionSchema.shape), fileLinkSchema),
+  [FilesSubject.RestoreVersion]: message(fileIdSchema.extend(versionIdSchema.shape), fileItemSchema),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */
@@ -518,6 +564,10 @@ export type FileDeleted = FileChange;
 export type FileDownloaded = FileChange;
 /** A file's thumbnail was made: `item.thumbnail` is true. */
 export type ThumbnailMade = FileChange;
+/** An upload replaced a file's bytes: `item` is the file with its new size. */
+export type FileReplaced = FileChange;
+/** An earlier version of a file became its bytes again. */
+export type FileVersionRestored = FileChange;
 
 /**
  * A change to a file as the browser hears it (GET /api/events, event "files"):
@@ -542,4 +592,6 @@ export interface FilesEvents {
   [FilesEvent.FileRestored]: FileRestored;
   [FilesEvent.FileDeleted]: FileDeleted;
   [FilesEvent.ThumbnailMade]: ThumbnailMade;
+  [FilesEvent.FileReplaced]: FileReplaced;
+  [FilesEvent.FileVersionRestored]: FileVersionRestored;
 }

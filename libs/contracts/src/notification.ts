@@ -35,7 +35,7 @@ export const capturedMailQuerySchema = z.object({ to: z.string().max(320).option
 export type CapturedMailQuery = z.output<typeof capturedMailQuerySchema>;
 export type ListCapturedMailReply = z.output<typeof listCapturedMailReplySchema>;
 
-export const ACTIVITY_KINDS = ['upload', 'share', 'delete', 'download', 'folder'] as const;
+export const ACTIVITY_KINDS = ['upload', 'share', 'delete', 'download', 'folder', 'replace', 'restore-version'] as const;
 /** One line of the Activity Log panel. */
 export const activityEntrySchema = z.object({
   id: z.string(),

@@ -20,6 +20,10 @@ describe('plan feature table', () => {
     ]);
   });
 
+  it('keeps versions 30 days on trial and starter, 180 days on business, pro and enterprise', () => {
+    expect(['trial', 'starter', 'business', 'pro', 'enterprise'].map((p) => planFeatures(p).versionRetentionDays)).toEqual([30, 30, 180, 180, 180]);
+  });
+
   it('falls back to the trial for a missing or unknown plan', () => {
     for (const plan of [undefined, null, '', 'platinum', 'Pro']) expect(planFeatures(plan)).toEqual(planFeatures('trial'));
   });

@@ -23,6 +23,8 @@ export interface PlanFeatures {
   hasIpRestriction: boolean;
   hasLinkExpiry: boolean;
   hasPrioritySupport: boolean;
+  /** How many days a file's earlier versions are kept (PRODUCT-DECISIONS "Files"): 30 on trial and starter, 180 from business up. */
+  versionRetentionDays: number;
 }
 
 const NONE = {
@@ -34,10 +36,11 @@ const NONE = {
   hasIpRestriction: false,
   hasLinkExpiry: false,
   hasPrioritySupport: false,
+  versionRetentionDays: 30,
 };
 /** Every paid plan takes files up to 10 GB (sent as resumable multipart uploads). */
 const PAID = { ...NONE, maxFileBytes: 10 * GB };
-const BUSINESS = { ...PAID, hasAuditLogs: true, hasPermissions: true, hasCustomBranding: true };
+const BUSINESS = { ...PAID, versionRetentionDays: 180, hasAuditLogs: true, hasPermissions: true, hasCustomBranding: true };
 const ALL = { ...BUSINESS, hasAdvancedSecurity: true, hasIpRestriction: true, hasLinkExpiry: true, hasPrioritySupport: true };
 
 export const PLAN_FEATURES: Record<PlanType, PlanFeatures> = {

@@ -29,6 +29,9 @@ import { UploadsRepository } from './uploads/uploads.repository.js';
 import { UploadsService } from './uploads/uploads.service.js';
 import { ThumbnailsHandler } from './thumbnails/thumbnails.handler.js';
 import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
+import { VersionsHandler } from './versions/versions.handler.js';
+import { VersionsRepository } from './versions/versions.repository.js';
+import { VersionsService } from './versions/versions.service.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -48,6 +51,7 @@ export class AppModule {
         PersonalDataHandler,
         TeamFoldersHandler,
         ThumbnailsHandler,
+        VersionsHandler,
       ],
       providers: [
         FilesRepository,
@@ -67,6 +71,8 @@ export class AppModule {
         PlanFeatures,
         AccessService,
         TeamFoldersService,
+        VersionsRepository,
+        VersionsService,
       ],
     };
   }

@@ -29,7 +29,7 @@ import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testI
 import { HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { AppModule, MIGRATIONS_FOLDER } from '../src/app.module.js';
 import { eq, sql } from 'drizzle-orm';
-import { files } from '../src/db/schema.js';
+import { files, type FileRow } from '../src/db/schema.js';
 import { FilesRepository } from '../src/files/files.repository.js';
 import { PersonalDataRepository } from '../src/personal-data/personal-data.repository.js';
 import { PersonalDataService } from '../src/personal-data/personal-data.service.js';
@@ -37,6 +37,8 @@ import { filesConfigSchema } from '../src/config.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { TrashService } from '../src/trash/trash.service.js';
 import { UploadsRepository } from '../src/uploads/uploads.repository.js';
+import { VersionsRepository } from '../src/versions/versions.repository.js';
+import { VersionsService } from '../src/versions/versions.service.js';
 
 /** What billing answers every account in these tests: a plan of 1000 bytes, small enough to fill. */
 const PLAN: AccountPlan = {
@@ -53,6 +55,9 @@ function onePut(upload: NewUpload): UploadSlot {
   return upload;
 }
 
+/** Accounts a test put on another plan than PLAN (by account id). */
+const PLANS = new Map<string, AccountPlan>();
+
 /**
  * Billing is another service: the files service's one requester answers its
  * plan question here, and passes every other request on.
@@ -60,7 +65,9 @@ function onePut(upload: NewUpload): UploadSlot {
 function answerPlanQuestions(requester: ServiceRequester) {
   const send = requester.request.bind(requester);
   requester.request = ((subject, payload, meta, timeoutMs) =>
-    subject === BillingSubject.GetPlan ? Promise.resolve(PLAN) : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
+    subject === BillingSubject.GetPlan
+      ? Promise.resolve(PLANS.get(meta?.caller?.accountId ?? '') ?? PLAN)
+      : send(subject, payload, meta, timeoutMs)) as ServiceRequester['request'];
 }
 
 Logger.overrideLogger(false);
@@ -345,6 +352,65 @@ describe.each(DATABASE_KINDS)('files service on %s', (kind) => {
     expect(await exists(recent.key)).toBe(true);
     expect(await repository.find(user.userId, kept.id)).toBeDefined();
     expect(await exists(kept.key)).toBe(true);
+  });
+
+  it("purges versions kept longer than their account's plan keeps them (30 days on the trial, 180 on business), rows and objects", async () => {
+    const trial = newCaller();
+    const business = newCaller();
+    PLANS.set(business.accountId, { ...PLAN, planType: 'business', features: { ...planFeatures('business'), storageLimit: 1000 } });
+    const repository = app!.get(FilesRepository);
+    const versions = app!.get(VersionsRepository);
+    const day = 86400_000;
+    const now = new Date();
+    const fileOf = async (user: CallerIdentity) => {
+      const key = `${user.userId}/current.txt`;
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'data' }));
+      return unit.run(() =>
+        repository.insertFile({
+          userId: user.userId,
+          addedBy: user.userId,
+          accountId: user.accountId,
+          name: 'a.txt',
+          size: 4,
+          storagePath: key,
+          mimeType: 'text/plain',
+          folder: 'root',
+        }),
+      );
+    };
+    /** A version of `file` that stopped being current `daysAgo` days before `now`. */
+    const versionOf = async (file: FileRow, daysAgo: number) => {
+      const key = `${file.addedBy}/v-${daysAgo}.txt`;
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'old' }));
+      await unit.run(() =>
+        versions.insert({
+          fileId: file.id,
+          accountId: file.accountId,
+          storagePath: key,
+          size: 3,
+          mimeType: 'text/plain',
+          addedBy: file.addedBy,
+          addedAt: new Date(now.getTime() - (daysAgo + 1) * day),
+          createdAt: new Date(now.getTime() - daysAgo * day),
+        }),
+      );
+      return key;
+    };
+    const trialFile = await fileOf(trial);
+    const businessFile = await fileOf(business);
+    const [trialOld, trialYoung] = [await versionOf(trialFile, 31), await versionOf(trialFile, 29)];
+    const [businessMid, businessOld] = [await versionOf(businessFile, 31), await versionOf(businessFile, 181)];
+    expect(await repository.storedBytes(trial.accountId)).toBe(10);
+
+    // A purge run with a date: what is past its plan's retention then goes, nothing else.
+    expect(await app!.get(VersionsService).purge(now)).toBe(2);
+    expect(await Promise.all([trialOld, trialYoung, businessMid, businessOld].map(exists))).toEqual([false, true, true, false]);
+    expect((await versions.ofFile(trialFile.id)).map((v) => v.storagePath)).toEqual([trialYoung]);
+    expect((await versions.ofFile(businessFile.id)).map((v) => v.storagePath)).toEqual([businessMid]);
+    expect([await repository.storedBytes(trial.accountId), await repository.storedBytes(business.accountId)]).toEqual([7, 7]);
+    // Two days on, the trial's 29-day version is past 30 days too; business keeps its 31-day one.
+    expect(await app!.get(VersionsService).purge(new Date(now.getTime() + 2 * day))).toBe(1);
+    expect(await Promise.all([trialYoung, businessMid].map(exists))).toEqual([false, true]);
   });
 
   it('purges a backlog bigger than one batch: every item trashed over 30 days ago goes, and each account stores what is left', async () => {

@@ -35,6 +35,9 @@ export const files = pgTable(
     thumbnailOf: text('thumbnail_of'),
     /** The thumbnail's object, when one was made of `thumbnailOf`; null: none (the card keeps its icon). */
     thumbnailPath: text('thumbnail_path'),
+    /** Who uploaded the current bytes, and when, once they replaced earlier ones (null: `addedBy` at `createdAt`). */
+    contentAddedBy: text('content_added_by'),
+    contentAddedAt: timestamp('content_added_at', { withTimezone: true }),
   },
   (t) => [
     index('files_user_folder_idx').on(t.userId, t.folder, t.deletedAt),
@@ -122,6 +125,8 @@ export const uploads = pgTable(
     partSize: integer('part_size'),
     /** The file's last-modified time (ms) as the browser gave it: how it knows the file again to resume. */
     lastModified: bigint('last_modified', { mode: 'number' }),
+    /** A file of the same name in the folder is replaced (its bytes kept as a version) instead of kept beside it as "Name (1).ext". */
+    replace: boolean('replace').notNull().default(false),
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
 );
@@ -142,5 +147,30 @@ export const confirmedUploads = pgTable(
   (t) => [index('confirmed_uploads_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A file's earlier bytes, kept when an upload replaced them or a version was restored over them: who uploaded them
+ * and when (`addedBy`, `addedAt`), and since when they are a version (`createdAt`: the plan's retention counts from
+ * it). They count toward the account's storage (the same triggers as files, migration 0009) and go with the file:
+ * trashed and restored with it, deleted with it for good.
+ */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    storagePath: text('storage_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    addedBy: text('added_by').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_versions_file_idx').on(t.fileId, t.createdAt), index('file_versions_created_idx').on(t.createdAt)],
+);
+
 export type FileRow = typeof files.$inferSelect;
+export type FileVersionRow = typeof fileVersions.$inferSelect;
 export type FolderAccessRow = typeof folderAccess.$inferSelect;

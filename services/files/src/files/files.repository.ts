@@ -496,6 +496,25 @@ export class FilesRepository extends Repository {
     return rows.map((r) => r.name);
   }
 
+  /** The file named `name` (any case) in `folder` of a space, out of the trash, held until the transaction ends: what a replace changes. */
+  async fileNamedForUpdate(space: Space, folder: string, name: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(
+        and(
+          'teamFolderId' in space ? eq(files.teamFolderId, space.teamFolderId) : and(eq(files.userId, space.userId), isNull(files.teamFolderId)),
+          eq(files.folder, folder),
+          isNull(files.deletedAt),
+          sql`${files.mimeType} <> ${FOLDER_MIME_TYPE}`,
+          sql`lower(${files.name}) = lower(${name})`,
+        ),
+      )
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
   async insertFile(row: typeof files.$inferInsert): Promise<FileRow> {
     const [inserted] = await this.db.insert(files).values(row).returning();
     return inserted;

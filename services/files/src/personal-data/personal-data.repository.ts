@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { ROOT_FOLDER } from '@coffer/contracts';
 import { countPersonalData, erasePersonalData, Repository, type PersonalDataTable } from '@coffer/server-core';
-import { confirmedUploads, files, uploads } from '../db/schema.js';
+import { confirmedUploads, files, fileVersions, uploads } from '../db/schema.js';
 
 /** Every files table that holds something of a person, and how a row is known to be theirs. */
 // Upload slots before files, here and in a move (PersonalDataService.move): a confirmation takes its slot before it adds a file
@@ -10,6 +10,8 @@ import { confirmedUploads, files, uploads } from '../db/schema.js';
 const personTables = (userId: string): PersonalDataTable[] => [
   ['uploads', uploads, eq(uploads.userId, userId)],
   ['confirmed_uploads', confirmedUploads, eq(confirmedUploads.userId, userId)],
+  // A file's versions before the file (their rows would go with it anyway: the foreign key cascades).
+  ['file_versions', fileVersions, sql`${fileVersions.fileId} in (select ${files.id} from ${files} where ${files.userId} = ${userId})`],
   ['files', files, eq(files.userId, userId)],
 ];
 
@@ -36,6 +38,14 @@ export class PersonalDataRepository extends Repository {
     return rows.flatMap((r) => (r.userId ? [{ userId: r.userId, bytes: r.bytes }] : []));
   }
 
+  /** The versions of a person's files count against the account their files are in now (after `FilesRepository.moveOwner`). */
+  async moveVersions(userId: string, accountId: string): Promise<void> {
+    await this.db
+      .update(fileVersions)
+      .set({ accountId })
+      .where(sql`${fileVersions.fileId} in (select ${files.id} from ${files} where ${files.userId} = ${userId})`);
+  }
+
   /**
    * Everything in `from`'s My files, trash included, becomes `to`'s, in one statement whatever its size: what was
    * at the root goes into `folderId` (a folder of `to`'s), the rest keeps its place in the tree. Who opened what
@@ -58,7 +68,13 @@ export class PersonalDataRepository extends Repository {
       .select({ key: files.storagePath })
       .from(files)
       .where(and(sql`starts_with(${files.storagePath}, ${prefix})`, sql`${files.userId} is distinct from ${userId}`));
-    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+    // Earlier versions they uploaded of a file of someone else's (a team file, one replaced in a shared folder) stay with it too.
+    const versions = await this.db
+      .select({ key: fileVersions.storagePath })
+      .from(fileVersions)
+      .innerJoin(files, eq(files.id, fileVersions.fileId))
+      .where(and(sql`starts_with(${fileVersions.storagePath}, ${prefix})`, sql`${files.userId} is distinct from ${userId}`));
+    return new Set([...rows.flatMap((r) => (r.key ? [r.key] : [])), ...versions.map((r) => r.key)]);
   }
 
   /** The objects of the person's files kept under someone else's prefix (files handed over to them). */
@@ -67,6 +83,11 @@ export class PersonalDataRepository extends Repository {
       .select({ key: files.storagePath })
       .from(files)
       .where(and(eq(files.userId, userId), isNotNull(files.storagePath), sql`not starts_with(${files.storagePath}, ${prefix})`));
-    return rows.flatMap((r) => (r.key ? [r.key] : []));
+    const versions = await this.db
+      .select({ key: fileVersions.storagePath })
+      .from(fileVersions)
+      .innerJoin(files, eq(files.id, fileVersions.fileId))
+      .where(and(eq(files.userId, userId), sql`not starts_with(${fileVersions.storagePath}, ${prefix})`));
+    return [...rows.flatMap((r) => (r.key ? [r.key] : [])), ...versions.map((r) => r.key)];
   }
 }

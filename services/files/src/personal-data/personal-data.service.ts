@@ -59,6 +59,7 @@ export class PersonalDataService {
   async move(userId: string, accountId: string) {
     await this.uploads.moveOwner(userId, accountId);
     await this.files.moveOwner(userId, accountId);
+    await this.personalData.moveVersions(userId, accountId);
   }
 
   /**

@@ -18,6 +18,7 @@ import { FilesService, type Owner } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { UploadsRepository } from '../uploads/uploads.repository.js';
 import { UploadsService } from '../uploads/uploads.service.js';
+import { VersionsService } from '../versions/versions.service.js';
 
 const DAY_MS = 86_400_000;
 /** Items the purge deletes in one transaction. */
@@ -35,6 +36,7 @@ export class TrashService {
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
     @Inject(AccessService) private readonly access: AccessService,
+    @Inject(VersionsService) private readonly versions: VersionsService,
   ) {}
 
   /** Moves a file, or an empty folder, to the trash. */
@@ -121,10 +123,14 @@ export class TrashService {
     return count;
   }
 
-  /** Deletes items for good in the unit of work, announcing each; returns the keys of their objects, to remove once committed. */
+  /**
+   * Deletes items for good in the unit of work, with their files' versions, announcing each; returns the keys of
+   * their objects (versions' too), to remove once committed.
+   */
   async destroy(owner: Owner, rows: FileRow[]): Promise<string[]> {
+    const versionKeys = await this.versions.removeOf(rows.map((r) => r.id));
     const removed = await this.files.remove(rows.map((r) => r.id));
     for (const row of removed) await this.items.announce(FilesEvent.FileDeleted, owner, row);
-    return removed.flatMap((r) => [r.storagePath, r.thumbnailPath]).filter((p): p is string => Boolean(p));
+    return [...removed.flatMap((r) => [r.storagePath, r.thumbnailPath]).filter((p): p is string => Boolean(p)), ...versionKeys];
   }
 }

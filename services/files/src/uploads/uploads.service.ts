@@ -34,6 +34,7 @@ import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageService, type StorageLimits } from '../storage/storage.service.js';
 import { UploadsRepository, type UploadRow } from './uploads.repository.js';
 import { AccessService } from '../access/access.service.js';
+import { VersionsService } from '../versions/versions.service.js';
 
 const tooLarge = (maxFileBytes: number) => rpcError(ErrorCode.ValidationFailed, 413, fileTooLarge(maxFileBytes));
 const overQuota = () =>
@@ -107,6 +108,7 @@ export class UploadsService {
     @Inject(SERVICE_CONFIG) private readonly config: FilesConfig,
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
     @Inject(AccessService) private readonly access: AccessService,
+    @Inject(VersionsService) private readonly versions: VersionsService,
   ) {}
 
   async create(caller: CallerIdentity, input: ReceivedPayload<typeof FilesSubject.CreateUpload>): Promise<NewUpload> {
@@ -165,6 +167,7 @@ export class UploadsService {
           multipartId,
           partSize,
           lastModified: input.lastModified ?? null,
+          replace: input.onExisting === 'replace',
         });
       })
       .catch(refuse);
@@ -333,8 +336,11 @@ export class UploadsService {
       if (!parent || parent.deletedAt) folder = ROOT_FOLDER;
       else space = spaceOf(parent);
     }
-    // A second file of the same name in the folder becomes "Name (1).ext".
     await this.files.lockNames(spaceKey(space), folder);
+    // Replacing: the file of that name gets these bytes (its own kept as a version); none there (any more): a new file.
+    const replaced = upload.replace ? await this.files.fileNamedForUpdate(space, folder, upload.name) : undefined;
+    if (replaced?.storagePath) return this.versions.replace(caller, replaced as FileRow & { storagePath: string }, upload, size);
+    // A second file of the same name in the folder becomes "Name (1).ext".
     const name = freeName(upload.name, await this.files.namesLike(space, folder, upload.name, 'file'));
     const file = await this.files.insertFile({
       ...placedIn(space),

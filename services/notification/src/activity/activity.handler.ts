@@ -14,6 +14,8 @@ export class ActivityHandler implements OnModuleInit {
 
   onModuleInit() {
     this.bus.on(FilesEvent.FileUploaded, (event) => this.activity.fileChanged(event, 'upload'));
+    this.bus.on(FilesEvent.FileReplaced, (event) => this.activity.fileChanged(event, 'replace'));
+    this.bus.on(FilesEvent.FileVersionRestored, (event) => this.activity.fileChanged(event, 'restore-version'));
     this.bus.on(FilesEvent.FileTrashed, (event) => this.activity.fileChanged(event, 'delete'));
     this.bus.on(FilesEvent.FileDownloaded, (event) => this.activity.fileChanged(event, 'download'));
     this.bus.on(SharingEvent.ShareCreated, (event) => this.activity.shareCreated(event));

@@ -48,7 +48,7 @@ export const activity = pgTable(
     /** The event's id: a redelivered event adds nothing. */
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    kind: text('kind', { enum: ['upload', 'share', 'delete', 'download', 'folder'] }).notNull(),
+    kind: text('kind', { enum: ['upload', 'share', 'delete', 'download', 'folder', 'replace', 'restore-version'] }).notNull(),
     fileName: text('file_name').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** In a team folder: the account, and who may see the line (the item's access list when it happened). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Download, FolderPlus, Share2, Trash2, Upload, type LucideIcon } from 'lucide-react';
+import { Download, FolderPlus, History, RefreshCw, Share2, Trash2, Upload, type LucideIcon } from 'lucide-react';
 import { Skeleton } from '@coffer/ui';
 import { formatRelativeTime } from '@coffer/web-core/format';
 import { useActivityQuery, type ActivityItem } from '../api/activity-api';
@@ -10,6 +10,8 @@ const KINDS: Record<ActivityItem['kind'], { icon: LucideIcon; label: string }> =
   delete: { icon: Trash2, label: 'Deleted' },
   download: { icon: Download, label: 'Downloaded' },
   folder: { icon: FolderPlus, label: 'Created folder' },
+  replace: { icon: RefreshCw, label: 'Replaced' },
+  'restore-version': { icon: History, label: 'Restored a version of' },
 };
 
 /** Re-renders every minute, so "Just now" becomes "1 minute ago" without a new fetch. */

@@ -8,8 +8,9 @@ import { MoveToDialog } from './move-to-dialog';
 import { RenameDialog } from './rename-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { WhoHasAccessDialog } from './who-has-access-dialog';
+import { VersionsDialog } from './versions-dialog';
 import { useFileActions } from '../hooks/use-file-actions';
-import { useFilePreview } from '../../../hooks/use-file-preview';
+import { useFilePreview, type PreviewTarget } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { type FileList } from '../hooks/use-file-list';
 import { FileListRows, ItemRow } from './file-list-rows';
@@ -43,6 +44,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const [inspecting, setInspecting] = useState<FileItem | null>(null);
+  const [versionsOf, setVersionsOf] = useState<FileItem | null>(null);
   const actions = useFileActions();
   const preview = useFilePreview();
   const { layout } = useViewPreference();
@@ -74,34 +76,20 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       </div>
     );
   }
-  const cardOf = (item: FileItem) => (
-    <ItemCard
-      item={item}
-      mode={mode}
-      onMoveTo={setMoving}
-      onRename={setRenaming}
-      onDeleteForever={setDeleting}
-      onShare={ShareDialog && setSharing}
-      onWhoHasAccess={mode === 'browse' ? setInspecting : undefined}
-      onView={(target) => void preview.view(target)}
-      viewOnly={viewOnly}
-      folderLink={folderLink}
-    />
-  );
-  const rowOf = (item: FileItem) => (
-    <ItemRow
-      item={item}
-      mode={mode}
-      onMoveTo={setMoving}
-      onRename={setRenaming}
-      onDeleteForever={setDeleting}
-      onShare={ShareDialog && setSharing}
-      onWhoHasAccess={mode === 'browse' ? setInspecting : undefined}
-      onView={(target) => void preview.view(target)}
-      viewOnly={viewOnly}
-      folderLink={folderLink ?? filesFolderLink}
-    />
-  );
+  // The same actions on a card and on a row of the list view.
+  const actionsOf = {
+    mode,
+    onMoveTo: setMoving,
+    onRename: setRenaming,
+    onDeleteForever: setDeleting,
+    onShare: ShareDialog && setSharing,
+    onWhoHasAccess: mode === 'browse' ? setInspecting : undefined,
+    onVersions: mode === 'browse' ? setVersionsOf : undefined,
+    onView: (target: PreviewTarget) => void preview.view(target),
+    viewOnly,
+  };
+  const cardOf = (item: FileItem) => <ItemCard item={item} {...actionsOf} folderLink={folderLink} />;
+  const rowOf = (item: FileItem) => <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} />;
   return (
     <>
       {layout === 'list' ? (
@@ -121,6 +109,7 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
       <WhoHasAccessDialog item={inspecting} onClose={() => setInspecting(null)} />
+      <VersionsDialog item={versionsOf} onClose={() => setVersionsOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete forever?"

@@ -36,6 +36,8 @@ interface ItemCardProps {
   onShare?: (file: FileItem) => void;
   /** Opens "Who has access" for a file or a folder. */
   onWhoHasAccess?: (item: FileItem) => void;
+  /** Opens a file's Versions. */
+  onVersions?: (file: FileItem) => void;
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
   /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
@@ -55,6 +57,7 @@ export function ItemCard({
   onDeleteForever,
   onShare,
   onWhoHasAccess,
+  onVersions,
   onView,
   viewOnly = false,
   folderLink = filesFolderLink,
@@ -90,7 +93,7 @@ export function ItemCard({
   const size = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
   // A search result says which folder it is in.
   const subtitle = item.folderPath === undefined ? size : `${size} · in ${item.folderPath}`;
-  const menu = { item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onOpen: openFile, viewOnly };
+  const menu = { item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onVersions, onOpen: openFile, viewOnly };
 
   return (
     <Card

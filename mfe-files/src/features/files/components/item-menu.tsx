@@ -1,4 +1,4 @@
-import { Download, Eye, FolderInput, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
+import { Download, Eye, FolderInput, History, Pencil, RotateCcw, Share2, Trash2, Users, XCircle } from 'lucide-react';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
 import { useFileActions } from '../hooks/use-file-actions';
@@ -18,6 +18,8 @@ export interface ItemMenuProps {
   onShare?: (file: FileItem) => void;
   /** Opens "Who has access" for a file or a folder. */
   onWhoHasAccess?: (item: FileItem) => void;
+  /** Opens a file's Versions. */
+  onVersions?: (file: FileItem) => void;
   /** "View": the preview (or a download, for a type it cannot show). */
   onOpen: (file: FileItem) => void;
   /** Where the user may only view (Can view in a team folder): no share, rename, move or delete (the server refuses them anyway). */
@@ -25,7 +27,7 @@ export interface ItemMenuProps {
 }
 
 /** The entries of an item's actions menu, the same on its card and its row of the list view. */
-export function ItemMenuItems({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onOpen, viewOnly = false }: ItemMenuProps) {
+export function ItemMenuItems({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onVersions, onOpen, viewOnly = false }: ItemMenuProps) {
   const actions = useFileActions();
   // Who has access: for everyone who can open the item.
   const whoHasAccess = onWhoHasAccess && (
@@ -98,6 +100,12 @@ export function ItemMenuItems({ item, mode, onMoveTo, onRename, onDeleteForever,
         <Download aria-hidden />
         Download
       </DropdownMenuItem>
+      {onVersions && (
+        <DropdownMenuItem onSelect={() => onVersions(item)}>
+          <History aria-hidden />
+          Versions
+        </DropdownMenuItem>
+      )}
       {editItems}
     </>
   );

@@ -3,7 +3,7 @@ import { CheckCircle2, CloudUpload, File as FileIcon, FolderUp, X } from 'lucide
 import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Progress, toast } from '@coffer/ui';
 import { formatMegabytes } from '@coffer/web-core/format';
 import { toApiError } from '@coffer/web-core/store';
-import { formatFileLimit, ROOT_FOLDER, type MultipartUpload } from '@coffer/contracts';
+import { formatFileLimit, ROOT_FOLDER, type MultipartUpload, type OnExisting } from '@coffer/contracts';
 import { keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { useCancelUploadMutation, useListUploadsQuery } from '../api/upload-api';
 import { useUploadQueue, type ChosenFile } from '../hooks/use-upload-queue';
@@ -14,6 +14,7 @@ import type { UploadRequest } from '../lib/upload-requests';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { UploadDestination } from './upload-destination';
 import { UploadTray } from './upload-tray';
+import { useReplaceOrKeep } from '../hooks/use-replace-or-keep';
 
 interface UploadDialogProps {
   open: boolean;
@@ -67,6 +68,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const [waiting, setWaiting] = useState<File[]>([]);
   const inHand = new Set(chosen.flatMap((c) => (c.resumes ? [c.resumes.uploadId] : [])));
   const [cancelUpload] = useCancelUploadMutation();
+  const replaceOrKeep = useReplaceOrKeep();
 
   // Each time it opens, the dialog starts in the folder the user is in.
   const [folderFor, setFolderFor] = useState({ open, currentFolderId });
@@ -134,6 +136,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const upload = async () => {
     const files = chosen.filter((c) => c.status !== 'done').map((c) => c.file);
     let placeOf: ((file: File) => string) | undefined;
+    let onExisting: ReadonlyMap<string, OnExisting> = new Map();
     if (folderUpload.placesFiles(files)) {
       setPreparing(true);
       try {
@@ -144,10 +147,18 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
       } finally {
         setPreparing(false);
       }
+    } else {
+      // A name the folder already has: Replace or Keep both, asked before anything is sent (Back: nothing is).
+      const choices = await replaceOrKeep.ask(
+        folderId,
+        chosen.filter((c) => c.status === 'ready' || c.status === 'failed').map((c) => c.file.name),
+      );
+      if (!choices) return;
+      onExisting = choices;
     }
     onTray?.();
     onOpenChange(false);
-    const { uploaded, failure } = await queue.uploadAll(folderId, placeOf && ((c) => placeOf(c.file)));
+    const { uploaded, failure } = await queue.uploadAll(folderId, placeOf && ((c) => placeOf(c.file)), onExisting);
     if (uploaded > 0) toast({ title: `${uploaded} file(s) uploaded successfully` });
     if (failure) toast({ variant: 'destructive', title: 'Failed to upload files', description: failure });
   };
@@ -181,15 +192,18 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
 
   if (!open)
     return chosen.length > 0 || refused.length > 0 ? (
-      <UploadTray
+      <>
+        {replaceOrKeep.question}
+        <UploadTray
         chosen={chosen}
         refused={refused}
         uploading={uploading || preparing}
         onRetry={() => void upload()}
         onRemove={queue.remove}
         onCancel={cancelAll}
-        onClose={closeTray}
-      />
+          onClose={closeTray}
+        />
+      </>
     ) : null;
 
   return (
@@ -317,6 +331,7 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
             {uploading || preparing ? 'Uploading...' : `Upload (${pending})`}
           </Button>
         </DialogFooter>
+        {replaceOrKeep.question}
       </DialogContent>
     </Dialog>
   );

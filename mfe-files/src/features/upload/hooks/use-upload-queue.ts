@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { fileTooLarge, isMultipartUpload, type MultipartUpload, type NewUpload } from '@coffer/contracts';
+import { fileTooLarge, isMultipartUpload, type MultipartUpload, type NewUpload, type OnExisting } from '@coffer/contracts';
 import { toApiError } from '@coffer/web-core/store';
 import { putBytes, sendParts } from '@coffer/web-core/upload';
 import {
@@ -77,7 +77,7 @@ export function useUploadQueue(maxFileBytes: number) {
   };
 
   /** The upload to continue: the unfinished one as the server holds it now, or a new one. */
-  const begin = async (c: ChosenFile, folderId: string): Promise<NewUpload> => {
+  const begin = async (c: ChosenFile, folderId: string, onExisting?: OnExisting): Promise<NewUpload> => {
     if (c.resumes) {
       const held = (await listUploads(undefined, false).unwrap()).items.find((u) => u.uploadId === c.resumes!.uploadId);
       if (held) return held;
@@ -89,17 +89,18 @@ export function useUploadQueue(maxFileBytes: number) {
       mimeType: file.type || 'application/octet-stream',
       folderId,
       lastModified: file.lastModified,
+      ...(onExisting && { onExisting }),
     }).unwrap();
   };
 
-  const uploadOne = async (c: ChosenFile, folderId: string): Promise<void> => {
+  const uploadOne = async (c: ChosenFile, folderId: string, onExisting?: OnExisting): Promise<void> => {
     const controller = new AbortController();
     const transfer: { controller: AbortController; uploadId?: string } = { controller };
     transfers.current.set(c.key, transfer);
     update(c.key, { status: 'uploading', error: undefined });
     const onProgress = (progress: number) => update(c.key, { progress });
     try {
-      const upload = await begin(c, folderId);
+      const upload = await begin(c, folderId, onExisting);
       transfer.uploadId = upload.uploadId;
       if (controller.signal.aborted) throw new Cancelled();
       if (isMultipartUpload(upload)) {
@@ -124,12 +125,19 @@ export function useUploadQueue(maxFileBytes: number) {
 
   /**
    * Sends every file not sent yet (a failed one resumes) into `folderId`, or each into the folder `folderOf` says
-   * (a folder upload's tree); resolves with how many arrived and the first failure.
+   * (a folder upload's tree), replacing or keeping beside a file of the same name as `onExisting` says (by
+   * lower-case name); resolves with how many arrived and the first failure.
    */
-  const uploadAll = async (folderId: string, folderOf?: (c: ChosenFile) => string): Promise<{ uploaded: number; failure?: string }> => {
+  const uploadAll = async (
+    folderId: string,
+    folderOf?: (c: ChosenFile) => string,
+    onExisting?: ReadonlyMap<string, OnExisting>,
+  ): Promise<{ uploaded: number; failure?: string }> => {
     const queue = chosen.filter((c) => c.status === 'ready' || c.status === 'failed');
     setUploading(true);
-    const results = await Promise.allSettled(queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId)));
+    const results = await Promise.allSettled(
+      queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId, onExisting?.get(c.file.name.toLowerCase()))),
+    );
     setUploading(false);
     const failures = results.flatMap((r) => (r.status === 'rejected' && !(r.reason instanceof Cancelled) ? [(r.reason as Error).message] : []));
     return { uploaded: results.filter((r) => r.status === 'fulfilled').length, failure: failures[0] };
