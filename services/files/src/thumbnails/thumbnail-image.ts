@@ -15,6 +15,8 @@ export const MAX_THUMBNAIL_SOURCE_BYTES = 64 * 1024 * 1024;
 const THUMBNAIL_SECONDS = 10;
 /** What a thumbnail is stored as. */
 export const THUMBNAIL_MIME_TYPE = 'image/webp';
+/** Where the thumbnail of a stored object is kept: beside it, so whatever removes an object can remove its thumbnail. */
+export const thumbnailKeyOf = (storagePath: string) => `${storagePath}.thumbnail.webp`;
 
 /** Whether a file of this type gets a thumbnail. */
 export function takesThumbnail(mimeType: string): boolean {

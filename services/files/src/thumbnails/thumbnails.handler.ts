@@ -13,7 +13,10 @@ export class ThumbnailsHandler implements OnModuleInit {
   ) {}
 
   onModuleInit() {
+    // New bytes (an upload, a replace, a version restored) get a thumbnail of their own.
     this.bus.on(FilesEvent.FileUploaded, async (event) => this.thumbnails.uploaded(event));
+    this.bus.on(FilesEvent.FileReplaced, async (event) => this.thumbnails.uploaded(event));
+    this.bus.on(FilesEvent.FileVersionRestored, async (event) => this.thumbnails.uploaded(event));
     this.rpc.handle(FilesSubject.FileThumbnail, ({ caller, payload }) => this.thumbnails.thumbnail(caller, payload.fileId));
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { type CallerIdentity, type DomainEvent, type FileThumbnail, type FileUploaded } from '@coffer/contracts';
+import { type CallerIdentity, type DomainEvent, type FileChange, type FileThumbnail } from '@coffer/contracts';
 import { notFound, SERVICE_CONFIG, UnitOfWork } from '@coffer/server-core';
 import type { FilesConfig } from '../config.js';
 import { AccessService } from '../access/access.service.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
-import { MAX_THUMBNAIL_SOURCE_BYTES, takesThumbnail, THUMBNAIL_MIME_TYPE, thumbnailOf } from './thumbnail-image.js';
+import { MAX_THUMBNAIL_SOURCE_BYTES, takesThumbnail, thumbnailKeyOf, THUMBNAIL_MIME_TYPE, thumbnailOf } from './thumbnail-image.js';
 
 /** Files waiting for their thumbnail at most: past it a burst's rest keeps its icons (this replica is far behind). */
 const MAX_WAITING = 10_000;
@@ -45,7 +45,7 @@ export class ThumbnailsService implements OnApplicationShutdown {
   ) {}
 
   /** An uploaded file: an image goes in the queue (nothing is awaited here: the event is acknowledged at once). */
-  uploaded(event: DomainEvent<FileUploaded>): void {
+  uploaded(event: DomainEvent<FileChange>): void {
     const { item } = event.payload;
     this.lastUpload = Date.now();
     if (this.config.THUMBNAILS === 'off' || this.stopped || !takesThumbnail(item.mimeType)) return;
@@ -98,7 +98,7 @@ export class ThumbnailsService implements OnApplicationShutdown {
       const source = file.storagePath;
       if (file.size > MAX_THUMBNAIL_SOURCE_BYTES) return;
       const thumbnail = await thumbnailOf(await this.objects.read(source));
-      key = `${source}.thumbnail.webp`;
+      key = thumbnailKeyOf(source);
       await this.objects.put(key, thumbnail, THUMBNAIL_MIME_TYPE);
       const made = await this.unit.run(async () => {
         const row = await this.files.recordThumbnail(id, source, key!);

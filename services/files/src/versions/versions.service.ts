@@ -17,6 +17,7 @@ import { FilesRepository } from '../files/files.repository.js';
 import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { VersionsRepository } from './versions.repository.js';
+import { thumbnailKeyOf } from '../thumbnails/thumbnail-image.js';
 
 const DAY_MS = 86_400_000;
 /** The shortest time any plan keeps a version: nothing younger is looked at by the purge. */
@@ -25,6 +26,9 @@ const SHORTEST_RETENTION_DAYS = 30;
 const PURGE_BATCH = 500;
 
 /** The bytes a file holds now, as a version row would keep them. */
+/** Objects' keys with their thumbnails' (an earlier version's bytes may have had one while they were current). */
+const withThumbnails = (keys: string[]) => keys.flatMap((key) => [key, thumbnailKeyOf(key)]);
+
 const currentBytesOf = (file: FileRow & { storagePath: string }) => ({
   storagePath: file.storagePath,
   size: file.size,
@@ -123,8 +127,8 @@ export class VersionsService {
   }
 
   /** Deletes the versions of files deleted for good (in their unit of work); gives their objects' keys, to remove once committed. */
-  removeOf(fileIds: string[]): Promise<string[]> {
-    return this.versions.removeOf(fileIds);
+  async removeOf(fileIds: string[]): Promise<string[]> {
+    return withThumbnails(await this.versions.removeOf(fileIds));
   }
 
   /**
@@ -143,11 +147,16 @@ export class VersionsService {
           const features = await this.plans.of({ userId: v.addedBy, accountId: v.accountId, role: 'member' });
           if (v.createdAt.getTime() < now.getTime() - features.versionRetentionDays * DAY_MS) expired.push(v);
         }
-        return { keys: await this.versions.remove(expired.map((v) => v.id)), last: candidates.at(-1)?.id, seen: candidates.length };
+        return {
+          keys: withThumbnails(await this.versions.remove(expired.map((v) => v.id))),
+          removed: expired.length,
+          last: candidates.at(-1)?.id,
+          seen: candidates.length,
+        };
       });
       if (!batch) break;
       await this.objects.remove(batch.keys);
-      count += batch.keys.length;
+      count += batch.removed;
       if (batch.seen < PURGE_BATCH) break;
       after = batch.last;
     }

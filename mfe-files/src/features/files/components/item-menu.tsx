@@ -27,7 +27,18 @@ export interface ItemMenuProps {
 }
 
 /** The entries of an item's actions menu, the same on its card and its row of the list view. */
-export function ItemMenuItems({ item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onVersions, onOpen, viewOnly = false }: ItemMenuProps) {
+export function ItemMenuItems({
+  item,
+  mode,
+  onMoveTo,
+  onRename,
+  onDeleteForever,
+  onShare,
+  onWhoHasAccess,
+  onVersions,
+  onOpen,
+  viewOnly = false,
+}: ItemMenuProps) {
   const actions = useFileActions();
   // Who has access: for everyone who can open the item.
   const whoHasAccess = onWhoHasAccess && (

@@ -195,12 +195,12 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
       <>
         {replaceOrKeep.question}
         <UploadTray
-        chosen={chosen}
-        refused={refused}
-        uploading={uploading || preparing}
-        onRetry={() => void upload()}
-        onRemove={queue.remove}
-        onCancel={cancelAll}
+          chosen={chosen}
+          refused={refused}
+          uploading={uploading || preparing}
+          onRetry={() => void upload()}
+          onRemove={queue.remove}
+          onCancel={cancelAll}
           onClose={closeTray}
         />
       </>

@@ -135,9 +135,7 @@ export function useUploadQueue(maxFileBytes: number) {
   ): Promise<{ uploaded: number; failure?: string }> => {
     const queue = chosen.filter((c) => c.status === 'ready' || c.status === 'failed');
     setUploading(true);
-    const results = await Promise.allSettled(
-      queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId, onExisting?.get(c.file.name.toLowerCase()))),
-    );
+    const results = await Promise.allSettled(queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId, onExisting?.get(c.file.name.toLowerCase()))));
     setUploading(false);
     const failures = results.flatMap((r) => (r.status === 'rejected' && !(r.reason instanceof Cancelled) ? [(r.reason as Error).message] : []));
     return { uploaded: results.filter((r) => r.status === 'fulfilled').length, failure: failures[0] };
