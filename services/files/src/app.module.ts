@@ -6,6 +6,8 @@ import * as schema from './db/schema.js';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
 import { PlanFeatures } from './access/plan-features.js';
+import { BulkActionsHandler } from './bulk/bulk-actions.handler.js';
+import { BulkActionsService } from './bulk/bulk-actions.service.js';
 import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
@@ -36,7 +38,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler, TeamFoldersHandler],
+      controllers: [
+        FilesHandler,
+        FoldersHandler,
+        UploadsHandler,
+        TrashHandler,
+        LinksHandler,
+        StorageHandler,
+        PersonalDataHandler,
+        TeamFoldersHandler,
+        BulkActionsHandler,
+      ],
       providers: [
         FilesRepository,
         UploadsRepository,
@@ -54,6 +66,7 @@ export class AppModule {
         PlanFeatures,
         AccessService,
         TeamFoldersService,
+        BulkActionsService,
       ],
     };
   }
