@@ -27,13 +27,24 @@ interface FileGridProps {
   viewOnly?: boolean;
   /** Where a folder card opens (see ItemCard). */
   folderLink?: (folderId: string) => string;
+  /** Each card's checkbox and the selection bar above the list (useListSelection). */
+  selection?: { selectFor: (item: FileItem) => ReactNode; bar: ReactNode };
   children?: ReactNode;
 }
 
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files', viewOnly = false, folderLink }: FileGridProps) {
+export function FileGrid({
+  list,
+  mode,
+  shareDialog: ShareDialog,
+  empty = DEFAULT_EMPTY,
+  label = 'Files',
+  viewOnly = false,
+  folderLink,
+  selection,
+}: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
   const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
@@ -83,10 +94,12 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
       onView={(target) => void preview.view(target)}
       viewOnly={viewOnly}
       folderLink={folderLink}
+      select={selection?.selectFor(item)}
     />
   );
   return (
     <>
+      {selection?.bar}
       {items.length > VIRTUAL_AFTER ? (
         <VirtualCards items={items} total={list.total ?? items.length} label={label} cardOf={cardOf} />
       ) : (
