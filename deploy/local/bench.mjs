@@ -52,6 +52,7 @@ try {
     'list-page.mjs',
     'team-folder-list.mjs',
     'move-folder.mjs',
+    'bulk-move.mjs',
     'folder-browser.mjs',
     'realtime.mjs',
     'upload.mjs',

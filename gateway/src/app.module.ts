@@ -21,6 +21,7 @@ import { PaymentWebhookController } from './billing/payment-webhook.controller.j
 import { SubscriptionController } from './billing/subscription.controller.js';
 import { DevClockController } from './dev/dev-clock.controller.js';
 import { DevMailController } from './dev/dev-mail.controller.js';
+import { BulkActionsController } from './files/bulk-actions.controller.js';
 import { FilesController } from './files/files.controller.js';
 import { TeamFoldersController } from './files/team-folders.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -54,6 +55,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     TeamController,
     SignInPolicyController,
     AccountController,
+    BulkActionsController,
     FilesController,
     TeamFoldersController,
     SharesController,

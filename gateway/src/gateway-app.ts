@@ -22,6 +22,8 @@ import type { GatewayConfig } from './config.js';
 
 /** The largest JSON body a route accepts (the Contact Sales message is the longest field). */
 const JSON_BODY_LIMIT = '100kb';
+/** A selection's ids (BULK_ITEMS_MAX of them, 39 bytes each in JSON) fit in this. */
+const BULK_BODY_LIMIT = '256kb';
 
 /** A body the JSON parser refused leaves with the one error shape, not Express's HTML page. */
 function bodyParserError(err: unknown, req: Request, res: Response, next: NextFunction) {
@@ -125,6 +127,7 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   // HSTS tells browsers to come back over HTTPS only, and matters only when served over TLS.
   app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } }));
   app.use(apiResponseHeaders);
+  app.use(`/${API_PREFIX}/files/bulk`, express.json({ limit: BULK_BODY_LIMIT }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
   app.use(bodyParserError);
   app.use(cookieParser());

@@ -66,6 +66,10 @@ const TWO_FACTOR_SETUP_ROUTES = new Set([
 /** A plausible body for each route that takes one, so a refusal is about who asks, not what they sent. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/files/{id}': { folderId: 'root' },
+  'POST /api/files/bulk/move': { items: [randomUUID()], folderId: 'root' },
+  'POST /api/files/bulk/trash': { items: [randomUUID()] },
+  'POST /api/files/bulk/restore': { items: [randomUUID()] },
+  'POST /api/files/bulk/delete': { items: [randomUUID()] },
   'POST /api/team-folders': { name: 'Team' },
   'POST /api/folder-paths': { parentId: 'root', paths: [['Reports']] },
   'PUT /api/folders/{id}/access': { entries: [] },
@@ -291,6 +295,28 @@ describe('R4: authorization on every route', () => {
     expect(await asMember.text()).not.toContain('RIFF');
     expect((await fetched(stranger.accessToken)).status).toBe(404);
   });
+  it("refuses each of the owner's items in a selection to another account's user and to a member: every bulk action answers them refused, nothing changes", async () => {
+    const fileId = ids['/api/files/{id}'];
+    const folderId = ids['/api/folders/{id}'];
+    const allowed: string[] = [];
+    for (const who of [stranger, await signedInAgain(member)]) {
+      for (const action of ['move', 'trash', 'restore', 'delete']) {
+        const res = await call<{ done: string[]; refused: Array<{ id: string }> }>(`/api/files/bulk/${action}`, {
+          body: { items: [fileId, folderId], ...(action === 'move' && { folderId: 'root' }) },
+          token: who.accessToken,
+        });
+        if (res.status !== 200 || res.body.done.length > 0 || res.body.refused.length !== 2)
+          allowed.push(`${action} as ${who === stranger ? 'another account' : 'a member'}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      // Into the owner's folder: refused as a whole.
+      const into = await call('/api/files/bulk/move', { body: { items: [fileId], folderId }, token: who.accessToken });
+      if (into.status !== 404) allowed.push(`move into the owner's folder as ${who === stranger ? 'another account' : 'a member'}: ${into.status}`);
+    }
+    expect(allowed).toEqual([]);
+    const root = (await call<{ items: FileItem[] }>('/api/files?folder=root', { token: owner.accessToken })).body.items;
+    expect(root.find((i) => i.id === fileId)).toMatchObject({ deletedAt: null, folderId: 'root' });
+    expect(root.find((i) => i.id === folderId)).toMatchObject({ deletedAt: null, folderId: 'root' });
+  }, 60_000);
 
   it('refuses every route but setting up two-factor to a member whose account requires it and who has none (403)', async () => {
     expect((await call('/api/sign-in-policy', { method: 'PUT', body: { requireTwoFactor: true }, token: owner.accessToken })).status).toBe(200);

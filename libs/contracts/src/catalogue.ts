@@ -6,6 +6,7 @@ import { billingRequests, type BillingEvents } from './billing.js';
 import { devicesRequests, type DevicesEvents } from './devices.js';
 import { signInPolicyRequests, type SignInPolicyEvents } from './sign-in-policy.js';
 import { filesRequests, type FilesEvents } from './files.js';
+import { bulkActionRequests } from './bulk-actions.js';
 import { healthRequests } from './health.js';
 import { notificationRequests, type NotificationEvents } from './notification.js';
 import { linkRequests, type LinkEvents } from './links.js';
@@ -24,6 +25,7 @@ export const requestContracts = {
   ...signInPolicyRequests,
   ...accountRequests,
   ...filesRequests,
+  ...bulkActionRequests,
   ...sharingRequests,
   ...linkRequests,
   ...sharingPolicyRequests,

@@ -11,6 +11,7 @@ export * from './sign-in-challenge.js';
 export * from './brand-colors.js';
 export * from './account.js';
 export * from './files.js';
+export * from './bulk-actions.js';
 export * from './realtime.js';
 export * from './billing.js';
 export * from './notification.js';

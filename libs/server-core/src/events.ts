@@ -229,12 +229,25 @@ export class EventBus<M extends EventMap = DomainEvents> {
     const unit = currentUnitOfWork('Recording an event');
     const full = this.envelope(type, event);
     await unit.tx.insert(outbox).values({ id: full.id, subject: type, event: full });
+    this.relayAfterCommit(unit);
+    return full;
+  }
+
+  /** Records events of one type in the outbox in one statement (a change to many items at once): as `record`, each event its own. */
+  async recordAll<E extends keyof M & string>(type: E, events: NewEvent<M[E]>[]): Promise<void> {
+    if (events.length === 0) return;
+    const unit = currentUnitOfWork('Recording events');
+    const full = events.map((event) => this.envelope(type, event));
+    await unit.tx.insert(outbox).values(full.map((e) => ({ id: e.id, subject: type, event: e })));
+    this.relayAfterCommit(unit);
+  }
+
+  private relayAfterCommit(unit: ReturnType<typeof currentUnitOfWork>) {
     unit.afterCommit(this, () => {
       this.relay().catch((err) =>
         this.opts.logger.warn({ msg: 'Outbox relay failed after a commit; the periodic relay will send it', error: String(err) }, 'EventBus'),
       );
     });
-    return full;
   }
 
   /**

@@ -5,12 +5,14 @@ import { FileGrid } from '../features/files/components/file-grid';
 import { ConfirmDialog } from '../features/files/components/confirm-dialog';
 import { useFileActions } from '../features/files/hooks/use-file-actions';
 import { useFileList } from '../features/files/hooks/use-file-list';
+import { useListSelection } from '../features/files/hooks/use-list-selection';
 
 /** /dashboard/trash: trashed items, newest deletion first, with Restore, Delete forever and Empty trash. */
 export function TrashPage() {
   const list = useFileList({ view: 'trash' });
   const actions = useFileActions();
   const [confirming, setConfirming] = useState(false);
+  const selection = useListSelection({ list, args: { view: 'trash' }, mode: 'trash', canEdit: true });
   const count = list.total ?? 0;
   return (
     <section aria-label="Trash" className="flex flex-col gap-4">
@@ -21,7 +23,7 @@ export function TrashPage() {
           Empty trash
         </Button>
       </div>
-      <FileGrid list={list} mode="trash" label="Trash" empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }} />
+      <FileGrid list={list} mode="trash" label="Trash" selection={selection} empty={{ title: 'Trash is empty', hint: 'Deleted files stay here for 30 days' }} />
       <ConfirmDialog
         open={confirming}
         title="Empty trash?"

@@ -6,6 +6,8 @@ import * as schema from './db/schema.js';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
 import { PlanFeatures } from './access/plan-features.js';
+import { BulkActionsHandler } from './bulk/bulk-actions.handler.js';
+import { BulkActionsService } from './bulk/bulk-actions.service.js';
 import { FilesHandler } from './files/files.handler.js';
 import { FilesRepository } from './files/files.repository.js';
 import { FilesService } from './files/files.service.js';
@@ -52,6 +54,7 @@ export class AppModule {
         TeamFoldersHandler,
         ThumbnailsHandler,
         VersionsHandler,
+        BulkActionsHandler,
       ],
       providers: [
         FilesRepository,
@@ -73,6 +76,7 @@ export class AppModule {
         TeamFoldersService,
         VersionsRepository,
         VersionsService,
+        BulkActionsService,
       ],
     };
   }

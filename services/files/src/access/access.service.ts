@@ -11,6 +11,7 @@ import {
   type AccessLevel,
   type FolderShareGrant,
   SharingSubject,
+  type BulkRefusal,
   type CallerIdentity,
   type ItemAction,
   type TeamAudience,
@@ -20,6 +21,7 @@ import type { FileRow, FolderAccessRow } from '../db/schema.js';
 import { FilesRepository, type Reach } from '../files/files.repository.js';
 import { AccessRepository } from './access.repository.js';
 import { PlanFeatures } from './plan-features.js';
+import { refusalOf } from '../bulk/refusals.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,7 +52,7 @@ function decided(row: FileRow, level: Level, action: ItemAction, missing: string
 }
 
 /** A team folder or a restricted folder decides for itself (its own list): no walk up to find its source. */
-const isOwnSource = (row: FileRow) => row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
+export const isOwnSource = (row: FileRow) => row.teamFolderId !== null && (row.restricted || row.id === row.teamFolderId);
 
 /** The folder whose list decides for an item of a team folder, with its entries. */
 interface AccessSource {
@@ -171,6 +173,34 @@ export class AccessService {
     const row = await this.files.findInAccount(caller.accountId, id);
     if (!row) throw notFound(missing);
     return decided(row, await this.levelOf(caller, row), action, missing, this.viaShare.has(caller));
+  }
+
+  /**
+   * Each item of a selection the caller may do `action` to (trashed or not: the caller checks), decided as `item` decides
+   * one, the rows read in one query and the list of a folder read once for all the items directly in it (an item that
+   * has no list of its own has its folder's level); each refused with the reason `item` would give.
+   */
+  async each(caller: CallerIdentity, ids: string[], action: ItemAction, missing = 'File not found'): Promise<{ allowed: FileRow[]; refused: BulkRefusal[] }> {
+    const rows = new Map((await this.files.findManyInAccount(caller.accountId, ids)).map((r) => [r.id, r]));
+    const levelIn = new Map<string, Promise<Level>>();
+    const allowed: FileRow[] = [];
+    const refused: BulkRefusal[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      try {
+        if (!row) throw notFound(missing);
+        const folder = row.teamFolderId && !isOwnSource(row) ? row.folder : undefined;
+        let level = folder ? levelIn.get(folder) : undefined;
+        if (!level) {
+          level = this.levelOf(caller, row);
+          if (folder) levelIn.set(folder, level);
+        }
+        allowed.push(decided(row, await level, action, missing, false));
+      } catch (error) {
+        refused.push(refusalOf(id, error));
+      }
+    }
+    return { allowed, refused };
   }
 
   /**

@@ -564,6 +564,43 @@ export class FilesRepository extends Repository {
     return stored?.bytes ?? 0;
   }
 
+  /** Items of the account (trashed or not) among `ids`, in one query; `held` locks them until the transaction ends. */
+  findManyInAccount(accountId: string, ids: string[], held = false): Promise<FileRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const query = this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.accountId, accountId), inArray(files.id, ids)));
+    return held ? query.for('update') : query;
+  }
+
+  /** Which of `names` (any case) items of that kind already have in a folder of a space, out of the trash: one query for a whole selection. */
+  async namesTaken(space: Space, folder: string, names: string[]): Promise<Array<{ name: string; isFolder: boolean }>> {
+    if (names.length === 0) return [];
+    const rows = await this.db
+      .select({ name: files.name, mimeType: files.mimeType })
+      .from(files)
+      .where(
+        and(
+          'teamFolderId' in space ? eq(files.teamFolderId, space.teamFolderId) : and(eq(files.userId, space.userId), isNull(files.teamFolderId)),
+          eq(files.folder, folder),
+          isNull(files.deletedAt),
+          inArray(sql`lower(${files.name})`, [...new Set(names.map((n) => n.toLowerCase()))]),
+        ),
+      );
+    return rows.map((r) => ({ name: r.name, isFolder: r.mimeType === FOLDER_MIME_TYPE }));
+  }
+
+  /** Changes every item of `ids` the same way in one statement (the access decision has said the caller may); returns them as they are now. */
+  updateAll(ids: string[], set: Partial<typeof files.$inferInsert>): Promise<FileRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .update(files)
+      .set({ ...set, updatedAt: new Date() })
+      .where(inArray(files.id, ids))
+      .returning();
+  }
+
   /** A person's files and folders count against the account they are in now. */
   async moveOwner(userId: string, accountId: string): Promise<void> {
     await this.db.update(files).set({ accountId }).where(eq(files.userId, userId));

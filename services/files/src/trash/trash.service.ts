@@ -24,6 +24,20 @@ const DAY_MS = 86_400_000;
 /** Items the purge deletes in one transaction. */
 const PURGE_BATCH = 500;
 
+/** Why an item may not go to the trash, if it may not (`holds`: what a folder holds, out of the trash). */
+export function notTrashable(item: FileRow, holds?: { files: number; folders: number }) {
+  if (item.deletedAt) return notFound('File not found');
+  if (item.teamFolderId === item.id) return rpcError(ErrorCode.ValidationFailed, 400, 'A team folder is deleted from its menu, not moved to the trash.');
+  if (holds && holds.files + holds.folders > 0) return rpcError(ErrorCode.Conflict, 409, 'Cannot delete folder with contents. Please empty the folder first.');
+  return undefined;
+}
+
+/** Where a trashed item comes back: its folder when that is there (or coming back with it), else its team folder or the root of My files. */
+export function restoredInto(item: FileRow, parent: FileRow | undefined, teamFolder: FileRow | undefined, caller: CallerIdentity) {
+  if (item.folder === ROOT_FOLDER || (parent && !parent.deletedAt)) return {};
+  return teamFolder ? { folder: teamFolder.id } : { folder: ROOT_FOLDER, userId: item.userId ?? caller.userId, teamFolderId: null };
+}
+
 /** The trash: moving items in and out, deleting them for good, and the purge of what stayed 30 days. */
 @Injectable()
 export class TrashService {
@@ -42,14 +56,8 @@ export class TrashService {
   /** Moves a file, or an empty folder, to the trash. */
   async trash(caller: CallerIdentity, id: string): Promise<FileItem> {
     const item = await this.access.item(caller, id, 'edit');
-    if (item.deletedAt) throw notFound('File not found');
-    if (item.teamFolderId === item.id) throw rpcError(ErrorCode.ValidationFailed, 400, 'A team folder is deleted from its menu, not moved to the trash.');
-    if (item.mimeType === FOLDER_MIME_TYPE) {
-      const counts = (await this.files.countChildren([item.id])).get(item.id);
-      if (counts && counts.files + counts.folders > 0) {
-        throw rpcError(ErrorCode.Conflict, 409, 'Cannot delete folder with contents. Please empty the folder first.');
-      }
-    }
+    const refusal = notTrashable(item, item.mimeType === FOLDER_MIME_TYPE ? (await this.files.countChildren([item.id])).get(item.id) : undefined);
+    if (refusal) throw refusal;
     return this.items.change(caller, id, { deletedAt: new Date() }, FilesEvent.FileTrashed);
   }
 
@@ -59,12 +67,9 @@ export class TrashService {
    */
   async restore(caller: CallerIdentity, id: string): Promise<FileItem> {
     const item = await this.inTrash(caller, id);
-    if (item.folder === ROOT_FOLDER) return this.items.change(caller, id, { deletedAt: null }, FilesEvent.FileRestored);
-    const parent = await this.files.findInAccount(caller.accountId, item.folder);
-    if (parent && !parent.deletedAt) return this.items.change(caller, id, { deletedAt: null }, FilesEvent.FileRestored);
-    const teamFolder = item.teamFolderId ? await this.files.findInAccount(caller.accountId, item.teamFolderId) : undefined;
-    const into = teamFolder ? { folder: teamFolder.id } : { folder: ROOT_FOLDER, userId: item.userId ?? caller.userId, teamFolderId: null };
-    return this.items.change(caller, id, { deletedAt: null, ...into }, FilesEvent.FileRestored);
+    const parent = item.folder === ROOT_FOLDER ? undefined : await this.files.findInAccount(caller.accountId, item.folder);
+    const teamFolder = item.teamFolderId && parent?.deletedAt !== null ? await this.files.findInAccount(caller.accountId, item.teamFolderId) : undefined;
+    return this.items.change(caller, id, { deletedAt: null, ...restoredInto(item, parent, teamFolder, caller) }, FilesEvent.FileRestored);
   }
 
   /** A trashed item the caller may edit (restore it, delete it for good). */

@@ -13,6 +13,7 @@ import { useFileList } from '../hooks/use-file-list';
 import { AccessDialog } from './access-dialog';
 import { TeamFolders } from './team-folders';
 import { useFolderLevel } from '../../../hooks/use-folder-level';
+import { useListSelection } from '../hooks/use-list-selection';
 
 /**
  * One folder's folders and files: Back to Files and breadcrumbs inside a folder, New Folder and Request files
@@ -37,6 +38,7 @@ export function FileBrowser({
   const list = useFileList({ folder: folderId, sort });
   const { data: folder } = useGetFolderQuery(folderId, { skip: !inFolder });
   const { level, teamFolderId } = useFolderLevel(folderId);
+  const selection = useListSelection({ list, args: { folder: folderId, sort }, mode: 'browse', canEdit: level !== 'view', folderId });
 
   const setSort = (next: SortOrder) =>
     setParams(
@@ -89,6 +91,7 @@ export function FileBrowser({
         mode="browse"
         shareDialog={shareDialog}
         viewOnly={level === 'view'}
+        selection={selection}
         empty={level === 'view' ? { title: 'No files in this folder', hint: 'Nothing has been added here yet' } : undefined}
       />
     </section>

@@ -30,13 +30,24 @@ interface FileGridProps {
   viewOnly?: boolean;
   /** Where a folder card opens (see ItemCard). */
   folderLink?: (folderId: string) => string;
+  /** Each card's checkbox and the selection bar above the list (useListSelection). */
+  selection?: { selectFor: (item: FileItem) => ReactNode; bar: ReactNode };
   children?: ReactNode;
 }
 
 const DEFAULT_EMPTY = { title: 'No files in this folder', hint: 'Upload files to get started' };
 
 /** A list of cards with its loading, error and empty states, and the dialogs its menus open. */
-export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT_EMPTY, label = 'Files', viewOnly = false, folderLink }: FileGridProps) {
+export function FileGrid({
+  list,
+  mode,
+  shareDialog: ShareDialog,
+  empty = DEFAULT_EMPTY,
+  label = 'Files',
+  viewOnly = false,
+  folderLink,
+  selection,
+}: FileGridProps) {
   const { isLoading, isError, isFetching } = list;
   const items = list.items;
   const [moving, setMoving] = useState<FileItem | null>(null);
@@ -88,10 +99,11 @@ export function FileGrid({ list, mode, shareDialog: ShareDialog, empty = DEFAULT
     onView: (target: PreviewTarget) => void preview.view(target),
     viewOnly,
   };
-  const cardOf = (item: FileItem) => <ItemCard item={item} {...actionsOf} folderLink={folderLink} />;
-  const rowOf = (item: FileItem) => <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} />;
+  const cardOf = (item: FileItem) => <ItemCard item={item} {...actionsOf} folderLink={folderLink} select={selection?.selectFor(item)} />;
+  const rowOf = (item: FileItem) => <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} select={selection?.selectFor(item)} />;
   return (
     <>
+      {selection?.bar}
       {layout === 'list' ? (
         <FileListRows items={items} label={label} rowOf={rowOf} />
       ) : items.length > VIRTUAL_AFTER ? (

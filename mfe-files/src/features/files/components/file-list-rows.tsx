@@ -11,6 +11,7 @@ import { useOpenFile } from '../hooks/use-open-file';
 import { useAddedByName } from '../hooks/use-added-by-name';
 import { ItemMenuItems, type ItemMenuProps } from './item-menu';
 import { VIRTUAL_AFTER } from './virtual-cards';
+import { FileThumbnail } from './file-thumbnail';
 
 /** A row's height (the virtualised list places rows by it). */
 const ROW_PX = 52;
@@ -34,12 +35,14 @@ const modified = (iso: string) => new Date(iso).toLocaleString(undefined, { date
 export type ItemRowProps = Omit<ItemMenuProps, 'onOpen'> & {
   /** "View": the preview (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
+  /** The row's checkbox, when its list can be selected. */
+  select?: ReactNode;
   /** Where a folder row opens. */
   folderLink: (folderId: string) => string;
 };
 
 /** One item of the list view: icon and name, size, modified, added by, and the same actions menu as its card. */
-export function ItemRow({ onView, folderLink, ...menu }: ItemRowProps) {
+export function ItemRow({ onView, folderLink, select, ...menu }: ItemRowProps) {
   const { item, mode } = menu;
   const openFile = useOpenFile(onView, menu.onShare);
   const addedBy = useAddedByName();
@@ -64,10 +67,12 @@ export function ItemRow({ onView, folderLink, ...menu }: ItemRowProps) {
     <div
       role="row"
       aria-label={`${DISPLAY_TYPE_LABELS[type]} ${item.name}`}
-      className={cn(COLUMNS, 'relative h-[52px] border-b border-border text-sm hover:bg-muted/50')}
+      className={cn(COLUMNS, 'group relative h-[52px] border-b border-border text-sm hover:bg-muted/50')}
     >
       <div role="cell" className="flex min-w-0 items-center gap-3">
-        <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+        {/* The card's checkbox, in the row's flow rather than over its corner. */}
+        {select && <span className="flex shrink-0 [&>input]:static">{select}</span>}
+        <FileThumbnail item={item} size={20} fallback={<Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />} className="rounded-sm" />
         <span className="flex min-w-0 flex-col">
           {name}
           {item.folderPath !== undefined && <span className="truncate text-xs text-muted-foreground">in {item.folderPath}</span>}

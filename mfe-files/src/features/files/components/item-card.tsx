@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { Link } from '@coffer/web-core/router';
 import { Card, cn } from '@coffer/ui';
 import { formatFileSize } from '@coffer/web-core/format';
@@ -44,6 +44,8 @@ interface ItemCardProps {
   viewOnly?: boolean;
   /** Where a folder card opens (the Files tab's browser unless given: a folder shared with the user opens under Shared). */
   folderLink?: (folderId: string) => string;
+  /** The card's checkbox, when its list can be selected. */
+  select?: ReactNode;
 }
 
 export const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
@@ -61,6 +63,7 @@ export function ItemCard({
   onView,
   viewOnly = false,
   folderLink = filesFolderLink,
+  select,
 }: ItemCardProps) {
   const actions = useFileActions();
   const openFile = useOpenFile(onView, onShare);
@@ -106,11 +109,12 @@ export function ItemCard({
       onDragLeave={acceptsDrop ? () => setDropTarget(false) : undefined}
       onDrop={acceptsDrop ? onDrop : undefined}
       className={cn(
-        'relative h-full transition-shadow hover:shadow-md',
+        'group relative h-full transition-shadow hover:shadow-md',
         draggable && 'cursor-grab active:cursor-grabbing',
         dropTarget && 'ring-2 ring-primary',
       )}
     >
+      {select}
       <ItemCardHeader
         icon={Icon}
         name={item.name}
