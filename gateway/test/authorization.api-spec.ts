@@ -84,6 +84,7 @@ const BODIES: Record<string, unknown> = {
     createUsers: true,
     ssoOnly: false,
   },
+  'POST /api/downloads': { items: [randomUUID()] },
   'PUT /api/sharing-policy': { linksAllowed: false, passwordRequired: true, maxExpiryDays: null, allowedEmailDomains: [] },
 };
 
@@ -207,6 +208,12 @@ describe('R4: authorization on every route', () => {
     for (const who of [stranger, await signedInAgain(member)]) {
       const res = await ask({ method: 'PUT', path: '/api/sharing-policy', route: 'PUT /api/sharing-policy' }, who.accessToken);
       if (res.status !== 403) allowed.push(`PUT /api/sharing-policy as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
+    }
+    // A zip of the owner's file and folders: nothing of them for another account or another member (403, nothing to download).
+    for (const who of [stranger, await signedInAgain(member)]) {
+      const items = [ids['/api/files/{id}'], ids['/api/folders/{id}'], ids['/api/team-folders/{id}']];
+      const res = await call('/api/downloads', { body: { items }, token: who.accessToken });
+      if (res.status !== 403) allowed.push(`POST /api/downloads of the owner's items as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
     }
     expect(allowed).toEqual([]);
 

@@ -27,6 +27,9 @@ import { TrashService } from './trash/trash.service.js';
 import { UploadsHandler } from './uploads/uploads.handler.js';
 import { UploadsRepository } from './uploads/uploads.repository.js';
 import { UploadsService } from './uploads/uploads.service.js';
+import { ZipDownloadsHandler } from './zips/zip-downloads.handler.js';
+import { ZipDownloadsService } from './zips/zip-downloads.service.js';
+import { ZipTickets } from './zips/zip-tickets.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -36,7 +39,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forService({ service: 'files', config, schema, migrationsFolder: MIGRATIONS_FOLDER })],
-      controllers: [FilesHandler, FoldersHandler, UploadsHandler, TrashHandler, LinksHandler, StorageHandler, PersonalDataHandler, TeamFoldersHandler],
+      controllers: [
+        FilesHandler,
+        FoldersHandler,
+        UploadsHandler,
+        TrashHandler,
+        LinksHandler,
+        StorageHandler,
+        PersonalDataHandler,
+        TeamFoldersHandler,
+        ZipDownloadsHandler,
+      ],
       providers: [
         FilesRepository,
         UploadsRepository,
@@ -54,6 +67,8 @@ export class AppModule {
         PlanFeatures,
         AccessService,
         TeamFoldersService,
+        ZipTickets,
+        ZipDownloadsService,
       ],
     };
   }
