@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type FileItem, type HttpErrorBody, type ListAuditLogsReply, type TeamFolder, type UploadSlot, type ZipDownload } from '@coffer/contracts';
-import { appUrl, call, eventually, joinedMember, signUp, type TestUser } from './support.js';
+import {
+  ShareRefusal,
+  type CreatedLink,
+  type FileItem,
+  type HttpErrorBody,
+  type LinkZip,
+  type ListAuditLogsReply,
+  type ListLinkAccessesReply,
+  type TeamFolder,
+  type UploadSlot,
+  type ZipDownload,
+} from '@coffer/contracts';
+import { appUrl, call, confirmedUser, eventually, joinedMember, signUp, type TestUser } from './support.js';
 import { unzip } from './unzip.js';
 
 // Issue 31, zip downloads: a folder or a selection as one zip, streamed by the gateway as it reads storage, with the
@@ -145,4 +156,40 @@ describe('zip downloads', () => {
       ['Team/Secret/terms.txt', 'terms'],
     ]);
   }, 120_000);
+
+  it("downloads a folder link's whole folder as one zip: password and limit checked, one download counted each time, never for a bot", async () => {
+    const owner = await confirmedUser('Pat Sharer');
+    expect((await call('/api/subscription/trial', { body: { plan: 'pro' }, token: owner.accessToken })).status).toBe(201);
+    const handover = await newFolder(owner, 'Handover');
+    const drafts = await newFolder(owner, 'Drafts', handover.id);
+    const plan = randomBytes(4000);
+    await uploadInto(owner, drafts.id, 'plan.bin', plan);
+    await uploadInto(owner, handover.id, 'readme.txt', Buffer.from('read me'));
+    const file = await uploadInto(owner, 'root', 'single.txt', Buffer.from('one'));
+    const made = await call<CreatedLink>('/api/links', { body: { fileId: handover.id, password: 'harbour', maxDownloads: 2 }, token: owner.accessToken });
+    expect(made.status).toBe(201);
+    const zipOf = (token: string, body: { password?: string }, userAgent = 'Mozilla/5.0 Chrome/130.0') =>
+      call<LinkZip & HttpErrorBody>(`/api/public-links/${token}/zip`, { body, headers: { 'user-agent': userAgent } });
+
+    expect((await zipOf(made.body.token, {})).status).toBe(403);
+    const bot = await zipOf(made.body.token, { password: 'harbour' }, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)');
+    expect(bot.status).toBe(403);
+    for (let n = 0; n < 2; n++) {
+      const asked = await zipOf(made.body.token, { password: 'harbour' });
+      expect([asked.status, asked.body.items]).toEqual([200, [handover.id]]);
+      const res = await postForm(asked.body.url, asked.body.items);
+      expect([res.status, res.headers.get('content-disposition')]).toEqual([200, expect.stringContaining('filename="Handover.zip"')]);
+      const { entries } = await unzip(Buffer.from(await res.arrayBuffer()));
+      expect(entries.map((e) => e.path)).toEqual(['Handover/', 'Handover/Drafts/', 'Handover/Drafts/plan.bin', 'Handover/readme.txt']);
+      expect(contentsOf(entries)['Handover/Drafts/plan.bin']).toBe(plan.toString('base64'));
+    }
+    const third = await zipOf(made.body.token, { password: 'harbour' });
+    expect([third.status, third.body.message]).toEqual([403, ShareRefusal.AccessLimitReached]);
+    const history = await call<ListLinkAccessesReply>(`/api/links/${made.body.id}/accesses`, { token: owner.accessToken });
+    expect(history.body.items.filter((a) => a.kind === 'attachment')).toHaveLength(2);
+
+    // A file link downloads its file, not a zip.
+    const fileLink = await call<CreatedLink>('/api/links', { body: { fileId: file.id }, token: owner.accessToken });
+    expect((await zipOf(fileLink.body.token, {})).status).toBe(400);
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import type { FileItem } from '@coffer/contracts';
 import { DISPLAY_TYPE_ICONS, DISPLAY_TYPE_LABELS, DRAGGED_FILE_TYPE, displayTypeOf, folderSubtitle } from '../../../lib/file-types';
 import { ItemCardHeader } from '../../../components/item-card-header';
 import { useFileActions } from '../hooks/use-file-actions';
+import { downloadAsZip } from '../api/download-as-zip';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
 
 export type CardMode = 'browse' | 'trash';
@@ -164,6 +165,13 @@ export function ItemCard({
               </DropdownMenuItem>
             )}
             {whoHasAccess}
+            {/* A folder downloads as one zip; in a folder shared with the person (opened elsewhere) only file by file. */}
+            {folderLink === filesFolderLink && (
+              <DropdownMenuItem onSelect={() => void downloadAsZip([item.id])}>
+                <Download aria-hidden />
+                Download
+              </DropdownMenuItem>
+            )}
             {editItems}
           </>
         ) : (
