@@ -1,20 +1,12 @@
-/** The hidden frame a zip's form is posted into: the browser saves the answer (an attachment) and the page stays. */
-const ZIP_FRAME = 'coffer-zip-download';
-
-/** Posts the selection to its address as a form, so the browser streams the zip to disk (any size, any number of items). */
+/**
+ * Posts the selection to its address as a form, so the browser streams the zip to disk (any size, any number of
+ * items). The answer is an attachment, so the browser saves it and the page stays where it is (the shell's CSP lets
+ * frames show blobs only, so no hidden frame is used).
+ */
 export function saveZipFrom(url: string, itemIds: string[]) {
-  let frame = document.querySelector<HTMLIFrameElement>(`iframe[name="${ZIP_FRAME}"]`);
-  if (!frame) {
-    frame = document.createElement('iframe');
-    frame.name = ZIP_FRAME;
-    frame.title = 'Zip download';
-    frame.hidden = true;
-    document.body.append(frame);
-  }
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = url;
-  form.target = ZIP_FRAME;
   form.hidden = true;
   const items = document.createElement('input');
   items.type = 'hidden';
