@@ -55,6 +55,7 @@ try {
     'folder-browser.mjs',
     'realtime.mjs',
     'upload.mjs',
+    'zip.mjs',
     'landing-js.mjs',
   ].filter((b) => !only || only.includes(b));
   for (const bench of benches) {

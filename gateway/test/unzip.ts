@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 
 /** One entry of a zip as a reader sees it: its path, bytes, and whether its name is flagged UTF-8. */
@@ -7,7 +8,7 @@ export interface UnzippedEntry {
   utf8: boolean;
 }
 
-/** Every entry of a zip, in order, read with yauzl (which checks each entry's size and CRC). */
+/** Every entry of a zip, in order, read with yauzl (which checks each entry's size; the CRC-32 is checked here). */
 export async function unzip(zip: Buffer): Promise<{ entries: UnzippedEntry[]; zip64: boolean }> {
   const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, opened) => (err ? reject(err) : resolve(opened))),
@@ -36,6 +37,7 @@ export async function unzip(zip: Buffer): Promise<{ entries: UnzippedEntry[]; zi
             stream.on('error', reject);
           }),
         );
+    if (crc32(bytes) !== entry.crc32) throw new Error(`${entry.fileName}: CRC-32 ${entry.crc32} does not match its bytes`);
     entries.push({ path: entry.fileName, bytes, utf8: (entry.generalPurposeBitFlag & 0x800) !== 0 });
   }
   file.close();

@@ -1,9 +1,18 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { RpcException } from '@nestjs/microservices';
 import { ZipFile } from 'yazl';
 import { isRpcErrorBody, type RpcErrorBody, type ZipEntries, type ZipEntry } from '@coffer/contracts';
+
+// yazl checksums every byte with buffer-crc32, in JavaScript: about 75 MB/s here, a quarter of what storage reads. Its
+// copy of that module is given zlib's native CRC-32 (the same checksum, about 1 GB/s), so the zip goes as fast as storage.
+const yazlCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+  unsigned: (chunk: Buffer, previous?: number | null) => number;
+};
+yazlCrc32.unsigned = (chunk, previous) => crc32(chunk, previous ?? 0);
 
 /** Where a zip's entries come from: a page of the selection (no `folderId`) or of a folder in it. */
 export type ZipPages = (folderId: string | undefined, after: string | undefined) => Promise<ZipEntries>;
