@@ -57,6 +57,7 @@ try {
     'realtime.mjs',
     'upload.mjs',
     'thumbnails.mjs',
+    'zip.mjs',
     'landing-js.mjs',
   ].filter((b) => !only || only.includes(b));
   for (const bench of benches) {

@@ -37,6 +37,7 @@ import { FileRequestsController } from './sharing/file-requests.controller.js';
 import { PublicFileRequestsController } from './sharing/public-file-requests.controller.js';
 import { AccountLinksController } from './sharing/account-links.controller.js';
 import { ShareDownloadsController } from './sharing/share-downloads.controller.js';
+import { ZipDownloadsController } from './files/zip-downloads.controller.js';
 import { SharesController } from './sharing/shares.controller.js';
 import { CallerGuard } from './identity/caller.js';
 
@@ -60,6 +61,7 @@ export function gatewayControllers(config: GatewayConfig): Type<unknown>[] {
     TeamFoldersController,
     SharesController,
     ShareDownloadsController,
+    ZipDownloadsController,
     LinksController,
     PublicLinksController,
     SharingPolicyController,

@@ -24,6 +24,8 @@ import type { GatewayConfig } from './config.js';
 const JSON_BODY_LIMIT = '100kb';
 /** A selection's ids (BULK_ITEMS_MAX of them, 39 bytes each in JSON) fit in this. */
 const BULK_BODY_LIMIT = '256kb';
+/** A zip's selection as a form: up to ZIP_MAX_ITEMS ids. */
+const ZIP_FORM_LIMIT = '64kb';
 
 /** A body the JSON parser refused leaves with the one error shape, not Express's HTML page. */
 function bodyParserError(err: unknown, req: Request, res: Response, next: NextFunction) {
@@ -129,6 +131,8 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
   app.use(apiResponseHeaders);
   app.use(`/${API_PREFIX}/files/bulk`, express.json({ limit: BULK_BODY_LIMIT }));
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: keepRawBody }));
+  // A zip's selection comes as a form (a browser download streams to disk only when it navigates there).
+  app.use(`/${API_PREFIX}/downloads/`, express.urlencoded({ extended: false, limit: ZIP_FORM_LIMIT }));
   app.use(bodyParserError);
   app.use(cookieParser());
   app.use(DOCS_ASSETS_PATH, express.static(swaggerUi.getAbsoluteFSPath(), { index: false, maxAge: '1h' }));

@@ -92,6 +92,7 @@ const BODIES: Record<string, unknown> = {
     createUsers: true,
     ssoOnly: false,
   },
+  'POST /api/downloads': { items: [randomUUID()] },
   'PUT /api/sharing-policy': { linksAllowed: false, passwordRequired: true, maxExpiryDays: null, allowedEmailDomains: [] },
 };
 
@@ -252,6 +253,12 @@ describe('R4: authorization on every route', () => {
     const strangers = await call<ListAccountLinksReply>('/api/account-links', { token: stranger.accessToken });
     if (strangers.status !== 200 || strangers.body.items.some((l) => [ids['/api/links/{id}'], ids['/api/file-requests/{id}']].includes(l.id)))
       allowed.push(`GET /api/account-links as another account: ${strangers.status} ${JSON.stringify(strangers.body)}`);
+    // A zip of the owner's file and folders: nothing of them for another account or another member (403, nothing to download).
+    for (const who of [stranger, await signedInAgain(member)]) {
+      const items = [ids['/api/files/{id}'], ids['/api/folders/{id}'], ids['/api/team-folders/{id}']];
+      const res = await call('/api/downloads', { body: { items }, token: who.accessToken });
+      if (res.status !== 403) allowed.push(`POST /api/downloads of the owner's items as ${who === stranger ? 'another account' : 'a member'}: ${res.status}`);
+    }
     expect(allowed).toEqual([]);
 
     // And nothing of the owner's changed.

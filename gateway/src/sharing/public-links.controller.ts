@@ -7,6 +7,10 @@ import {
   linkPageBodySchema,
   LinkSubject,
   linkTokenParamsSchema,
+  linkPasswordBodySchema,
+  linkZipSchema,
+  ZIP_DOWNLOADS_PATH,
+  type LinkZip,
   openLinkFileBodySchema,
   shareLinkSchema,
   shareTicketParamsSchema,
@@ -67,6 +71,29 @@ export class PublicLinksController {
   ): Promise<ShareLink> {
     const { ticket, expiresAt } = await this.services.request(LinkSubject.OpenLinkFile, { token: params.token, ...body }, meta);
     return { url: `${LINK_DOWNLOADS_PATH}${ticket}`, expiresAt };
+  }
+
+  @Public()
+  @Post('public-links/:token/zip')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      "A folder link's Download all: the password and restrictions are checked and it counts as one download against the link's limit (kept in its history); answers a zip download address good once for 60 s, to which the browser posts `items` as a form (POST /downloads/{ticket}). Never to a link-preview bot",
+    reply: linkZipSchema,
+    errors: {
+      400: 'A file link (only a folder link downloads as a zip)',
+      403: 'Expired, outside the allow-list, used up, a wrong password, or a link-preview bot',
+      404: 'No such link, or turned off',
+      429: 'Too many wrong passwords',
+    },
+  })
+  async zip(
+    @Meta() meta: RequestMeta,
+    @ValidParams(linkTokenParamsSchema) params: Valid<typeof linkTokenParamsSchema>,
+    @ValidBody(linkPasswordBodySchema) body: Valid<typeof linkPasswordBodySchema>,
+  ): Promise<LinkZip> {
+    const { ticket, expiresAt, folderId } = await this.services.request(LinkSubject.ZipLinkFolder, { token: params.token, ...body }, meta);
+    return { url: `${ZIP_DOWNLOADS_PATH}${ticket}`, expiresAt, items: [folderId] };
   }
 
   @Public()

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'folder.create',
   'file.upload',
   'file.download',
+  'files.zip_download',
   'file.move',
   'file.rename',
   'file.delete',

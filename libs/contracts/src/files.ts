@@ -55,6 +55,15 @@ export const FilesSubject = {
   VersionLink: 'files.version.link',
   /** An earlier version becomes the file's bytes again; the current ones become a version (Can edit). */
   RestoreVersion: 'files.version.restore',
+  /**
+   * A download address for a selection as one zip: the items the caller may view (at least one, else 403), signed
+   * for them, good once for ZIP_TICKET_SECONDS. Sharing asks it as a folder link's maker (`linkFolder`) for its Download all.
+   */
+  ZipTicket: 'files.zip.ticket',
+  /** Redeems a zip download address (the gateway, with the selection the browser sends): the walk the gateway streams, once. */
+  OpenZip: 'files.zip.open',
+  /** One page of a zip's entries: the selection's items (no `folderId`), or what a folder in it holds, checked again; files with a URL the gateway reads. */
+  ZipEntries: 'files.zip.entries',
 } as const;
 
 /** Events published by the files service. */
@@ -67,6 +76,8 @@ export const FilesEvent = {
   FileTrashed: 'events.files.file.trashed',
   FileRestored: 'events.files.file.restored',
   FileDeleted: 'events.files.file.deleted',
+  /** Someone downloaded a selection (or a folder) as one zip. */
+  ItemsZipped: 'events.files.items.zipped',
   /** Its owner downloaded a file (a download link was issued to them, never for a share's recipient). */
   FileDownloaded: 'events.files.file.downloaded',
   /** A file's thumbnail was made (after its upload, in the background): its cards show it. */
@@ -359,6 +370,49 @@ export const linkedFolderSchema = z.object({
   next: z.string().nullable(),
 });
 export type LinkedFolder = z.output<typeof linkedFolderSchema>;
+
+/** The most items one zip download names (a folder counts as one, whatever it holds). */
+export const ZIP_MAX_ITEMS = 1000;
+/** How long a zip download address works, and only once. */
+export const ZIP_TICKET_SECONDS = 60;
+/** The most entries one page of a zip's walk carries (each file with a URL the gateway reads). */
+export const ZIP_PAGE_ENTRIES = 500;
+/** Where the browser sends a selection for its zip (a form POST of `items`, so a selection of any size fits). */
+export const ZIP_DOWNLOADS_PATH = '/api/downloads/';
+const zipItemIds = z
+  .array(z.uuid({ error: 'File not found' }))
+  .min(1, { error: 'Choose at least one item to download' })
+  .max(ZIP_MAX_ITEMS, { error: `At most ${ZIP_MAX_ITEMS} items can be downloaded as one zip` });
+/** A selection to download as one zip. */
+export const zipDownloadRequestSchema = z.object({ items: zipItemIds });
+/** The address the browser sends the selection to (as a form, field `items`), good once for ZIP_TICKET_SECONDS. */
+export const zipDownloadSchema = z.object({ url: z.string(), expiresAt: isoDateTime() });
+export type ZipDownload = z.output<typeof zipDownloadSchema>;
+/** A zip download address's ticket, as it travels in the path. */
+export const zipTicketSchema = z.string({ error: 'This download link has expired' }).regex(/^[A-Za-z0-9_-]{20,600}\.[A-Za-z0-9_-]{43}$/, {
+  error: 'This download link has expired',
+});
+export const zipTicketParamsSchema = z.object({ ticket: zipTicketSchema });
+/** The selection the browser posts to its download address: the item ids, comma-separated (a form field). */
+export const zipFormSchema = z.object({
+  items: z
+    .string({ error: 'Choose at least one item to download' })
+    .max(ZIP_MAX_ITEMS * 37)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(zipItemIds),
+});
+/** One entry of a zip: a folder, or a file with the URL its bytes are read from (server side only). */
+export const zipEntrySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  isFolder: z.boolean(),
+  size: z.number().int().min(0),
+  modifiedAt: isoDateTime(),
+  url: z.string().optional(),
+});
+export type ZipEntry = z.output<typeof zipEntrySchema>;
+export const zipEntriesSchema = z.object({ entries: z.array(zipEntrySchema), next: z.string().nullable() });
+export type ZipEntries = z.output<typeof zipEntriesSchema>;
 export type FileLink = z.output<typeof fileLinkSchema>;
 
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) });
@@ -530,6 +584,16 @@ export const filesRequests = {
   [FilesSubject.ListVersions]: message(fileIdSchema, fileVersionsSchema),
   [FilesSubject.VersionLink]: message(fileIdSchema.extend(versionIdSchema.shape).extend(linkDispositionSchema.shape), fileLinkSchema),
   [FilesSubject.RestoreVersion]: message(fileIdSchema.extend(versionIdSchema.shape), fileItemSchema),
+  [FilesSubject.ZipTicket]: message(
+    zipDownloadRequestSchema.extend({ linkFolder: z.uuid().optional() }),
+    z.object({ ticket: zipTicketSchema, expiresAt: isoDateTime() }),
+  ),
+  // walk: what OpenZip answered (never leaves the server); name: the zip's file name.
+  [FilesSubject.OpenZip]: message(z.object({ ticket: zipTicketSchema, items: zipItemIds }), z.object({ walk: z.string(), name: z.string() })),
+  [FilesSubject.ZipEntries]: message(
+    z.object({ walk: z.string().max(100_000), folderId: z.uuid().optional(), after: z.string().max(64).optional() }),
+    zipEntriesSchema,
+  ),
 };
 
 /** What every files event says: the item as it is after the change, and whose it is. */
@@ -568,6 +632,14 @@ export type ThumbnailMade = FileChange;
 export type FileReplaced = FileChange;
 /** An earlier version of a file became its bytes again. */
 export type FileVersionRestored = FileChange;
+/** Someone downloaded items as one zip: how many of the selection they could view, and the first names. */
+export interface ItemsZipped {
+  userId: string;
+  count: number;
+  names: string[];
+  /** The one item, when the zip is of one folder or file. */
+  itemId: string | null;
+}
 
 /**
  * A change to a file as the browser hears it (GET /api/events, event "files"):
@@ -584,6 +656,7 @@ export interface FileChangePush {
 /** The payload of each files event. */
 export interface FilesEvents {
   [FilesEvent.FileDownloaded]: FileDownloaded;
+  [FilesEvent.ItemsZipped]: ItemsZipped;
   [FilesEvent.FolderCreated]: FolderCreated;
   [FilesEvent.FileUploaded]: FileUploaded;
   [FilesEvent.FileMoved]: FileMoved;

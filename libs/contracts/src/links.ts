@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandingSchema } from './account.js';
-import { linkDispositionSchema, linkedFolderSchema } from './files.js';
+import { linkDispositionSchema, linkedFolderSchema, zipDownloadSchema, zipTicketSchema } from './files.js';
 import { message } from './messages.js';
 import { createShareSchema, shareTicketReplySchema, shareTicketSchema } from './sharing.js';
 import { isoDateTime, okReplySchema } from './text.js';
@@ -23,6 +23,8 @@ export const LinkSubject = {
   /** A View or Download from the public page: checked, counted, and a ticket handed out. */
   OpenLinkFile: 'sharing.link.open',
   RedeemLinkTicket: 'sharing.link.redeem',
+  /** A folder link's "Download all": checked like a Download and counted as one; a zip download address good once. */
+  ZipLinkFolder: 'sharing.link.zip',
 } as const;
 
 /** Events of links (the audit log keeps them). */
@@ -176,4 +178,12 @@ export const linkRequests = {
   [LinkSubject.OpenLinkPage]: message(linkTokenParamsSchema.extend(linkPageBodySchema.shape), linkPageSchema),
   [LinkSubject.OpenLinkFile]: message(linkTokenParamsSchema.extend(openLinkFileBodySchema.shape), shareTicketReplySchema),
   [LinkSubject.RedeemLinkTicket]: message(z.object({ ticket: shareTicketSchema }), z.object({ url: z.url(), disposition: z.enum(['inline', 'attachment']) })),
+  [LinkSubject.ZipLinkFolder]: message(
+    linkTokenParamsSchema.extend(linkPasswordBodySchema.shape),
+    z.object({ ticket: zipTicketSchema, expiresAt: z.string(), folderId: z.uuid() }),
+  ),
 };
+
+/** A folder link's "Download all": the address to post `items` to as a form (see POST /downloads), good once for 60 s. */
+export const linkZipSchema = zipDownloadSchema.extend({ items: z.array(z.uuid()) });
+export type LinkZip = z.output<typeof linkZipSchema>;

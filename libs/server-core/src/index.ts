@@ -15,3 +15,4 @@ export * from './installation.js';
 export * from './disk-space.js';
 export * from './token-hash.js';
 export * from './tracing.js';
+export * from './content-disposition.js';

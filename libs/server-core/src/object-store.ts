@@ -16,6 +16,7 @@ import {
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { traceS3Calls } from './tracing.js';
+import { contentDisposition } from './content-disposition.js';
 
 /** The S3 settings of a service that keeps bytes (s3rver in the embedded default). */
 export const objectStoreConfigSchema = z.object({
@@ -33,11 +34,7 @@ export const objectStoreConfigSchema = z.object({
 });
 export type ObjectStoreConfig = z.infer<typeof objectStoreConfigSchema>;
 
-/** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
+export { contentDisposition };
 
 /** A part of a multipart upload the store holds. */
 export interface StoredPart {

@@ -34,6 +34,9 @@ import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
 import { VersionsHandler } from './versions/versions.handler.js';
 import { VersionsRepository } from './versions/versions.repository.js';
 import { VersionsService } from './versions/versions.service.js';
+import { ZipDownloadsHandler } from './zips/zip-downloads.handler.js';
+import { ZipDownloadsService } from './zips/zip-downloads.service.js';
+import { ZipTickets } from './zips/zip-tickets.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -55,6 +58,7 @@ export class AppModule {
         ThumbnailsHandler,
         VersionsHandler,
         BulkActionsHandler,
+        ZipDownloadsHandler,
       ],
       providers: [
         FilesRepository,
@@ -77,6 +81,8 @@ export class AppModule {
         VersionsRepository,
         VersionsService,
         BulkActionsService,
+        ZipTickets,
+        ZipDownloadsService,
       ],
     };
   }

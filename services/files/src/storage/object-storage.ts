@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { isInlineSafe, SHARE_TICKET_SECONDS, SIGNED_URL_SECONDS } from '@coffer/contracts';
@@ -44,6 +45,42 @@ export class ObjectStorage extends ObjectStore implements OnModuleInit {
   /** Stores an object the service made itself (a thumbnail). */
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  private readonly secrets = new Map<string, Promise<Buffer>>();
+
+  /**
+   * A random 32-byte key every replica of the files service shares, kept in the bucket under `_coffer/keys/` (never
+   * a user's prefix, never reachable by a browser): made by the first replica that needs it, read by the others.
+   */
+  secret(name: string): Promise<Buffer> {
+    let secret = this.secrets.get(name);
+    if (!secret) {
+      const key = `_coffer/keys/${name}`;
+      secret = (async () => {
+        const stored = await this.readSecret(key);
+        if (stored) return stored;
+        await this.client
+          .send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: randomBytes(32), ContentLength: 32, IfNoneMatch: '*' }))
+          .catch(() => undefined); // another replica made it first: read theirs
+        const made = await this.readSecret(key);
+        if (!made) throw new Error(`The key ${key} could not be kept in the bucket`);
+        return made;
+      })();
+      secret.catch(() => this.secrets.delete(name));
+      this.secrets.set(name, secret);
+    }
+    return secret;
+  }
+
+  private async readSecret(key: string): Promise<Buffer | undefined> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const bytes = Buffer.from(await res.Body!.transformToByteArray());
+      return bytes.length === 32 ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Where a user's objects are kept: every key of theirs starts with it. */

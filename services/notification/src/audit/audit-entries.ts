@@ -83,6 +83,13 @@ export const AUDITED: Describers = {
   [FilesEvent.FolderCreated]: (e) => item('folder.create', e.payload),
   [FilesEvent.FileUploaded]: (e) => item('file.upload', e.payload, { size: String(e.payload.item.size) }),
   [FilesEvent.FileDownloaded]: (e) => item('file.download', e.payload),
+  // "Downloaded N items as a zip": how many of the selection the person could view, and the first names.
+  [FilesEvent.ItemsZipped]: ({ payload: p }) => ({
+    action: 'files.zip_download',
+    resourceType: 'file',
+    resourceId: p.itemId,
+    details: { items: String(p.count), names: p.names.join(', '), summary: `downloaded ${p.count} ${p.count === 1 ? 'item' : 'items'} as a zip` },
+  }),
   [FilesEvent.FileMoved]: (e) => item('file.move', e.payload, { from: e.payload.fromFolderId, to: e.payload.item.folderId }),
   [FilesEvent.FileRenamed]: (e) => item('file.rename', e.payload, { from: e.payload.previousName }),
   [FilesEvent.FileTrashed]: (e) => item('file.delete', e.payload, { to: 'trash' }),

@@ -30,6 +30,7 @@ export class LinksHandler implements OnModuleInit {
     this.rpc.handle(LinkSubject.OpenLinkFile, { caller: 'none' }, ({ client, payload }) =>
       this.links.open(client, payload.token, payload.password, payload.disposition, payload.fileId),
     );
+    this.rpc.handle(LinkSubject.ZipLinkFolder, { caller: 'none' }, ({ client, payload }) => this.links.zip(client, payload.token, payload.password));
     this.rpc.handle(LinkSubject.RedeemLinkTicket, { caller: 'none' }, ({ client, payload }) => this.links.redeem(client.clientIp, payload.ticket));
   }
 }

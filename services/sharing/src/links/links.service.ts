@@ -273,6 +273,27 @@ export class LinksService {
     return { ticket, expiresAt: issued.expiresAt.toISOString() };
   }
 
+  /**
+   * A folder link's "Download all": checked like a Download (bots refused, password, expiry, allow-list, limit) and
+   * counted as one download of the link, kept in its history; the files service, asked as the link's maker, signs a zip
+   * download address of the link's folder (restricted folders inside it left out, as on the page).
+   */
+  async zip(visitor: Visitor, token: string, password: string | undefined): Promise<{ ticket: string; expiresAt: string; folderId: string }> {
+    if (isLinkPreviewBot(visitor.userAgent)) throw forbidden(LinkRefusal.Preview);
+    const link = await this.usable(token, visitor.clientIp);
+    await this.checkPassword(link, password);
+    if (link.kind !== 'folder') throw invalid('Only a folder link downloads as a zip');
+    const counted = await this.unit.run(async () => {
+      if (!(await this.links.countDownload(link.id))) return false;
+      await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: 'attachment' });
+      return true;
+    });
+    if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
+    const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
+    const { ticket, expiresAt } = await this.services.request(FilesSubject.ZipTicket, { items: [link.fileId], linkFolder: link.fileId }, { caller: owner });
+    return { ticket, expiresAt, folderId: link.fileId };
+  }
+
   /** Spends a ticket from the address it was issued to, while its link still allows it; answers where the gateway reads the bytes. */
   async redeem(clientIp: string | undefined, ticket: string): Promise<{ url: string; disposition: 'inline' | 'attachment' }> {
     const used = await this.links.spendTicket(tokenHash(ticket));

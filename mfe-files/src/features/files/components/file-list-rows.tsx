@@ -12,6 +12,7 @@ import { useAddedByName } from '../hooks/use-added-by-name';
 import { ItemMenuItems, type ItemMenuProps } from './item-menu';
 import { VIRTUAL_AFTER } from './virtual-cards';
 import { FileThumbnail } from './file-thumbnail';
+import { filesFolderLink } from './item-card';
 
 /** A row's height (the virtualised list places rows by it). */
 const ROW_PX = 52;
@@ -95,7 +96,7 @@ export function ItemRow({ onView, folderLink, select, ...menu }: ItemRowProps) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-44">
-            <ItemMenuItems {...menu} onOpen={openFile} />
+            <ItemMenuItems {...menu} onOpen={openFile} zipsFolder={folderLink === filesFolderLink} />
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

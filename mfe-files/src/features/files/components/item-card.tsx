@@ -96,7 +96,19 @@ export function ItemCard({
   const size = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
   // A search result says which folder it is in.
   const subtitle = item.folderPath === undefined ? size : `${size} · in ${item.folderPath}`;
-  const menu = { item, mode, onMoveTo, onRename, onDeleteForever, onShare, onWhoHasAccess, onVersions, onOpen: openFile, viewOnly };
+  const menu = {
+    item,
+    mode,
+    onMoveTo,
+    onRename,
+    onDeleteForever,
+    onShare,
+    onWhoHasAccess,
+    onVersions,
+    onOpen: openFile,
+    viewOnly,
+    zipsFolder: folderLink === filesFolderLink,
+  };
 
   return (
     <Card

@@ -2,6 +2,7 @@ import { Download, Eye, FolderInput, History, Pencil, RotateCcw, Share2, Trash2,
 import { DropdownMenuItem, DropdownMenuSeparator } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
 import { useFileActions } from '../hooks/use-file-actions';
+import { downloadAsZip } from '../api/download-as-zip';
 
 export type CardMode = 'browse' | 'trash';
 
@@ -22,6 +23,8 @@ export interface ItemMenuProps {
   onVersions?: (file: FileItem) => void;
   /** "View": the preview (or a download, for a type it cannot show). */
   onOpen: (file: FileItem) => void;
+  /** A folder downloads as one zip (in the person's account; a folder shared with them by email only file by file). */
+  zipsFolder?: boolean;
   /** Where the user may only view (Can view in a team folder): no share, rename, move or delete (the server refuses them anyway). */
   viewOnly?: boolean;
 }
@@ -90,6 +93,12 @@ export function ItemMenuItems({
           </DropdownMenuItem>
         )}
         {whoHasAccess}
+        {zipsFolder && (
+          <DropdownMenuItem onSelect={() => void downloadAsZip([item.id])}>
+            <Download aria-hidden />
+            Download
+          </DropdownMenuItem>
+        )}
         {editItems}
       </>
     );

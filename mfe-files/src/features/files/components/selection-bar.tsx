@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { CheckSquare, FolderInput, RotateCcw, Trash2, X, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { CheckSquare, Download, FolderInput, RotateCcw, Trash2, X, XCircle } from 'lucide-react';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@coffer/ui';
 import { FolderPicker, keepOpenOnPickerEscape } from '../../../components/folder-picker';
 import { ConfirmDialog } from './confirm-dialog';
@@ -22,16 +22,16 @@ export interface SelectionBarProps {
   onTrash: () => void;
   onRestore: () => void;
   onDeleteForever: () => void;
-  /** Room for more actions on the selection (Download as a zip). */
-  children?: ReactNode;
+  /** Downloads the selection as one zip. */
+  onDownload: () => void;
 }
 
 /**
- * Above a list: "Select all" while nothing is selected; then how many are, and what to do with them (Move, Trash;
- * in the trash Restore and Delete forever, asked first), and Clear. It takes its own row, so it never covers a card.
+ * Above a list: "Select all" while nothing is selected; then how many are, and what to do with them (Move, Download as a zip,
+ * Trash; in the trash Restore and Delete forever, asked first), and Clear. It takes its own row, so it never covers a card.
  */
 export function SelectionBar(props: SelectionBarProps) {
-  const { mode, count, total, canEdit, busy, onSelectAll, onClear, children } = props;
+  const { mode, count, total, canEdit, busy, onSelectAll, onClear } = props;
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   if (count === 0) {
@@ -65,7 +65,12 @@ export function SelectionBar(props: SelectionBarProps) {
             Move
           </Button>
         )}
-        {mode === 'browse' && children}
+        {mode === 'browse' && (
+          <Button variant="outline" size="sm" disabled={busy} onClick={props.onDownload}>
+            <Download aria-hidden />
+            Download
+          </Button>
+        )}
         {mode === 'browse' && canEdit && (
           <Button variant="outline" size="sm" disabled={busy} onClick={props.onTrash}>
             <Trash2 aria-hidden />

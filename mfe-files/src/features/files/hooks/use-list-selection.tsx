@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FileItem } from '@coffer/contracts';
 import type { FileListArgs } from '../api/files-api';
 import type { BulkAction } from '../api/bulk-actions-api';
@@ -22,8 +22,6 @@ interface ListSelectionOptions {
   canEdit: boolean;
   /** The folder shown (not offered as where to move to). */
   folderId?: string;
-  /** More actions for the bar (Download as a zip). */
-  extraActions?: ReactNode;
 }
 
 /**
@@ -31,7 +29,7 @@ interface ListSelectionOptions {
  * the range from the last one clicked), and the bar above the list with Select all and the actions. Keys: Ctrl/Cmd+A
  * selects all, Delete trashes the selection, Escape clears it.
  */
-export function useListSelection({ list, args, mode, canEdit, folderId, extraActions }: ListSelectionOptions) {
+export function useListSelection({ list, args, mode, canEdit, folderId }: ListSelectionOptions) {
   const [selection, setSelection] = useState(NOTHING_SELECTED);
   const key = JSON.stringify(args);
   const [selectionOf, setSelectionOf] = useState(key);
@@ -40,7 +38,7 @@ export function useListSelection({ list, args, mode, canEdit, folderId, extraAct
     setSelection(NOTHING_SELECTED);
   }
   const [busy, setBusy] = useState(false);
-  const act = useSelectionActions();
+  const { act, download } = useSelectionActions();
   const loaded = useMemo(() => list.items ?? [], [list.items]);
   const order = useMemo(() => loaded.map((i) => i.id), [loaded]);
   const total = list.total ?? loaded.length;
@@ -51,6 +49,12 @@ export function useListSelection({ list, args, mode, canEdit, folderId, extraAct
     const done = await act(action, selection, args, loaded, target);
     setBusy(false);
     if (done) setSelection(NOTHING_SELECTED);
+  };
+
+  const downloadSelection = async () => {
+    setBusy(true);
+    await download(selection, args);
+    setBusy(false);
   };
 
   useEffect(() => {
@@ -88,9 +92,8 @@ export function useListSelection({ list, args, mode, canEdit, folderId, extraAct
       onTrash={() => void run('trash')}
       onRestore={() => void run('restore')}
       onDeleteForever={() => void run('delete')}
-    >
-      {extraActions}
-    </SelectionBar>
+      onDownload={() => void downloadSelection()}
+    />
   );
   return { selectFor, bar };
 }

@@ -1,5 +1,15 @@
 import { cofferApi } from '@coffer/web-core/store';
-import type { CreatedLink, CreateLinkInput, LinkItem, LinkPage, ListLinkAccessesReply, ListLinksReply, ShareLink, UpdateLinkInput } from '@coffer/contracts';
+import type {
+  CreatedLink,
+  CreateLinkInput,
+  LinkItem,
+  LinkPage,
+  LinkZip,
+  ListLinkAccessesReply,
+  ListLinksReply,
+  ShareLink,
+  UpdateLinkInput,
+} from '@coffer/contracts';
 
 const LINKS = { type: 'Share' as const, id: 'LINKS' };
 
@@ -34,6 +44,10 @@ export const linksApi = cofferApi.injectEndpoints({
     openLink: build.mutation<ShareLink, { token: string; password?: string; disposition: 'inline' | 'attachment'; fileId?: string }>({
       query: ({ token, ...body }) => ({ url: `/public-links/${token}/open`, method: 'POST', body }),
     }),
+    /** A folder link's Download all: checked and counted as one download; a zip download address good once. */
+    zipLink: build.mutation<LinkZip, { token: string; password?: string }>({
+      query: ({ token, ...body }) => ({ url: `/public-links/${token}/zip`, method: 'POST', body }),
+    }),
   }),
 });
 
@@ -45,4 +59,5 @@ export const {
   useLinkAccessesQuery,
   useLinkPageMutation,
   useOpenLinkMutation,
+  useZipLinkMutation,
 } = linksApi;

@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/open-link';
 import { useFilePreview } from '../../../hooks/use-file-preview';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { companyOf, PublicFrame } from './public-frame';
+import { DownloadAllButton } from './download-all-button';
 
 type State = { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; page: LinkPage; password?: string };
 
@@ -111,6 +112,7 @@ export function PublicLinkView({ token }: { token: string }) {
               </h1>
               {company && <p className="text-sm text-muted-foreground">From {company}</p>}
             </div>
+            {folder && <DownloadAllButton token={token} password={given} />}
             {folder ? (
               <FolderListing
                 folder={folder}

@@ -1,0 +1,141 @@
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { RpcException } from '@nestjs/microservices';
+import { ZipFile } from 'yazl';
+import { isRpcErrorBody, type RpcErrorBody, type ZipEntries, type ZipEntry } from '@coffer/contracts';
+
+// yazl checksums every byte with buffer-crc32, in JavaScript: about 75 MB/s here, a quarter of what storage reads. Its
+// copy of that module is given zlib's native CRC-32 (the same checksum, about 1 GB/s), so the zip goes as fast as storage.
+const yazlCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+  unsigned: (chunk: Buffer, previous?: number | null) => number;
+};
+yazlCrc32.unsigned = (chunk, previous) => crc32(chunk, previous ?? 0);
+
+/** Where a zip's entries come from: a page of the selection (no `folderId`) or of a folder in it. */
+export type ZipPages = (folderId: string | undefined, after: string | undefined) => Promise<ZipEntries>;
+/** One entry as it goes in the zip: its path (a folder's ends with "/") and what it is. */
+export interface ZipItem {
+  path: string;
+  entry: ZipEntry;
+}
+
+/** How many files the zip has queued ahead of the one it is reading (their pages are read as it goes). */
+const FILES_AHEAD = 32;
+
+/** A name as one component of a zip path: no separators, no "." or "..", no control characters (names are otherwise kept as they are). */
+export function zipName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[/\\\u0000-\u001f]/g, '_').trim();
+  return safe === '' || safe === '.' || safe === '..' ? '_' : safe;
+}
+
+/** `name`, or "name (1).ext" (a folder: "name (1)") when `used` (case-insensitively, as Windows and macOS compare) has it. */
+export function uniqueName(used: Set<string>, name: string, isFolder: boolean): string {
+  let candidate = name;
+  const dot = isFolder ? -1 : name.lastIndexOf('.');
+  const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 1; used.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${ext}`;
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/**
+ * Every entry of a zip, depth first, with its path: folders inside folders as paths, each folder (empty ones too)
+ * as an entry of its own, names made unique in their folder. A folder that can no longer be read (trashed,
+ * closed to the person meanwhile) is left with what was read of it.
+ */
+export async function* zipItems(pages: ZipPages, folderId?: string, prefix = ''): AsyncGenerator<ZipItem> {
+  const used = new Set<string>();
+  let after: string | undefined;
+  do {
+    let page: ZipEntries;
+    try {
+      page = await pages(folderId, after);
+    } catch (err) {
+      if (folderId && isRefusal(err)) return;
+      throw err;
+    }
+    for (const entry of page.entries) {
+      const path = prefix + uniqueName(used, zipName(entry.name), entry.isFolder);
+      if (!entry.isFolder) {
+        yield { path, entry };
+        continue;
+      }
+      yield { path: `${path}/`, entry };
+      yield* zipItems(pages, entry.id, `${path}/`);
+    }
+    after = page.next ?? undefined;
+  } while (after);
+}
+
+const isRefusal = (err: unknown) =>
+  err instanceof RpcException && isRpcErrorBody(err.getError()) && [403, 404].includes((err.getError() as RpcErrorBody).status);
+
+/** Reads an object from storage by its (server-side) URL: the bytes as they arrive, with backpressure. */
+export function readStored(url: string): Promise<Readable> {
+  const get = url.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    get(url, (res: IncomingMessage) => {
+      if (res.statusCode === 200) return resolve(res);
+      res.resume();
+      reject(new Error(`Storage answered ${res.statusCode} for a zip entry`));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * A zip of `items`, streamed as it is read: stored (no compression: most of what a business keeps is compressed
+ * already, and a zip then goes as fast as storage reads), ZIP64 where sizes, offsets or the count need it, UTF-8 names.
+ * Only FILES_AHEAD files are queued ahead of the one being read, each opened when the zip reaches it, and the
+ * output waits for its reader (backpressure), so memory stays flat whatever the zip's size.
+ */
+export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => Promise<Readable> = readStored): Readable {
+  const zip = new ZipFile();
+  const output = zip.outputStream as unknown as Readable;
+  const source = items[Symbol.asyncIterator]();
+  let queued = 0;
+  let done = false;
+  let feeding = false;
+  const fail = (err: unknown) => {
+    done = true;
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  zip.on('error', fail);
+  const feed = async () => {
+    if (feeding || done) return;
+    feeding = true;
+    try {
+      while (!done && queued < FILES_AHEAD) {
+        const next = await source.next();
+        if (next.done) {
+          done = true;
+          zip.end();
+          break;
+        }
+        add(next.value);
+      }
+    } catch (err) {
+      fail(err);
+    } finally {
+      feeding = false;
+    }
+  };
+  const add = ({ path, entry }: ZipItem) => {
+    const mtime = new Date(entry.modifiedAt);
+    if (entry.isFolder) return zip.addEmptyDirectory(path, { mtime });
+    queued++;
+    zip.addReadStreamLazy(path, { size: entry.size, compress: false, mtime }, (ready) => {
+      queued--;
+      void feed();
+      open(entry.url!).then(
+        (stream) => ready(null, stream),
+        (err: Error) => ready(err, undefined as unknown as Readable),
+      );
+    });
+  };
+  void feed();
+  return output;
+}
