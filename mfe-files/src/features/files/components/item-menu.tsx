@@ -41,6 +41,7 @@ export function ItemMenuItems({
   onVersions,
   onOpen,
   viewOnly = false,
+  zipsFolder = false,
 }: ItemMenuProps) {
   const actions = useFileActions();
   // Who has access: for everyone who can open the item.

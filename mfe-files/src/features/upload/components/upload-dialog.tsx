@@ -185,7 +185,6 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
   const allArrived = !open && !uploading && !preparing && !sendWhenReady && chosen.length > 0 && pending === 0 && refused.length === 0;
   useEffect(() => {
     if (!allArrived) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tray closes once the last transfer (an outside system) has ended well
     closeTray();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- closes once per finished upload
   }, [allArrived]);
