@@ -158,6 +158,7 @@ describe('the file list: open on click, the same menu, grid or list', () => {
       'Share',
       'Who has access',
       'Download',
+      'Versions',
       'Rename',
       'Move to…',
       'Delete',
