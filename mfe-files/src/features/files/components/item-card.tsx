@@ -9,7 +9,7 @@ import { FileThumbnail } from './file-thumbnail';
 import { useFileActions } from '../hooks/use-file-actions';
 import type { PreviewTarget } from '../../../hooks/use-file-preview';
 import { useOpenFile } from '../hooks/use-open-file';
-import { ItemMenuItems, type CardMode } from './item-menu';
+import { ItemMenuItems, type ItemMenuProps } from './item-menu';
 
 export type { CardMode } from './item-menu';
 
@@ -23,48 +23,20 @@ function draggedItem(data: string): Pick<FileItem, 'id' | 'isFolder'> | null {
   }
 }
 
-interface ItemCardProps {
-  item: FileItem;
-  mode: CardMode;
-  /** Opens the "Move to…" dialog for a file or a folder. */
-  onMoveTo?: (item: FileItem) => void;
-  /** Opens the Rename dialog for a file or a folder. */
-  onRename?: (item: FileItem) => void;
-  /** Asks before deleting an item of the trash for good. */
-  onDeleteForever?: (item: FileItem) => void;
-  /** Opens the Share dialog for a file or a folder. */
-  onShare?: (file: FileItem) => void;
-  /** Opens "Who has access" for a file or a folder. */
-  onWhoHasAccess?: (item: FileItem) => void;
-  /** Opens a file's Versions. */
-  onVersions?: (file: FileItem) => void;
+type ItemCardProps = Omit<ItemMenuProps, 'onOpen' | 'zipsFolder'> & {
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
-  /** Where the user may only view (Can view in a team folder): no share, rename, move, delete or drag (the server refuses them anyway). */
-  viewOnly?: boolean;
   /** Where a folder card opens (the Files tab's browser unless given: a folder shared with the user opens under Shared). */
   folderLink?: (folderId: string) => string;
   /** The card's checkbox, when its list can be selected. */
   select?: ReactNode;
-}
+};
 
 export const filesFolderLink = (folderId: string) => `/dashboard/files/${encodeURIComponent(folderId)}`;
 
 /** A file or folder in the grid, with its menu; in the browser, files and folders drag onto folders. */
-export function ItemCard({
-  item,
-  mode,
-  onMoveTo,
-  onRename,
-  onDeleteForever,
-  onShare,
-  onWhoHasAccess,
-  onVersions,
-  onView,
-  viewOnly = false,
-  folderLink = filesFolderLink,
-  select,
-}: ItemCardProps) {
+export function ItemCard({ onView, folderLink = filesFolderLink, select, ...actionsOf }: ItemCardProps) {
+  const { item, mode, onShare, viewOnly = false } = actionsOf;
   const actions = useFileActions();
   const openFile = useOpenFile(onView, onShare);
   const [dropTarget, setDropTarget] = useState(false);
@@ -96,19 +68,7 @@ export function ItemCard({
   const size = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
   // A search result says which folder it is in.
   const subtitle = item.folderPath === undefined ? size : `${size} · in ${item.folderPath}`;
-  const menu = {
-    item,
-    mode,
-    onMoveTo,
-    onRename,
-    onDeleteForever,
-    onShare,
-    onWhoHasAccess,
-    onVersions,
-    onOpen: openFile,
-    viewOnly,
-    zipsFolder: folderLink === filesFolderLink,
-  };
+  const menu = { ...actionsOf, onOpen: openFile, zipsFolder: folderLink === filesFolderLink };
 
   return (
     <Card
