@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/session';
 import fs from 'node:fs';
 import { unzip } from '../gateway/test/unzip';
-import { card, textFile, toastWith, uploadThroughApi } from './support/files';
+import { card, shoot, textFile, toastWith, uploadThroughApi } from './support/files';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 const ITEMS = 2500;
@@ -62,6 +62,7 @@ test('300 of a folder of 2,500 selected with a click and a shift-click and moved
   await (await scrollTo(page, nameOf(300))).click({ modifiers: ['Shift'] });
   await expect(bar.getByText('300 selected')).toBeVisible();
   await expect(bar).toBeInViewport();
+  await shoot(page, 'selection-300');
 
   await bar.getByRole('button', { name: 'Move' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move to…' });

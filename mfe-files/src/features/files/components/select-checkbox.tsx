@@ -21,7 +21,7 @@ export function SelectCheckbox({ name, checked, selecting, onToggle }: SelectChe
       checked={checked}
       onChange={(event) => onToggle((event.nativeEvent as MouseEvent).shiftKey === true)}
       className={cn(
-        'absolute top-2 left-2 z-20 size-5 cursor-pointer accent-primary transition-opacity',
+        'absolute top-1.5 left-1.5 z-20 size-4 cursor-pointer accent-primary transition-opacity',
         'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100 [@media(hover:none)]:opacity-100',
         (selecting || checked) && 'opacity-100',
       )}
