@@ -106,13 +106,13 @@ const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(
  * event stream ends with an error and the page reconnects instead of waiting on a silent stream; when the browser
  * goes away, the request to the backend is dropped (an event stream there is not kept open for nobody).
  */
-function proxy(req, res, { prefix, target }) {
+function proxy(req, res, { prefix, target }, upstreamPath = req.url) {
   const upstream = http.request(
     {
       host: target.hostname,
       port: target.port,
       method: req.method,
-      path: req.url,
+      path: upstreamPath,
       headers: {
         ...endToEnd(req.headers),
         host: `${target.hostname}:${target.port}`,
@@ -169,50 +169,6 @@ function send(req, res, file) {
 
 /** A link's public page ("Anyone with the link"), /l/<token>. */
 const LINK_PAGE = /^\/l\/([A-Za-z0-9_-]{43})$/;
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * A link's page as a link-preview bot (Slack, Teams, WhatsApp… unfurlers) gets it: the app's page with
- * meta tags saying who shared what (the file's name only when the link has no password). The gateway is
- * asked as the bot (its user agent), so the look is never counted as an open; a link it refuses (expired,
- * outside its allow-list, turned off) gets tags that say nothing of it.
- */
-async function sendLinkPreview(req, res, token) {
-  const api = proxies.find((p) => p.prefix === '/api');
-  let page;
-  try {
-    const answer = await fetch(new URL(`/api/public-links/${token}`, api.target), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': req.headers['user-agent'] ?? '', 'x-forwarded-for': req.socket.remoteAddress ?? '' },
-      body: '{}',
-      signal: AbortSignal.timeout(5000),
-    });
-    if (answer.ok) page = await answer.json();
-  } catch {
-    // The gateway did not answer: the tags say nothing of the link.
-  }
-  const company = page?.branding?.custom ? page.branding.companyName : '';
-  const title = page
-    ? page.file
-      ? `${page.sharedByName} shared “${page.file.name}” with you`
-      : `${page.sharedByName} shared a file with you`
-    : 'A file shared with Coffer';
-  const description = company ? `From ${company}, shared securely with Coffer` : 'Shared securely with Coffer';
-  const tags = [
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${escapeHtml(company || 'Coffer')}">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta name="twitter:card" content="summary">`,
-    `<meta name="robots" content="noindex">`,
-  ].join('');
-  const html = fs
-    .readFileSync(path.join(root, 'index.html'), 'utf8')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${tags}</head>`);
-  res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-store', ...(CSP ? { 'Content-Security-Policy': CSP } : {}) });
-  res.end(req.method === 'HEAD' ? undefined : html);
-}
 
 /** Whether the visitor is a link-preview bot (the one list, in @coffer/contracts), loaded with the first link page asked for. */
 let previewBot;
@@ -251,10 +207,13 @@ const server = http.createServer((req, res) => {
   // A chunk of an earlier build, asked for by a tab that loaded that build.
   const kept = releasesDir && keptFile(releasesDir, pathname);
   if (kept) return send(req, res, kept);
-  const link = opts.spa && proxies.length > 0 && LINK_PAGE.exec(pathname);
+  // A link-preview bot's look at a link's page: the gateway's preview (its meta tags, never counted), as the
+  // production shell's nginx does (deploy/docker/nginx/coffer/shell.conf).
+  const api = proxies.find((p) => p.prefix === '/api');
+  const link = opts.spa && api && LINK_PAGE.exec(pathname);
   if (link) {
     isPreviewBot(req.headers['user-agent'])
-      .then((bot) => (bot ? sendLinkPreview(req, res, link[1]) : send(req, res, path.join(root, 'index.html'))))
+      .then((bot) => (bot ? proxy(req, res, api, `/api/public-links/${link[1]}/preview`) : send(req, res, path.join(root, 'index.html'))))
       .catch(() => send(req, res, path.join(root, 'index.html')));
     return;
   }

@@ -104,6 +104,8 @@ describe('R4: authorization on every route', () => {
   let recipient: TestUser;
   /** The owner's resources, by the path that reaches them. */
   const ids: Record<string, string> = {};
+  /** The token of the owner's password-protected link to Salaries.xlsx. */
+  let linkToken = '';
 
   beforeAll(async () => {
     document = (await call<Document & HttpErrorBody>('/api/openapi.json')).body;
@@ -129,6 +131,7 @@ describe('R4: authorization on every route', () => {
     const bigFile = await call<UploadSlot>('/api/uploads', { body: { name: 'Board meeting.mp4', size: 40 * 1024 ** 2 }, token: owner.accessToken });
     const share = await call<ShareItem>('/api/shares', { body: { fileId: file.id, email: recipient.email }, token: owner.accessToken });
     const link = await call<CreatedLink>('/api/links', { body: { fileId: file.id, password: 'link secret' }, token: owner.accessToken });
+    linkToken = link.body.token;
     const fileRequest = await call<CreatedFileRequest>('/api/file-requests', { body: { folderId: folder.body.id }, token: owner.accessToken });
     const role = await call<UserRole>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     const notification = await eventually(
@@ -288,6 +291,17 @@ describe('R4: authorization on every route', () => {
     });
   }, 120_000);
 
+  it("tells a link-preview bot nothing behind a link's password, and nothing of a token that is no link (GET /api/public-links/{token}/preview)", async () => {
+    const preview = (token: string) =>
+      fetch(`${appUrl()}/api/public-links/${token}/preview`, { headers: { 'user-agent': 'facebookexternalhit/1.1' }, redirect: 'manual' });
+    const locked = await preview(linkToken);
+    expect(locked.status).toBe(200);
+    expect(await locked.text()).not.toContain('Salaries');
+    const guessed = await preview('A'.repeat(43));
+    expect(guessed.status).toBe(200);
+    expect(await guessed.text()).not.toContain('Olive');
+    expect((await preview('not-a-token')).status).toBe(400);
+  });
   it("serves a file's thumbnail to whoever may view the file, and never to a member outside the folder's list or another account", async () => {
     const path = `/api/files/${ids['/api/files/{id}/thumbnail']}/thumbnail`;
     const fetched = (token: string) => fetch(`${appUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });

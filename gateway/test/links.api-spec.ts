@@ -155,7 +155,6 @@ describe('links ("Anyone with the link")', () => {
     // The page itself, as an unfurler fetches it: the app's page with meta tags saying who shared what.
     const unfurled = await (await fetch(`${appUrl()}/l/${token}`, { headers: { 'user-agent': SLACKBOT } })).text();
     expect(unfurled).toContain('<meta property="og:title" content="Pat Sharer shared “Launch plan.pdf” with you">');
-    expect(unfurled).toContain('<div id="root"');
     // A person gets the app's page alone (the page asks the API, and that look is counted).
     expect(await (await fetch(`${appUrl()}/l/${token}`, { headers: { 'user-agent': CHROME } })).text()).not.toContain('og:title');
     // With a password, the tags never name the file.
@@ -168,6 +167,41 @@ describe('links ("Anyone with the link")', () => {
     expect((await call<ListLinkAccessesReply>(`/api/links/${id}/accesses`, { token: owner.accessToken })).body.items).toEqual([]);
     // A person still gets the one download.
     expect((await open(token)).status).toBe(200);
+  });
+
+  it("renders a link's preview for bots (GET /api/public-links/{token}/preview): tags in the sharer's company name, escaped, never counted; no name behind a password or for a refused link; a person is sent to the page", async () => {
+    const { owner, file } = await proOwner('<script>alert(1)</script> & "plan".pdf');
+    const branded = { companyName: 'Acme <b>Ltd</b>', primaryColor: '#112233', secondaryColor: '#ddeeff' };
+    expect((await call('/api/branding', { method: 'PUT', body: branded, token: owner.accessToken })).status).toBe(200);
+    const { token, id } = (await makeLink(owner, { fileId: file.id })).body;
+    const preview = (t: string, userAgent: string) =>
+      fetch(`${appUrl()}/api/public-links/${t}/preview`, { headers: { 'user-agent': userAgent }, redirect: 'manual' });
+    for (const userAgent of [SLACKBOT, 'LinkedInBot/1.0 (compatible; Mozilla/5.0)', 'TelegramBot (like TwitterBot)']) {
+      const res = await preview(token, userAgent);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain(
+        '<meta property="og:title" content="Pat Sharer shared “&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;plan&#34;.pdf” with you">',
+      );
+      expect(html).not.toContain('<script>');
+      expect(html).toContain('<meta property="og:site_name" content="Acme &#60;b&#62;Ltd&#60;/b&#62;">');
+      expect(html).toContain('<meta property="og:description" content="From Acme &#60;b&#62;Ltd&#60;/b&#62;, shared securely with Coffer">');
+      expect(html).toContain(`<meta property="og:url" content="/l/${token}">`);
+    }
+    // A person: the link's page, where the look is counted.
+    const person = await preview(token, CHROME);
+    expect(person.status).toBe(302);
+    expect(person.headers.get('location')).toBe(`/l/${token}`);
+    // Behind a password: who shared, never what; a token that is no link: a card that says nothing.
+    const locked = (await makeLink(owner, { fileId: file.id, password: 'secret words' })).body;
+    const lockedHtml = await (await preview(locked.token, SLACKBOT)).text();
+    expect(lockedHtml).toContain('<meta property="og:title" content="Pat Sharer shared a file with you">');
+    expect(lockedHtml).not.toContain('alert(1)');
+    const unknown = await (await preview('A'.repeat(43), SLACKBOT)).text();
+    expect(unknown).toContain('<meta property="og:title" content="A file shared with Coffer">');
+    expect(unknown).toContain('<meta property="og:site_name" content="Coffer">');
+    expect((await linksOf(owner, file.id)).filter((l) => l.id === id || l.id === locked.id).map((l) => l.openCount)).toEqual([0, 0]);
   });
 
   it('lets the sharer change a link (add and remove a password) and revoke it: revoked, it ends at once, a download link handed out before it too', async () => {

@@ -2,6 +2,7 @@ import { Controller, HttpCode, Get, Headers, Inject, Logger, Post, Res } from '@
 import type { Response } from 'express';
 import {
   byteRangeHeader,
+  isLinkPreviewBot,
   LINK_DOWNLOADS_PATH,
   linkPageSchema,
   linkPageBodySchema,
@@ -10,6 +11,7 @@ import {
   linkPasswordBodySchema,
   linkZipSchema,
   ZIP_DOWNLOADS_PATH,
+  type LinkPage,
   type LinkZip,
   openLinkFileBodySchema,
   shareLinkSchema,
@@ -23,6 +25,7 @@ import { ApiDoc } from '../api/api-doc.js';
 import { ValidBody, ValidParams, type Valid } from '../api/validation.js';
 import { Meta, Public } from '../identity/caller.js';
 import { sendStored } from './share-downloads.controller.js';
+import { linkPreviewHtml } from './link-preview.js';
 
 /**
  * A link's public side, for anyone holding its token (no sign-in): the page, its View and Download, and
@@ -49,6 +52,24 @@ export class PublicLinksController {
     @ValidBody(linkPageBodySchema) body: Valid<typeof linkPageBodySchema>,
   ) {
     return this.services.request(LinkSubject.OpenLinkPage, { token: params.token, ...body }, meta);
+  }
+
+  @Public()
+  @Get('public-links/:token/preview')
+  @ApiDoc({
+    summary:
+      "A link's page as a link-preview bot (Slack, Teams, WhatsApp… unfurlers; the shell sends them here from /l/{token}) gets it: an HTML page whose title and meta tags (og:*) say who shared what, in the sharer's company name. Never counted as an open; the file is never named behind a password, and a link refused (expired, outside its allow-list, turned off, no such link) gets a card that says nothing of it. Anyone else is sent to the link's page, /l/{token} (302)",
+    contentType: 'text/html',
+  })
+  async preview(@Meta() meta: RequestMeta, @ValidParams(linkTokenParamsSchema) params: Valid<typeof linkTokenParamsSchema>, @Res() res: Response) {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!isLinkPreviewBot(meta.userAgent)) return res.redirect(302, `/l/${params.token}`);
+    // Asked as the bot (its user agent): the sharing service never counts its look.
+    const page = await this.services.request(LinkSubject.OpenLinkPage, { token: params.token }, meta).then(
+      (answer): LinkPage | undefined => answer,
+      () => undefined,
+    );
+    res.type('html').send(linkPreviewHtml(page, params.token));
   }
 
   @Public()

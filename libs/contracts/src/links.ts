@@ -151,12 +151,13 @@ export type LinkPage = z.output<typeof linkPageSchema>;
 
 /**
  * Link-preview bots (unfurlers): they fetch a link to show its title in a chat; they get the page and
- * its meta tags, but never use up a count, and never the file.
+ * its meta tags, but never use up a count, and never the file. The one list: the shell's nginx map
+ * (deploy/docker/nginx/coffer/shell.conf) uses this very expression, checked by deploy/test/link-previews.spec.ts.
  */
-const UNFURLERS =
+export const LINK_PREVIEW_BOTS =
   /Slackbot|Slack-ImgProxy|SkypeUriPreview|MicrosoftPreview|WhatsApp|facebookexternalhit|Facebot|Twitterbot|Discordbot|LinkedInBot|TelegramBot|Embedly|Pinterestbot|redditbot|Applebot|Googlebot|bingbot|vkShare|Iframely|Google-PageRenderer|\bbot\b|crawler|spider/i;
 export function isLinkPreviewBot(userAgent: string | undefined): boolean {
-  return Boolean(userAgent && UNFURLERS.test(userAgent));
+  return Boolean(userAgent && LINK_PREVIEW_BOTS.test(userAgent));
 }
 
 export interface LinkChanged {
