@@ -121,9 +121,9 @@ export function useListKeys({ items, onToggle, onExtend, onRename }: ListKeysOpt
     if (event.key in moves) {
       event.preventDefault();
       const next = Math.min(items.length - 1, Math.max(0, moves[event.key]));
-      if (next === index) return;
       // Shift+arrow: the range from the item left to the one reached.
-      if (event.shiftKey && event.key.startsWith('Arrow')) onExtend?.(item, items[next]);
+      if (next !== index && event.shiftKey && event.key.startsWith('Arrow')) onExtend?.(item, items[next]);
+      // (At the first or last item too: from its checkbox, the focus goes to its name.)
       focusItem(next);
     } else if (event.key === ' ') {
       // The checkbox's own Space toggles it; elsewhere Space would open the item or scroll the page.
