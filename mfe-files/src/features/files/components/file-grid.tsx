@@ -15,6 +15,8 @@ import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { type FileList } from '../hooks/use-file-list';
 import { FileListRows, ItemRow } from './file-list-rows';
 import { useViewPreference } from '../hooks/use-view-preference';
+import { useListKeys } from '../hooks/use-list-keys';
+import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 
 /** The Share File dialog, from the sharing feature: the page that shows the grid hands it over. */
 export type ShareDialogComponent = ComponentType<{ file: FileItem | null; onClose: () => void }>;
@@ -31,7 +33,12 @@ interface FileGridProps {
   /** Where a folder card opens (see ItemCard). */
   folderLink?: (folderId: string) => string;
   /** Each card's checkbox and the selection bar above the list (useListSelection). */
-  selection?: { selectFor: (item: FileItem) => ReactNode; bar: ReactNode };
+  selection?: {
+    selectFor: (item: FileItem) => ReactNode;
+    bar: ReactNode;
+    toggleItem?: (item: FileItem, range: boolean) => void;
+    extend?: (from: FileItem, to: FileItem) => void;
+  };
   children?: ReactNode;
 }
 
@@ -59,6 +66,13 @@ export function FileGrid({
   const actions = useFileActions();
   const preview = useFilePreview();
   const { layout } = useViewPreference();
+  const { containerRef, scrollToRef, helpOpen, closeHelp } = useListKeys({
+    items: items ?? [],
+    onToggle: selection?.toggleItem,
+    onExtend: selection?.extend,
+    onRename: mode === 'browse' && !viewOnly ? setRenaming : undefined,
+  });
+  const indexOf = new Map((items ?? []).map((item, index) => [item.id, index]));
 
   if (isLoading) {
     return (
@@ -99,22 +113,34 @@ export function FileGrid({
     onView: (target: PreviewTarget) => void preview.view(target),
     viewOnly,
   };
-  const cardOf = (item: FileItem) => <ItemCard item={item} {...actionsOf} folderLink={folderLink} select={selection?.selectFor(item)} />;
-  const rowOf = (item: FileItem) => <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} select={selection?.selectFor(item)} />;
+  // Each item says where it is in the list, for the keys (useListKeys).
+  const cardOf = (item: FileItem) => (
+    <div data-item-index={indexOf.get(item.id)} className="h-full">
+      <ItemCard item={item} {...actionsOf} folderLink={folderLink} select={selection?.selectFor(item)} />
+    </div>
+  );
+  const rowOf = (item: FileItem) => (
+    <div data-item-index={indexOf.get(item.id)} role="presentation">
+      <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} select={selection?.selectFor(item)} />
+    </div>
+  );
   return (
     <>
       {selection?.bar}
-      {layout === 'list' ? (
-        <FileListRows items={items} label={label} rowOf={rowOf} />
-      ) : items.length > VIRTUAL_AFTER ? (
-        <VirtualCards items={items} total={list.total ?? items.length} label={label} cardOf={cardOf} />
-      ) : (
-        <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
-          {items.map((item) => (
-            <li key={item.id}>{cardOf(item)}</li>
-          ))}
-        </ul>
-      )}
+      <div ref={containerRef}>
+        {layout === 'list' ? (
+          <FileListRows items={items} label={label} rowOf={rowOf} scrollToRef={scrollToRef} />
+        ) : items.length > VIRTUAL_AFTER ? (
+          <VirtualCards items={items} total={list.total ?? items.length} label={label} cardOf={cardOf} scrollToRef={scrollToRef} />
+        ) : (
+          <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+            {items.map((item) => (
+              <li key={item.id}>{cardOf(item)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <KeyboardShortcutsDialog open={helpOpen} onClose={closeHelp} />
       <ReadOn list={list} shown={items.length} />
       <FilePreviewDialog preview={preview} />
       <MoveToDialog file={moving} onClose={() => setMoving(null)} />

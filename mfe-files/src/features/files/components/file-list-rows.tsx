@@ -13,6 +13,7 @@ import { ItemMenuItems, type ItemMenuProps } from './item-menu';
 import { VIRTUAL_AFTER } from './virtual-cards';
 import { FileThumbnail } from './file-thumbnail';
 import { filesFolderLink } from './item-card';
+import type { ScrollToItem } from '../hooks/use-list-keys';
 
 /** A row's height (the virtualised list places rows by it). */
 const ROW_PX = 52;
@@ -108,10 +109,12 @@ interface FileListRowsProps {
   items: FileItem[];
   label: string;
   rowOf: (item: FileItem) => ReactNode;
+  /** Set to scroll to an item not rendered (the keys' arrows, Home and End). */
+  scrollToRef?: ScrollToItem;
 }
 
 /** The list view: a header and a row per item; a long list has only the rows near the screen in the page, as the grid does. */
-export function FileListRows({ items, label, rowOf }: FileListRowsProps) {
+export function FileListRows({ items, label, rowOf, scrollToRef }: FileListRowsProps) {
   return (
     <div role="table" aria-label={label} className="@container w-full rounded-xl border border-border bg-background">
       <div role="rowgroup">
@@ -130,7 +133,7 @@ export function FileListRows({ items, label, rowOf }: FileListRowsProps) {
         </div>
       </div>
       {items.length > VIRTUAL_AFTER ? (
-        <VirtualRows items={items} rowOf={rowOf} />
+        <VirtualRows items={items} rowOf={rowOf} scrollToRef={scrollToRef} />
       ) : (
         <div role="rowgroup">
           {items.map((item) => (
@@ -145,7 +148,7 @@ export function FileListRows({ items, label, rowOf }: FileListRowsProps) {
 }
 
 /** Only the rows near the screen, placed where they would be (the window scrolls them). */
-function VirtualRows({ items, rowOf }: { items: FileItem[]; rowOf: (item: FileItem) => ReactNode }) {
+function VirtualRows({ items, rowOf, scrollToRef }: { items: FileItem[]; rowOf: (item: FileItem) => ReactNode; scrollToRef?: ScrollToItem }) {
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   // Where the rows start in the page, read after every render: what is above them may change height.
@@ -154,6 +157,9 @@ function VirtualRows({ items, rowOf }: { items: FileItem[]; rowOf: (item: FileIt
     if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
   });
   const rows = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_PX, overscan: 10, scrollMargin: top });
+  useLayoutEffect(() => {
+    if (scrollToRef) scrollToRef.current = (index) => rows.scrollToIndex(index);
+  });
   return (
     <div ref={ref} role="rowgroup" className="relative w-full" style={{ height: rows.getTotalSize() }}>
       {rows.getVirtualItems().map((row) => (

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FileItem } from '@coffer/contracts';
+import type { ScrollToItem } from '../hooks/use-list-keys';
 
 /** Lists longer than this render only the rows of cards near the screen. */
 export const VIRTUAL_AFTER = 120;
@@ -16,6 +17,8 @@ interface VirtualCardsProps {
   total: number;
   label: string;
   cardOf: (item: FileItem) => ReactNode;
+  /** Set to scroll to an item not rendered (the keys' arrows, Home and End). */
+  scrollToRef?: ScrollToItem;
 }
 
 /** The width of an element, followed as it changes. */
@@ -75,7 +78,7 @@ function useKeptPlace(rows: Virtualizer<Window, Element>, items: FileItem[], col
  * screen are in the page (the window scrolls them): a folder of 100,000 opens
  * and scrolls as one of 100. Each card says where it is in the whole list.
  */
-export function VirtualCards({ items, total, label, cardOf }: VirtualCardsProps) {
+export function VirtualCards({ items, total, label, cardOf, scrollToRef }: VirtualCardsProps) {
   const { ref, width } = useWidth();
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (CARD_MIN_PX + GAP_PX)));
   const [top, setTop] = useState(0);
@@ -91,6 +94,9 @@ export function VirtualCards({ items, total, label, cardOf }: VirtualCardsProps)
     scrollMargin: top,
   });
   useKeptPlace(rows, items, columns);
+  useLayoutEffect(() => {
+    if (scrollToRef) scrollToRef.current = (index) => rows.scrollToIndex(Math.floor(index / columns));
+  });
 
   return (
     <div ref={ref} role="list" aria-label={label} className="relative w-full" style={{ height: rows.getTotalSize() }}>

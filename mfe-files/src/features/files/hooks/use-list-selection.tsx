@@ -7,12 +7,7 @@ import { SelectionBar } from '../components/selection-bar';
 import { isSelected, NOTHING_SELECTED, selectAll, selectedCount, selectRange, toggle } from '../lib/selection';
 import type { FileList } from './use-file-list';
 import { useSelectionActions } from './use-selection-actions';
-
-/** Typing in a field, where the keys are the field's. */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
-  !(target instanceof HTMLInputElement && target.type === 'checkbox');
+import { typing } from './use-list-keys';
 
 interface ListSelectionOptions {
   list: FileList;
@@ -70,13 +65,12 @@ export function useListSelection({ list, args, mode, canEdit, folderId }: ListSe
     return () => document.removeEventListener('keydown', onKey);
   });
 
+  /** Space on an item (with Shift: the range from the last one), and Shift+arrow from one item to the next. */
+  const toggleItem = (item: FileItem, range: boolean) => setSelection((current) => (range ? selectRange(current, item.id, order) : toggle(current, item.id)));
+  const extend = (from: FileItem, to: FileItem) =>
+    setSelection((current) => selectRange(isSelected(current, from.id) ? { ...current, anchor: from.id } : toggle(current, from.id), to.id, order));
   const selectFor = (item: FileItem) => (
-    <SelectCheckbox
-      name={item.name}
-      checked={isSelected(selection, item.id)}
-      selecting={count > 0}
-      onToggle={(range) => setSelection((current) => (range ? selectRange(current, item.id, order) : toggle(current, item.id)))}
-    />
+    <SelectCheckbox name={item.name} checked={isSelected(selection, item.id)} selecting={count > 0} onToggle={(range) => toggleItem(item, range)} />
   );
   const bar = (
     <SelectionBar
@@ -95,5 +89,5 @@ export function useListSelection({ list, args, mode, canEdit, folderId }: ListSe
       onDownload={() => void downloadSelection()}
     />
   );
-  return { selectFor, bar };
+  return { selectFor, bar, toggleItem, extend };
 }

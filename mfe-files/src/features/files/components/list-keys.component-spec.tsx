@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { preloadDialog } from '@coffer/ui';
+import type { FileItem } from '@coffer/contracts';
+import { GatewayStandIn, renderSignedIn } from '@coffer/web-core/testing';
+import { FileGrid } from './file-grid';
+import { useListSelection } from '../hooks/use-list-selection';
+import type { FileList } from '../hooks/use-file-list';
+
+const FOLDER_ID = '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b';
+const TIMES = { createdAt: '2026-11-27T09:00:00.000Z', updatedAt: '2026-11-27T09:00:00.000Z', deletedAt: null, lastAccessedAt: null };
+const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const ITEMS: FileItem[] = [1, 2, 3, 4, 5].map((n) => ({
+  id: idOf(n),
+  name: `Item ${n}`,
+  size: 10,
+  mimeType: 'text/plain',
+  folderId: FOLDER_ID,
+  isFolder: false,
+  ...TIMES,
+}));
+
+/** A folder of five files, selectable, in a page that also has a search box (as the shell's top bar). */
+function Folder({ viewOnly = false }: { viewOnly?: boolean }) {
+  const list: FileList = {
+    items: ITEMS,
+    total: ITEMS.length,
+    isLoading: false,
+    isError: false,
+    isFetching: false,
+    refetch: () => undefined,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    fetchNextPage: () => undefined,
+  };
+  const selection = useListSelection({ list, args: { folder: FOLDER_ID, sort: 'newest' }, mode: 'browse', canEdit: !viewOnly, folderId: FOLDER_ID });
+  return (
+    <>
+      <form role="search">
+        <input type="search" aria-label="Search files" />
+      </form>
+      <FileGrid list={list} mode="browse" selection={selection} viewOnly={viewOnly} />
+    </>
+  );
+}
+
+/** The element of item n that takes the focus: its name's button. */
+const nameOf = (n: number) => screen.getByRole('button', { name: `Item ${n}` });
+const checkbox = (n: number) => screen.getByRole<HTMLInputElement>('checkbox', { name: `Select Item ${n}` });
+
+describe('the keys of a file list', () => {
+  beforeAll(() => preloadDialog());
+
+  it('arrows, Home and End move the focus between items; Space selects and deselects the focused one', async () => {
+    const { user } = await renderSignedIn(<Folder />, { gateway: new GatewayStandIn() });
+    nameOf(1).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(nameOf(3)).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(nameOf(2)).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(nameOf(5)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(nameOf(1)).toHaveFocus();
+
+    await user.keyboard('{ArrowRight} ');
+    expect(ITEMS.map((_, i) => checkbox(i + 1).checked)).toEqual([false, true, false, false, false]);
+    expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('1 selected')).toBeVisible();
+    // Space selected: it did not open the file (no preview dialog).
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{ArrowRight} ');
+    expect(checkbox(3).checked).toBe(true);
+    await user.keyboard('{ArrowLeft} ');
+    expect(ITEMS.map((_, i) => checkbox(i + 1).checked)).toEqual([false, false, true, false, false]);
+    await user.keyboard('{ArrowRight}{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+    expect(ITEMS.map((_, i) => checkbox(i + 1).checked)).toEqual([false, false, true, true, true]);
+    expect(nameOf(5)).toHaveFocus();
+  });
+
+  it('F2 opens Rename for the focused item, only where the person may edit', async () => {
+    const { user, unmount } = await renderSignedIn(<Folder />, { gateway: new GatewayStandIn() });
+    nameOf(1).focus();
+    await user.keyboard('{ArrowRight}{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Rename' });
+    expect(within(dialog).getByRole('textbox')).toHaveValue('Item 2');
+    unmount();
+
+    const viewer = await renderSignedIn(<Folder viewOnly />, { gateway: new GatewayStandIn() });
+    nameOf(1).focus();
+    await viewer.user.keyboard('{F2}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('"?" lists every key; "/" focuses the search box; no key acts while typing in a field or while a dialog is open', async () => {
+    const { user } = await renderSignedIn(<Folder />, { gateway: new GatewayStandIn() });
+    nameOf(1).focus();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const key of ['←', 'Enter', 'Space', 'Ctrl/Cmd', 'Delete', 'Escape', 'F2', '/', '?']) expect(within(dialog).getAllByText(key)[0]).toBeVisible();
+    // A dialog is open: "/" stays where it is.
+    await user.keyboard('/');
+    expect(screen.getByRole('searchbox', { name: 'Search files', hidden: true })).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    nameOf(1).focus();
+    await user.keyboard('/');
+    const search = screen.getByRole('searchbox', { name: 'Search files' });
+    expect(search).toHaveFocus();
+    // Typing in the box: "?" and "/" are text, and no dialog opens.
+    await user.keyboard('a/b?');
+    expect(search).toHaveValue('a/b?');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
