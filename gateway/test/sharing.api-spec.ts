@@ -439,8 +439,10 @@ describe('sharing', () => {
   it('gives a View back what a read it broke off was granted and not sent, so a player that jumps away can still read on', async () => {
     const owner = await confirmedUser();
     const recipient = await confirmedUser();
-    // Under the multipart threshold, so one PUT uploads it; a quarter of it is far more than one read's first bytes.
-    const bytes = randomBytes(16 * 1024 * 1024);
+    // A quarter of it (what is left after one whole read) is far more than one read's first bytes and than what the
+    // two ends' socket buffers take in before the broken-off read's end reaches the gateway (a smaller file's
+    // quarter can all be in those buffers by then: nothing would come back).
+    const bytes = randomBytes(48 * 1024 * 1024);
     const size = bytes.length;
     const file = await uploadFile(owner, 'Lecture.wav', bytes);
     const made = await share(owner, { fileId: file.id, email: recipient.email });

@@ -12,8 +12,10 @@ import type {
   ListCapturedMailReply,
   ListFilesReply,
   ListSharesReply,
-  UploadSlot,
+  NewUpload,
+  UploadPartsReply,
 } from '@coffer/contracts';
+import { isMultipartUpload } from '@coffer/contracts';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -142,11 +144,25 @@ export async function uploadFile(
   { mimeType = 'application/pdf', folderId = 'root', onExisting }: { mimeType?: string; folderId?: string; onExisting?: 'replace' | 'keep-both' } = {},
 ): Promise<FileItem> {
   await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token: user.accessToken })).body.items.length >= 4);
-  const slot = await call<UploadSlot>('/api/uploads', {
+  const slot = await call<NewUpload>('/api/uploads', {
     body: { name, size: bytes.length, mimeType, folderId, ...(onExisting ? { onExisting } : {}) },
     token: user.accessToken,
   });
-  await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  if (isMultipartUpload(slot.body)) {
+    // Over the multipart threshold: each part to its presigned URL (the first ones come with the upload).
+    const upload = slot.body;
+    const given = upload.parts ?? [];
+    const missing = Array.from({ length: upload.partCount }, (_, i) => i + 1).filter((n) => !given.some((p) => p.partNumber === n));
+    const asked = missing.length
+      ? (await call<UploadPartsReply>(`/api/uploads/${upload.uploadId}/parts`, { body: { partNumbers: missing }, token: user.accessToken })).body.parts
+      : [];
+    for (const part of [...given, ...asked]) {
+      const start = (part.partNumber - 1) * upload.partSize;
+      await fetch(part.url, { method: 'PUT', body: new Uint8Array(bytes.subarray(start, start + part.size)) });
+    }
+  } else {
+    await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(bytes) });
+  }
   return (await call<FileItem>(`/api/uploads/${slot.body.uploadId}/complete`, { method: 'POST', token: user.accessToken })).body;
 }
 
