@@ -14,12 +14,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn(
-        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
-        // A phone has no room beside the content: the newest toast alone, over the top bar (h-14), never over the page.
-        'max-sm:top-0 max-sm:bottom-auto max-sm:h-14 max-sm:p-1 max-sm:[&>li:not(:last-child)]:hidden',
-        className,
-      )}
+      className={cn('pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]', className)}
       {...props}
     />
   );
@@ -91,9 +86,9 @@ export function ToastRegion({ toasts }: { toasts: readonly ToastEntry[] }) {
             if (!isOpen) dismissToast(id);
           }}
         >
-          <div className="grid min-w-0 gap-1 max-sm:gap-0">
-            {title && <ToastTitle className="max-sm:truncate">{title}</ToastTitle>}
-            {description && <ToastDescription className="max-sm:truncate">{description}</ToastDescription>}
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
           </div>
           {action}
           <ToastClose />
