@@ -215,13 +215,13 @@ async function visitDialogs(page: Page, { folderId }: Seeded) {
   await expect(share).toBeHidden();
 
   await chooseFromMenu(page, LONG_FILE, 'View');
-  const preview = page.getByRole('dialog', { name: LONG_FILE });
-  await expect(preview.getByLabel(`Contents of ${LONG_FILE}`)).toContainText(LONG_FILE);
   // The "Opening file" toast comes (its code loads with the first toast) and goes by itself; the dialog is checked
-  // without it over its buttons. Found by its text: behind the modal preview the toasts are out of the accessibility tree.
+  // without it. Found by its text: behind the modal preview the toasts are out of the accessibility tree.
   const opening = page.getByText('Opening file', { exact: true });
   await expect(opening).toBeVisible();
-  await expect(opening).toBeHidden({ timeout: 15_000 });
+  const preview = page.getByRole('dialog', { name: LONG_FILE });
+  await expect(preview.getByLabel(`Contents of ${LONG_FILE}`)).toContainText(LONG_FILE);
+  await expect(opening).toBeHidden();
   await expectFits(page, 'preview dialog');
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();

@@ -136,3 +136,34 @@ test('the top bar searches as the person types, each result saying which folder 
   await expect(results.getByRole('listitem')).toHaveCount(1);
   await expect(card(page, 'quarterly-figures.txt')).toBeVisible();
 });
+
+test('on a 360 px phone a toast sits over the top bar, the newest alone, never over the files', async ({ page }) => {
+  const { user } = await newUser(page);
+  await uploadThroughApi(page.request, user.accessToken, textFile('first-draft.txt', 100));
+  await uploadThroughApi(page.request, user.accessToken, textFile('second-draft.txt', 100));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard/files');
+  const topBar = page.locator('header').first();
+  await expect(card(page, 'second-draft.txt')).toBeVisible();
+
+  const trash = async (name: string) => {
+    await card(page, name)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(card(page, name)).toBeHidden();
+  };
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  await trash('first-draft.txt');
+  await expect(toasts.filter({ hasText: 'File moved to trash' })).toBeVisible();
+  const bar = (await topBar.boundingBox())!;
+  const shown = (await toasts.filter({ hasText: 'File moved to trash' }).boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(bar.y - 0.5);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+
+  // A second toast replaces the first on screen (both are still read out by the live region).
+  await trash('second-draft.txt');
+  await expect(toasts.filter({ visible: true })).toHaveCount(1);
+  await expect(toasts.filter({ visible: true })).toContainText('File moved to trash');
+  await shot(page, 'phone-toast');
+});

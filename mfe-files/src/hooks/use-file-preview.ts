@@ -35,6 +35,8 @@ export interface OpenPreview {
 }
 
 const FAILED = 'Failed to view file';
+/** "Opening file" says the click was taken, then goes: the preview (or its spinner) is on screen by then, and the toast would sit over its title or buttons on a phone. */
+const OPENING_FILE_TOAST_MS = 1500;
 
 /** The server's reason for refusing a file's bytes (the one error shape), else the status. */
 async function refusal(response: Response): Promise<string> {
@@ -79,7 +81,7 @@ export function useFilePreview() {
       await downloadFile(target.attachmentUrl, target.name);
       return;
     }
-    toast({ title: 'Opening file' });
+    toast({ title: 'Opening file', duration: OPENING_FILE_TOAST_MS });
     const run = ++current.current;
     releaseObjectUrl();
     const show = (content: PreviewContent) => {

@@ -14,7 +14,13 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn('pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]', className)}
+      className={cn(
+        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-svh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
+        // A phone has no room beside the content: the newest toast alone, over the top bar (h-14), not over the page; a
+        // message longer than the bar holds grows down rather than being cut.
+        'max-sm:top-0 max-sm:bottom-auto max-sm:p-1 max-sm:[&>li:not(:last-child)]:hidden',
+        className,
+      )}
       {...props}
     />
   );
@@ -86,7 +92,7 @@ export function ToastRegion({ toasts }: { toasts: readonly ToastEntry[] }) {
             if (!isOpen) dismissToast(id);
           }}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 max-sm:gap-0">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
