@@ -216,7 +216,7 @@ export const TEST_STACK_ENV = {
   AUTH_SIGNUP_IP_THRESHOLD: '100000',
   AUTH_SSO_START_IP_THRESHOLD: '100000',
   // single-sign-on.api-spec.ts proves it from an address of its own (X-Forwarded-For).
-  AUTH_SSO_LOOKUP_IP_THRESHOLD: '100',
+  AUTH_SSO_LOOKUP_IP_THRESHOLD: '200',
   // Every request of a run comes from 127.0.0.1; the service tests prove these limits.
   CONTACT_REQUESTS_PER_IP_PER_HOUR: '100000',
   // Stripe's webhooks are verified (and tested with the package's signed payloads); checkout stays the placeholder, with no API key.

@@ -34,7 +34,7 @@ export const authConfigSchema = serviceConfigSchema
     /** Single sign-ons one IP address may start per failure window (each keeps a row and asks the provider). */
     AUTH_SSO_START_IP_THRESHOLD: z.coerce.number().int().min(1).default(100),
     /** Email lookups (does this domain sign in with SSO?) one IP address may make per failure window: stops listing which company covers which domain. */
-    AUTH_SSO_LOOKUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(60),
+    AUTH_SSO_LOOKUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(300),
     /** The DNS servers that read the TXT records proving SSO domains (host or host:port, comma-separated); unset = the system's. */
     DNS_SERVERS: z
       .string()
