@@ -111,9 +111,9 @@ describe('single sign-on', () => {
     // The audit log keeps the change, never the secret.
     const entries = await eventually(async () => {
       const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: owner.accessToken })).body.items;
-      return items?.some((e) => e.action === 'policy.sign_in_update') && items;
+      return items?.some((e) => e.action === 'policy.sign_in_update' && e.details.sso === 'saved') && items;
     });
-    const change = entries.find((e) => e.action === 'policy.sign_in_update')!;
+    const change = entries.find((e) => e.action === 'policy.sign_in_update' && e.details.sso === 'saved')!;
     expect(change.details).toMatchObject({ sso: 'saved', issuer: idp.issuer, domains: domain, createUsers: 'on', ssoOnly: 'off', clientSecret: 'changed' });
     expect(JSON.stringify(entries)).not.toContain(idp.clientSecret);
   });
@@ -216,6 +216,11 @@ describe('single sign-on', () => {
     const verified = await verifyDomain(owner, domain);
     expect(verified.status).toBe(200);
     expect(verified.body.sso!.verifications).toEqual([{ ...record, verified: true }]);
+    // The audit log keeps who verified which domain.
+    await eventually(async () => {
+      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: owner.accessToken })).body.items;
+      return items?.some((e) => e.action === 'policy.sign_in_update' && e.details.ssoDomainVerified === domain);
+    });
 
     expect((await call('/api/auth/sso/lookup', { body: { email: `mia@${domain}` } })).body).toEqual({ sso: { companyName: 'Olive Owner' } });
     const created = await (await ssoSignIn(`mia@${domain}`)).finish();

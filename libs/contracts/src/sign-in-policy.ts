@@ -31,6 +31,8 @@ export interface SignInPolicyChanged {
   requireTwoFactor?: boolean;
   /** Single sign-on set up or changed (never its secret), or removed (null). */
   sso?: { issuer: string; clientId: string; domains: string[]; createUsers: boolean; ssoOnly: boolean; secretChanged: boolean } | null;
+  /** A domain of single sign-on proved the account's by its DNS TXT record: from now on it signs in through the provider. */
+  ssoDomainVerified?: string;
 }
 
 export interface SignInPolicyEvents {

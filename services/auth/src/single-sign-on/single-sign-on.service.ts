@@ -137,6 +137,7 @@ export class SingleSignOnService {
         throw rpcError(ErrorCode.ValidationFailed, 400, SSO_DOMAIN_NOT_VERIFIED(domain));
       await this.unit.run(async () => {
         if (!(await this.connections.markVerified(actor.accountId, domain))) throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
+        await this.bus.record(SignInPolicyEvent.Changed, { accountId: actor.accountId, actorId: actor.id, payload: { ssoDomainVerified: domain } });
       });
     }
     return this.reply(await this.connections.find(actor.accountId));
