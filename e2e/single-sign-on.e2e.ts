@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { setTxtRecords } from '../deploy/local/dns-test-server.mjs';
 import { startOpenIdProvider, type OpenIdTestProvider } from '../deploy/local/openid-test-provider.mjs';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toastWith } from './support/files';
@@ -37,6 +38,21 @@ test('the owner sets single sign-on up; a new person of the domain signs in thro
   await expect(toastWith(page, 'Single sign-on saved')).toBeVisible();
   await expect(form.getByLabel('Client secret')).toHaveAttribute('placeholder', 'Saved: leave empty to keep it');
   await expect(form.getByLabel('Client secret')).toHaveValue('');
+
+  // The domain counts once its TXT record proves it is the account's: published in the test stack's DNS server, then verified.
+  const verification = form.getByRole('region', { name: 'Domain verification' });
+  await expect(verification.getByText('Not verified')).toBeVisible();
+  await verification.scrollIntoViewIfNeeded();
+  await screens(page, 'settings-security-sso-unverified');
+  await verification.getByRole('button', { name: `Verify ${domain}` }).click();
+  await expect(toastWith(page, `${domain} is not verified yet`)).toBeVisible();
+  const txtName = `_coffer-verification.${domain}`;
+  await expect(verification.getByText(txtName)).toBeVisible();
+  const txtValue = (await verification.getByText(/^coffer-verification=/).textContent())!;
+  await setTxtRecords(process.env.COFFER_TEST_DNS_URL!, txtName, [txtValue]);
+  await verification.getByRole('button', { name: `Verify ${domain}` }).click();
+  await expect(toastWith(page, `${domain} verified`)).toBeVisible();
+  await expect(verification.getByText('Verified', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Settings → Security with single sign-on');
   await form.scrollIntoViewIfNeeded();
   await screens(page, 'settings-security-sso');

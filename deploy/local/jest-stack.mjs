@@ -15,6 +15,7 @@ export default async function setup() {
     logDir: path.join(dataDir, 'logs'),
     quiet: true,
     env: { ...TEST_STACK_ENV, JWT_PRIVATE_KEY: jwtPrivateKey },
+    testDns: true,
   });
   process.env.COFFER_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.COFFER_TEST_APP_URL = stack.appUrl;
@@ -24,5 +25,6 @@ export default async function setup() {
   process.env.COFFER_TEST_DATA_DIR = stack.dataDir;
   process.env.COFFER_TEST_STACK_NATS_URL = stack.natsUrl;
   process.env.COFFER_TEST_DEV_KEY = stack.devKey;
+  process.env.COFFER_TEST_DNS_URL = stack.dnsControlUrl;
   globalThis.__cofferStack = () => stack.group.stopAll();
 }

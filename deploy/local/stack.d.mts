@@ -34,6 +34,8 @@ export interface Stack {
   database: 'postgres' | 'pglite';
   /** The resident memory (bytes) of every process of the stack. */
   memory(): number;
+  /** The test DNS server's control URL (dns-test-server.mjs `setTxtRecords`), when started with `testDns`. */
+  dnsControlUrl?: string;
 }
 export const SERVICES: readonly string[];
 export function defaultPorts(offset?: number): StackPorts;
@@ -46,6 +48,7 @@ export function startStack(options?: {
   serviceEnv?: Record<string, Record<string, string>>;
   database?: 'postgres' | 'pglite';
   lean?: boolean;
+  testDns?: boolean;
 }): Promise<Stack>;
 export function databaseName(service: string): string;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<unknown>;

@@ -5,6 +5,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { portIsFree, ProcessGroup, residentMemory, ROOT, waitForPort } from './processes.mjs';
+import { startDnsTestServer } from './dns-test-server.mjs';
 import { pgBin, startNats, startObjectStorage, startPostgres } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
@@ -95,6 +96,7 @@ export async function startStack({
   watch = false,
   database = 'pglite',
   lean = false,
+  testDns = false,
 } = {}) {
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (name !== 'postgres' && !(await portIsFree(port))) busy.push(`${name} (${port})`);
@@ -120,7 +122,10 @@ export async function startStack({
         SERVICES.map((service) => [service, { DATABASE_URL: postgres.createDatabase(databaseName(service)), ...serviceEnv[service] }]),
       );
     }
-    const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...env };
+    // Tests: a DNS server of their own (dns-test-server.mjs) answers the TXT records that verify SSO domains.
+    const dns = testDns ? await startDnsTestServer({ port: ports.gateway + 1300 }) : undefined;
+    if (dns) group.onStop(() => dns.close());
+    const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...(dns && { DNS_SERVERS: dns.server }), ...env };
     // The key to /dev/mail and /dev/clock for this run only: whoever started it (or its tests) holds it.
     const devKey = env.DEV_KEY ?? randomBytes(24).toString('base64url');
     // Lean: the services' young generation kept small (their requests allocate little); the gateway keeps V8's default.
@@ -162,7 +167,8 @@ export async function startStack({
     await Promise.all([ports.shell, ports.marketing, ports.files, ports.account].map((p) => waitForPort(p)));
     /** The resident memory (bytes) of every process of the stack: NATS, S3, PostgreSQL, the apps. */
     const memory = () => residentMemory([...group.children.map((c) => c.child.pid), ...(postgres ? [postgres.pid()] : [])]);
-    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey, database, memory };
+    const dnsControlUrl = dns?.controlUrl;
+    return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey, database, memory, dnsControlUrl };
   } catch (err) {
     await group.stopAll();
     throw err;
@@ -209,6 +215,8 @@ export const TEST_STACK_ENV = {
   // Test suites sign many users up from one address.
   AUTH_SIGNUP_IP_THRESHOLD: '100000',
   AUTH_SSO_START_IP_THRESHOLD: '100000',
+  // single-sign-on.api-spec.ts proves it from an address of its own (X-Forwarded-For).
+  AUTH_SSO_LOOKUP_IP_THRESHOLD: '200',
   // Every request of a run comes from 127.0.0.1; the service tests prove these limits.
   CONTACT_REQUESTS_PER_IP_PER_HOUR: '100000',
   // Stripe's webhooks are verified (and tested with the package's signed payloads); checkout stays the placeholder, with no API key.

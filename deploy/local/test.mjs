@@ -96,6 +96,7 @@ try {
     logDir,
     quiet: true,
     env: { JWT_PRIVATE_KEY: jwtPrivateKey, ...TEST_STACK_ENV },
+    testDns: true,
   });
   const stackEnv = {
     COFFER_TEST_GATEWAY_URL: stack.gatewayUrl,
@@ -107,6 +108,7 @@ try {
     COFFER_TEST_STACK_NATS_URL: stack.natsUrl,
     COFFER_TEST_DEV_KEY: stack.devKey,
     COFFER_TEST_JWT_PRIVATE_KEY: jwtPrivateKey,
+    COFFER_TEST_DNS_URL: stack.dnsControlUrl,
   };
   if (reliabilityOnly) {
     console.log('\n▶ reliability R3 to R6 (fuzz, authorization, shares, tokens) on the test stack');

@@ -29,6 +29,7 @@ import {
   eventually,
   invite,
   joinedMember,
+  publishTxt,
   refreshed,
   signedInAgain,
   signUp,
@@ -92,6 +93,7 @@ const BODIES: Record<string, unknown> = {
     createUsers: true,
     ssoOnly: false,
   },
+  'POST /api/sign-in-policy/sso/verify': { domain: 'example.com' },
   'POST /api/downloads': { items: [randomUUID()] },
   'PUT /api/sharing-policy': { linksAllowed: false, passwordRequired: true, maxExpiryDays: null, allowedEmailDomains: [] },
 };
@@ -425,7 +427,7 @@ describe('R4: authorization on every route', () => {
     expect(await accountIdOf(await signedInAgain(joined))).not.toBe(await accountIdOf(a.owner));
   }, 180_000);
 
-  it("lets only the owner and admins of an account see, change or remove its single sign-on; another account's owner only their own", async () => {
+  it("lets only the owner and admins of an account see, change, verify or remove its single sign-on; another account's owner only their own", async () => {
     const idp = await startOpenIdProvider({ redirectUris: [`${appUrl()}/login`] });
     try {
       const [pro, other] = [await confirmedUser('Petra Pro'), await confirmedUser('Otto Other')];
@@ -433,7 +435,15 @@ describe('R4: authorization on every route', () => {
       const [admin, plainMember] = await Promise.all([joinedMember(pro, 'admin'), joinedMember(pro, 'member')]);
       const domain = `r4-${randomUUID().slice(0, 8)}.test`;
       const body = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], createUsers: true, ssoOnly: false };
-      expect((await call('/api/sign-in-policy/sso', { method: 'PUT', body, token: pro.accessToken })).status).toBe(200);
+      const saved = await call<{ sso: { verifications: { txtName: string; txtValue: string }[] } }>('/api/sign-in-policy/sso', {
+        method: 'PUT',
+        body,
+        token: pro.accessToken,
+      });
+      expect(saved.status).toBe(200);
+      const [record] = saved.body.sso.verifications;
+      await publishTxt(record.txtName, [record.txtValue]);
+      const verify = (token: string) => call('/api/sign-in-policy/sso/verify', { body: { domain }, token });
 
       const allowed: string[] = [];
       for (const [method, sent] of [
@@ -444,6 +454,13 @@ describe('R4: authorization on every route', () => {
         const res = await call('/api/sign-in-policy/sso', { method, body: sent, token: plainMember.accessToken });
         if (res.status !== 403) allowed.push(`${method} as a member: ${res.status}`);
       }
+      const memberVerify = await verify(plainMember.accessToken);
+      if (memberVerify.status !== 403) allowed.push(`POST verify as a member: ${memberVerify.status}`);
+      // Another account's owner cannot verify a domain it does not list (the record published is the account's own).
+      const otherVerify = await verify(other.accessToken);
+      if (otherVerify.status !== 403 && otherVerify.status !== 404) allowed.push(`POST verify by another account: ${otherVerify.status}`);
+      // The admin verifies it: from then on it is the account's alone.
+      expect((await verify(admin.accessToken)).status).toBe(200);
       // Another account's owner sees and removes only their own (none), and cannot take the domain.
       expect((await call('/api/sign-in-policy/sso', { token: other.accessToken })).body).toMatchObject({ sso: null });
       expect((await call('/api/sign-in-policy/sso', { method: 'DELETE', token: other.accessToken })).status).toBe(200);

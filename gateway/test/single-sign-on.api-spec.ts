@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   PLAN_REFUSALS,
+  SSO_DOMAIN_NOT_VERIFIED,
+  SSO_DOMAIN_TAKEN,
+  SSO_NOT_AVAILABLE,
   SSO_ONLY_REFUSAL,
   SSO_SIGN_IN_FAILED,
   type HttpErrorBody,
@@ -9,7 +12,7 @@ import {
   type SingleSignOnReply,
 } from '@coffer/contracts';
 import { startOpenIdProvider, type OpenIdTestProvider } from '../../deploy/local/openid-test-provider.mjs';
-import { appUrl, call, capturedMailTo, enableTwoFactor, eventually, linkToken, mailTo, signUp, type TestUser } from './support.js';
+import { appUrl, call, capturedMailTo, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, publishTxt, signUp, type TestUser } from './support.js';
 
 // Issue 33: single sign-on with OpenID Connect through the gateway, against a real OpenID provider (oidc-provider)
 // started here: the settings, the login page's question, the flow, each refusal, and what a sign-in leaves.
@@ -43,6 +46,18 @@ const settings = (domain: string, change: Record<string, unknown> = {}) => ({
 });
 const saveSso = (owner: TestUser, body: Record<string, unknown>) =>
   call<SingleSignOnReply & HttpErrorBody>('/api/sign-in-policy/sso', { method: 'PUT', body, token: owner.accessToken });
+const verifyDomain = (owner: TestUser, domain: string) =>
+  call<SingleSignOnReply & HttpErrorBody>('/api/sign-in-policy/sso/verify', { body: { domain }, token: owner.accessToken });
+/** Saves the settings, publishes each domain's TXT record in the stack's DNS server and verifies it (200 each). */
+async function saveVerified(owner: TestUser, body: Record<string, unknown>) {
+  const saved = await saveSso(owner, body);
+  expect(saved.status).toBe(200);
+  for (const record of saved.body.sso!.verifications) {
+    await publishTxt(record.txtName, [record.txtValue]);
+    expect((await verifyDomain(owner, record.domain)).status).toBe(200);
+  }
+  return saved;
+}
 
 /** What a browser does: asks, starts (keeping the cookie), passes the provider's pages, and hands the answer back. */
 async function ssoSignIn(
@@ -71,10 +86,16 @@ describe('single sign-on', () => {
     expect([refused.status, refused.body.message]).toEqual([403, PLAN_REFUSALS.hasAdvancedSecurity]);
 
     const { owner, domain } = await companyOwner();
-    const saved = await saveSso(owner, settings(domain));
-    expect(saved.status).toBe(200);
+    const saved = await saveVerified(owner, settings(domain));
     expect(saved.body).toEqual({
-      sso: { issuer: idp.issuer, clientId: idp.clientId, domains: [domain], createUsers: true, ssoOnly: false },
+      sso: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        domains: [domain],
+        createUsers: true,
+        ssoOnly: false,
+        verifications: [{ domain, verified: false, txtName: `_coffer-verification.${domain}`, txtValue: expect.stringMatching(/^coffer-verification=/) }],
+      },
       redirectUri: `${appUrl()}/login`,
     });
     const read = await call('/api/sign-in-policy/sso', { token: owner.accessToken });
@@ -90,16 +111,16 @@ describe('single sign-on', () => {
     // The audit log keeps the change, never the secret.
     const entries = await eventually(async () => {
       const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: owner.accessToken })).body.items;
-      return items?.some((e) => e.action === 'policy.sign_in_update') && items;
+      return items?.some((e) => e.action === 'policy.sign_in_update' && e.details.sso === 'saved') && items;
     });
-    const change = entries.find((e) => e.action === 'policy.sign_in_update')!;
+    const change = entries.find((e) => e.action === 'policy.sign_in_update' && e.details.sso === 'saved')!;
     expect(change.details).toMatchObject({ sso: 'saved', issuer: idp.issuer, domains: domain, createUsers: 'on', ssoOnly: 'off', clientSecret: 'changed' });
     expect(JSON.stringify(entries)).not.toContain(idp.clientSecret);
   });
 
   it('signs a new member in as a password sign-in does: refresh cookie, the session listed, the new-browser email, the audit entry', async () => {
     const { owner, domain } = await companyOwner();
-    expect((await saveSso(owner, settings(domain))).status).toBe(200);
+    await saveVerified(owner, settings(domain));
     const email = `mia@${domain}`;
     idp.setName(email, 'Mia Member');
 
@@ -134,7 +155,7 @@ describe('single sign-on', () => {
     ['a bad nonce', (c: Record<string, unknown>) => ({ ...c, nonce: 'not-the-nonce' })],
   ] as const)('refuses %s (401) and signs nobody in', async (_what, how) => {
     const { owner, domain } = await companyOwner();
-    expect((await saveSso(owner, settings(domain))).status).toBe(200);
+    await saveVerified(owner, settings(domain));
     const email = `tom@${domain}`;
     const flow = await ssoSignIn(email, typeof how === 'function' ? { tamper: how } : {});
     let refused;
@@ -152,7 +173,7 @@ describe('single sign-on', () => {
 
   it('creates no one when turned off; with "SSO only" refuses the password of covered people; counts as two-factor when it is required', async () => {
     const { owner, domain } = await companyOwner();
-    expect((await saveSso(owner, settings(domain, { createUsers: false }))).status).toBe(200);
+    await saveVerified(owner, settings(domain, { createUsers: false }));
     const nobody = await (await ssoSignIn(`newcomer@${domain}`)).finish();
     expect(nobody.status).toBe(401);
 
@@ -173,5 +194,66 @@ describe('single sign-on', () => {
     const renewed = await call<{ accessToken: string }>('/api/auth/refresh', { method: 'POST', cookie: again.cookie });
     expect((await call('/api/profile', { token: renewed.body.accessToken })).status).toBe(200);
     expect((await call<{ twoFactorSetupRequired: boolean }>('/api/auth/session', { token: renewed.body.accessToken })).body.twoFactorSetupRequired).toBe(false);
+  });
+  it('counts a domain only once its DNS TXT record proves it: no button, no provisioning before; verify fails without the record, succeeds with it', async () => {
+    const { owner, domain } = await companyOwner();
+    const saved = await saveSso(owner, settings(domain, { createUsers: true }));
+    expect(saved.status).toBe(200);
+    const [record] = saved.body.sso!.verifications;
+    expect(record).toMatchObject({ domain, verified: false, txtName: `_coffer-verification.${domain}` });
+
+    // Unverified: the login page offers no button, and nobody can be signed in or created through it.
+    expect((await call('/api/auth/sso/lookup', { body: { email: `mia@${domain}` } })).body).toEqual({ sso: null });
+    const start = await call<HttpErrorBody>('/api/auth/sso/start', { body: { email: `mia@${domain}` } });
+    expect([start.status, start.body.message]).toEqual([400, SSO_NOT_AVAILABLE]);
+
+    // No TXT record yet: refused in the one error shape; the record published: verified.
+    const missing = await verifyDomain(owner, domain);
+    expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400, message: SSO_DOMAIN_NOT_VERIFIED(domain) });
+    await publishTxt(record.txtName, ['coffer-verification=not-this-account']);
+    expect((await verifyDomain(owner, domain)).status).toBe(400);
+    await publishTxt(record.txtName, [record.txtValue]);
+    const verified = await verifyDomain(owner, domain);
+    expect(verified.status).toBe(200);
+    expect(verified.body.sso!.verifications).toEqual([{ ...record, verified: true }]);
+    // The audit log keeps who verified which domain.
+    await eventually(async () => {
+      const items = (await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: owner.accessToken })).body.items;
+      return items?.some((e) => e.action === 'policy.sign_in_update' && e.details.ssoDomainVerified === domain);
+    });
+
+    expect((await call('/api/auth/sso/lookup', { body: { email: `mia@${domain}` } })).body).toEqual({ sso: { companyName: 'Olive Owner' } });
+    const created = await (await ssoSignIn(`mia@${domain}`)).finish();
+    expect(created.status).toBe(200);
+  });
+
+  it("lets two accounts list a domain unverified; once A verifies it, B's claim is dropped and B cannot claim it", async () => {
+    const a = await companyOwner();
+    const b = await companyOwner();
+    const contested = `contested-${randomUUID().slice(0, 8)}.test`;
+    expect((await saveSso(b.owner, settings(b.domain, { domains: [b.domain, contested] }))).status).toBe(200);
+    const saved = await saveVerified(a.owner, settings(a.domain, { domains: [a.domain, contested] }));
+    expect(saved.status).toBe(200);
+
+    const bNow = await call<SingleSignOnReply>('/api/sign-in-policy/sso', { token: b.owner.accessToken });
+    expect(bNow.body.sso!.domains).toEqual([b.domain]);
+    const taken = await saveSso(b.owner, settings(b.domain, { domains: [b.domain, contested] }));
+    expect(taken.body).toMatchObject({ code: 'CONFLICT', statusCode: 409, message: SSO_DOMAIN_TAKEN(contested) });
+    expect((await call('/api/auth/sso/lookup', { body: { email: `x@${contested}` } })).body).toEqual({ sso: { companyName: 'Olive Owner' } });
+  });
+
+  it('throttles the lookup per address: 429 after so many in a window, other addresses unaffected', async () => {
+    const ip = { 'x-forwarded-for': `10.6.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    // Straight to the gateway (the front end's proxy would say every caller is itself).
+    const lookup = (headers: Record<string, string>) =>
+      call<HttpErrorBody>('/api/auth/sso/lookup', { body: { email: 'mia@example.com' }, headers, base: gatewayUrl() });
+    // The test stack lets an address make 200 (deploy/local/stack.mjs TEST_STACK_ENV).
+    const statuses = [];
+    for (let i = 0; i < 200; i++) statuses.push((await lookup(ip)).status);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const refused = await lookup(ip);
+    expect([refused.status, refused.body.code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in /);
+    expect((await lookup({ 'x-forwarded-for': '10.5.0.1' })).status).toBe(200);
   });
 });

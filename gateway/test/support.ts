@@ -1,3 +1,4 @@
+import { setTxtRecords } from '../../deploy/local/dns-test-server.mjs';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -91,6 +92,9 @@ export async function signedInAgain(user: TestUser): Promise<TestUser> {
 }
 
 /** The header that opens /dev/* to the test run that started the stack (its DEV_KEY). */
+/** Sets a name's TXT records in the test stack's DNS server (deploy/local/dns-test-server.mjs). */
+export const publishTxt = (name: string, values: string[]) => setTxtRecords(process.env.COFFER_TEST_DNS_URL as string, name, values);
+
 export const devKeyHeaders = () => ({ 'x-coffer-dev-key': process.env.COFFER_TEST_DEV_KEY as string });
 
 /** The emails to `to` the embedded mailbox captured, newest first. */

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Inject, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import {
   saveSingleSignOnSchema,
   SignInPolicySubject,
@@ -6,6 +6,7 @@ import {
   SingleSignOnSubject,
   singleSignOnReplySchema,
   updateSignInPolicySchema,
+  verifySsoDomainSchema,
   type RequestMeta,
 } from '@coffer/contracts';
 import { ServiceRequester } from '@coffer/server-core';
@@ -47,10 +48,29 @@ export class SignInPolicyController {
   @ApiDoc({
     summary: "Set up or change single sign-on (owner and admins; Pro and Enterprise); the provider's discovery is read from the issuer first",
     reply: singleSignOnReplySchema,
-    errors: { 400: "The provider's discovery could not be read from the issuer", 409: 'A domain already signs in with single sign-on in another account' },
+    errors: {
+      400: "The provider's discovery could not be read from the issuer",
+      409: 'A domain is already verified for single sign-on by another account',
+    },
   })
   saveSingleSignOn(@Meta() meta: RequestMeta, @ValidBody(saveSingleSignOnSchema) body: Valid<typeof saveSingleSignOnSchema>) {
     return this.services.request(SingleSignOnSubject.Save, body, meta);
+  }
+
+  @Post('sso/verify')
+  @HttpCode(200)
+  @ApiDoc({
+    summary:
+      "Verify one of the account's single sign-on domains (owner and admins): its DNS TXT record _coffer-verification.<domain> must hold coffer-verification=<token>; only verified domains sign in through the provider",
+    reply: singleSignOnReplySchema,
+    errors: {
+      400: 'The TXT record was not found (or does not hold the token)',
+      404: 'The domain is not one of the account’s single sign-on domains',
+      409: 'Another account verified the domain first',
+    },
+  })
+  verifySsoDomain(@Meta() meta: RequestMeta, @ValidBody(verifySsoDomainSchema) body: Valid<typeof verifySsoDomainSchema>) {
+    return this.services.request(SingleSignOnSubject.VerifyDomain, body, meta);
   }
 
   @Delete('sso')

@@ -34,6 +34,7 @@ export class SingleSignOnController {
   @ApiDoc({
     summary: "Whether the email's domain signs in with its company's single sign-on (the login page asks after the email is typed); null otherwise",
     reply: ssoLookupReplySchema,
+    errors: { 429: 'Too many lookups from this address: try again later' },
   })
   lookup(@Meta() meta: RequestMeta, @ValidBody(ssoLookupSchema) body: Valid<typeof ssoLookupSchema>) {
     return this.services.request(SingleSignOnSubject.Lookup, body, meta);

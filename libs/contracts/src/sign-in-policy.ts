@@ -31,6 +31,8 @@ export interface SignInPolicyChanged {
   requireTwoFactor?: boolean;
   /** Single sign-on set up or changed (never its secret), or removed (null). */
   sso?: { issuer: string; clientId: string; domains: string[]; createUsers: boolean; ssoOnly: boolean; secretChanged: boolean } | null;
+  /** A domain of single sign-on proved the account's by its DNS TXT record: from now on it signs in through the provider. */
+  ssoDomainVerified?: string;
 }
 
 export interface SignInPolicyEvents {
@@ -44,6 +46,8 @@ export const SingleSignOnSubject = {
   Get: 'auth.sso.get',
   Save: 'auth.sso.save',
   Remove: 'auth.sso.remove',
+  /** Checks the DNS TXT record that proves the account holds one of its domains (owner and admins). */
+  VerifyDomain: 'auth.sso.verify-domain',
   /** Whether an email's domain signs in through its company's provider (the login page asks after the email is typed). */
   Lookup: 'auth.sso.lookup',
   Start: 'auth.sso.start',
@@ -58,6 +62,12 @@ export const SSO_ONLY_REFUSAL = 'Your company signs in with single sign-on. Use 
 export const SSO_SIGN_IN_FAILED = 'Single sign-on did not complete. Please try again.';
 export const SSO_NOT_AVAILABLE = 'Single sign-on is not available for this email address.';
 export const SSO_NO_USER = 'There is no Coffer user for this address. Ask your administrator for an invitation.';
+/** Where the proof of a domain is published: a TXT record of this name, holding `coffer-verification=<token>`. */
+export const ssoVerificationRecordName = (domain: string) => `_coffer-verification.${domain}`;
+export const ssoVerificationRecordValue = (token: string) => `coffer-verification=${token}`;
+export const SSO_DOMAIN_NOT_LISTED = 'This domain is not one of your single sign-on domains. Save it first.';
+export const SSO_DOMAIN_NOT_VERIFIED = (domain: string) =>
+  `We could not find the TXT record for ${domain}. Check its name and value; DNS changes can take a while to show up, so try again in a few minutes.`;
 export const SSO_OTHER_ACCOUNT = 'This address belongs to another Coffer account. Sign in with your password.';
 
 /** An email domain (example.com): lower-case, no scheme, no @. */
@@ -80,6 +90,11 @@ export const singleSignOnSchema = z.object({
   createUsers: z.boolean(),
   /** Password sign-in is refused for the account's people of covered domains (the owner keeps theirs). */
   ssoOnly: z.boolean(),
+  /**
+   * Each domain's proof of ownership: only verified domains sign in through the provider (the button, "SSO only",
+   * new users). Unverified, it waits for the TXT record `txtName` holding `txtValue`.
+   */
+  verifications: z.array(z.object({ domain: z.string(), verified: z.boolean(), txtName: z.string(), txtValue: z.string() })),
 });
 export type SingleSignOn = z.output<typeof singleSignOnSchema>;
 /** The account's single sign-on (null: not set up), and the redirect URI to register at the provider. */
@@ -101,6 +116,9 @@ export const saveSingleSignOnSchema = z.object({
   ssoOnly: z.boolean({ error: 'Please choose on or off' }),
 });
 export type SaveSingleSignOnRequest = z.input<typeof saveSingleSignOnSchema>;
+
+export const verifySsoDomainSchema = z.object({ domain: emailDomainSchema });
+export type VerifySsoDomainRequest = z.input<typeof verifySsoDomainSchema>;
 
 export const ssoLookupSchema = z.object({ email: emailSchema });
 /** Covered: the button's company name; anything else answers null, whatever the reason. */
@@ -130,6 +148,7 @@ export const signInPolicyRequests = {
   [SingleSignOnSubject.Get]: message(z.object({}), singleSignOnReplySchema),
   [SingleSignOnSubject.Save]: message(saveSingleSignOnSchema, singleSignOnReplySchema),
   [SingleSignOnSubject.Remove]: message(z.object({}), singleSignOnReplySchema),
+  [SingleSignOnSubject.VerifyDomain]: message(verifySsoDomainSchema, singleSignOnReplySchema),
   [SingleSignOnSubject.Lookup]: message(ssoLookupSchema, ssoLookupReplySchema),
   [SingleSignOnSubject.Start]: message(ssoStartSchema, ssoStartedSchema),
   [SingleSignOnSubject.Finish]: message(ssoFinishSchema, sessionIssuedSchema),

@@ -41,6 +41,7 @@ import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SignInPolicyHandler } from './sign-in-policy/sign-in-policy.handler.js';
 import { SignInPolicyRepository } from './sign-in-policy/sign-in-policy.repository.js';
 import { SignInPolicyService } from './sign-in-policy/sign-in-policy.service.js';
+import { DomainRecords } from './single-sign-on/domain-records.js';
 import { OpenIdProviders } from './single-sign-on/openid-providers.js';
 import { SingleSignOnHandler } from './single-sign-on/single-sign-on.handler.js';
 import { SingleSignOnRepository } from './single-sign-on/single-sign-on.repository.js';
@@ -89,6 +90,7 @@ export class AppModule {
         SingleSignOnRepository,
         SingleSignOnService,
         OpenIdProviders,
+        DomainRecords,
         RevocationsRepository,
         RevocationsService,
         FactorsRepository,

@@ -33,6 +33,18 @@ export const authConfigSchema = serviceConfigSchema
     SSO_ALLOW_INTERNAL_PROVIDERS: flag,
     /** Single sign-ons one IP address may start per failure window (each keeps a row and asks the provider). */
     AUTH_SSO_START_IP_THRESHOLD: z.coerce.number().int().min(1).default(100),
+    /** Email lookups (does this domain sign in with SSO?) one IP address may make per failure window: stops listing which company covers which domain. */
+    AUTH_SSO_LOOKUP_IP_THRESHOLD: z.coerce.number().int().min(1).default(300),
+    /** The DNS servers that read the TXT records proving SSO domains (host or host:port, comma-separated); unset = the system's. */
+    DNS_SERVERS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     /** After this many failures, each further attempt is answered more slowly. */
     AUTH_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
     AUTH_LOCKOUT_SECONDS: seconds(900),

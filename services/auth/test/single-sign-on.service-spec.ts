@@ -7,6 +7,7 @@ import {
   SingleSignOnSubject,
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
+  SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
   SSO_ONLY_REFUSAL,
@@ -23,6 +24,7 @@ import { planFeatures } from '@coffer/plans';
 import { eq } from 'drizzle-orm';
 import { DATABASE, loadConfig, runService, ServiceRequester, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, freshDatabase, TestCaller, testInfra } from '@coffer/server-core/testing';
+import { startDnsTestServer, type DnsTestServer } from '../../../deploy/local/dns-test-server.mjs';
 import { startOpenIdProvider, type OpenIdTestProvider } from '../../../deploy/local/openid-test-provider.mjs';
 import { AppModule } from '../src/app.module.js';
 import { authConfigSchema } from '../src/config.js';
@@ -65,9 +67,11 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
   let app: INestMicroservice;
   let rpc: TestCaller;
   let idp: OpenIdTestProvider;
+  let dns: DnsTestServer;
 
   beforeAll(async () => {
     idp = await startOpenIdProvider({ redirectUris: [`${APP_URL}/login`] });
+    dns = await startDnsTestServer();
     const config = loadConfig(authConfigSchema, {
       ...(await freshDatabase(kind)),
       NATS_URL: testInfra().natsUrl,
@@ -76,6 +80,8 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       NODE_ENV: 'test',
       APP_URL,
       AUTH_SSO_START_IP_THRESHOLD: '5',
+      AUTH_SSO_LOOKUP_IP_THRESHOLD: '5',
+      DNS_SERVERS: dns.server,
     });
     app = await runService('auth', config, AppModule.forConfig(config));
     answerPlanQuestions(app.get(ServiceRequester));
@@ -85,6 +91,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     await app?.close();
     await rpc?.close();
     await idp?.close();
+    await dns?.close();
   });
 
   /** An account owner at a company domain of its own, on Pro unless said otherwise. */
@@ -105,6 +112,16 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     return { domain, owner, ownerEmail: `olive@${domain}`, settings };
   }
 
+  /** Saves the settings, then publishes each domain's TXT record in the test DNS server and verifies it. */
+  async function saveVerified(acme: Awaited<ReturnType<typeof company>>, settings = acme.settings()) {
+    const saved = await rpc.request(SingleSignOnSubject.Save, settings, acme.owner);
+    for (const record of saved.sso!.verifications) {
+      dns.setTxt(record.txtName, [record.txtValue]);
+      await rpc.request(SingleSignOnSubject.VerifyDomain, { domain: record.domain }, acme.owner);
+    }
+    return rpc.request(SingleSignOnSubject.Get, {}, acme.owner);
+  }
+
   /** Starts a sign-in for `email`, passes the provider's login and consent pages, and answers what the browser brings back. */
   async function throughProvider(email: string, login = email) {
     const started = await rpc.request(SingleSignOnSubject.Start, { email, rememberMe: true });
@@ -116,8 +133,22 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('is set up by the owner on a plan with advanced security: discovery is read, the secret kept sealed and never answered', async () => {
     const acme = await company();
-    const saved = await rpc.request(SingleSignOnSubject.Save, acme.settings({ domains: [acme.domain.toUpperCase(), acme.domain] }), acme.owner);
-    expect(saved.sso).toEqual({ issuer: idp.issuer, clientId: idp.clientId, domains: [acme.domain], createUsers: true, ssoOnly: false });
+    const saved = await saveVerified(acme, acme.settings({ domains: [acme.domain.toUpperCase(), acme.domain] }));
+    expect(saved.sso).toEqual({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      domains: [acme.domain],
+      createUsers: true,
+      ssoOnly: false,
+      verifications: [
+        {
+          domain: acme.domain,
+          verified: true,
+          txtName: `_coffer-verification.${acme.domain}`,
+          txtValue: expect.stringMatching(/^coffer-verification=[0-9a-f]{64}$/),
+        },
+      ],
+    });
     expect(saved.redirectUri).toBe(`${APP_URL}/login`);
     expect(JSON.stringify(saved)).not.toContain(idp.clientSecret);
     expect(JSON.stringify(await rpc.request(SingleSignOnSubject.Get, {}, acme.owner))).not.toContain(idp.clientSecret);
@@ -128,12 +159,59 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     const { clientSecret: _, ...withoutSecret } = acme.settings({ ssoOnly: true });
     await expect(rpc.request(SingleSignOnSubject.Save, withoutSecret, acme.owner)).resolves.toMatchObject({ sso: { ssoOnly: true } });
 
-    // Its domains are its own: another account cannot claim them.
+    // Its verified domains are its own: another account cannot claim them.
     const other = await company();
     await expect(rpc.request(SingleSignOnSubject.Save, other.settings({ domains: [other.domain, acme.domain] }), other.owner)).rejects.toMatchObject({
       status: 409,
       message: SSO_DOMAIN_TAKEN(acme.domain),
     });
+  });
+
+  it('counts a domain only once its TXT record proves it: unverified, no button, no "SSO only", no sign-in; verified, it is the account\'s alone', async () => {
+    const acme = await company();
+    const saved = await rpc.request(SingleSignOnSubject.Save, acme.settings({ ssoOnly: true }), acme.owner);
+    const [record] = saved.sso!.verifications;
+    expect(record).toMatchObject({ domain: acme.domain, verified: false });
+    await expect(rpc.request(SingleSignOnSubject.Lookup, { email: `mia@${acme.domain}` })).resolves.toEqual({ sso: null });
+    await expect(rpc.request(SingleSignOnSubject.Start, { email: `mia@${acme.domain}` })).rejects.toMatchObject({ status: 400 });
+    // Another account may list the same unverified domain too (the first to list it blocks nobody).
+    const rival = await company();
+    await expect(rpc.request(SingleSignOnSubject.Save, rival.settings({ domains: [rival.domain, acme.domain] }), rival.owner)).resolves.toMatchObject({
+      sso: { domains: [acme.domain, rival.domain].sort() },
+    });
+
+    // No record, or another token: not verified.
+    await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: SSO_DOMAIN_NOT_VERIFIED(acme.domain),
+    });
+    dns.setTxt(record.txtName, ['coffer-verification=someone-elses-token']);
+    await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).rejects.toMatchObject({ status: 400 });
+    await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: 'not-listed.test' }, acme.owner)).rejects.toMatchObject({ status: 404 });
+
+    dns.setTxt(record.txtName, ['v=spf1 -all', record.txtValue]);
+    const verified = await rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner);
+    expect(verified.sso!.verifications).toEqual([{ ...record, verified: true }]);
+    await expect(rpc.request(SingleSignOnSubject.Lookup, { email: `mia@${acme.domain}` })).resolves.toEqual({ sso: { companyName: 'Olive Owner' } });
+    // Saved again, the domain keeps its token and stays verified.
+    await expect(rpc.request(SingleSignOnSubject.Save, acme.settings({ ssoOnly: true }), acme.owner)).resolves.toMatchObject({
+      sso: { verifications: [{ ...record, verified: true }] },
+    });
+    // The rival's claim of it is gone, and it cannot be claimed again.
+    await expect(rpc.request(SingleSignOnSubject.Get, {}, rival.owner)).resolves.toMatchObject({ sso: { domains: [rival.domain] } });
+    await expect(rpc.request(SingleSignOnSubject.Save, rival.settings({ domains: [rival.domain, acme.domain] }), rival.owner)).rejects.toMatchObject({
+      status: 409,
+      message: SSO_DOMAIN_TAKEN(acme.domain),
+    });
+  });
+
+  it('lets one address look up so many emails in a window, then answers 429', async () => {
+    const lookup = (clientIp: string) => rpc.request(SingleSignOnSubject.Lookup, { email: `sam@example-${kind}.test` }, undefined, { clientIp });
+    const ip = `203.0.113.${kind === 'pglite' ? 17 : 18}`;
+    for (let i = 0; i < 5; i++) await expect(lookup(ip)).resolves.toEqual({ sso: null });
+    await expect(lookup(ip)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429 });
+    await expect(lookup('198.51.100.31')).resolves.toEqual({ sso: null });
   });
 
   it('refuses an issuer whose discovery cannot be read or names another issuer, and a plan without it', async () => {
@@ -159,7 +237,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('signs a new person of a covered domain in as a member of the account when turned on, as two-factor, and says nothing of other domains', async () => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings({ createUsers: true }), acme.owner);
+    await saveVerified(acme, acme.settings({ createUsers: true }));
     await expect(rpc.request(SingleSignOnSubject.Lookup, { email: `mia@${acme.domain}` })).resolves.toEqual({ sso: { companyName: 'Olive Owner' } });
     await expect(rpc.request(SingleSignOnSubject.Lookup, { email: `mia@elsewhere-${randomUUID().slice(0, 6)}.test` })).resolves.toEqual({ sso: null });
 
@@ -182,7 +260,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('creates nobody when turned off, signs existing members in, and never takes a user of another account', async () => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings({ createUsers: false }), acme.owner);
+    await saveVerified(acme, acme.settings({ createUsers: false }));
     await expect(finish(await throughProvider(`newcomer@${acme.domain}`))).rejects.toMatchObject(refusedWith(SSO_NO_USER));
     expect(
       await app
@@ -199,7 +277,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     // Someone who signed up on their own with a company address has an account of their own: never moved.
     const loner = `lee@${acme.domain}`;
     const own = callerOf(issued(await rpc.request(AuthSubject.SignUp, { fullName: 'Lee Loner', email: loner, password: 'secret-1' })).accessToken);
-    await rpc.request(SingleSignOnSubject.Save, acme.settings({ createUsers: true }), acme.owner);
+    await saveVerified(acme, acme.settings({ createUsers: true }));
     await expect(finish(await throughProvider(loner))).rejects.toMatchObject(refusedWith(SSO_OTHER_ACCOUNT));
     const [row] = await app.get<Database>(DATABASE).select().from(users).where(eq(users.email, loner));
     expect(row.accountId).toBe(own.accountId);
@@ -207,7 +285,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('refuses a replayed state, another browser, a tampered issuer, and a person of a domain the account does not cover', async () => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner);
+    await saveVerified(acme);
     const answer = await throughProvider(`rita@${acme.domain}`);
     await expect(finish({ ...answer, browserBinding: 'another-browser' })).rejects.toMatchObject(refusedWith(SSO_SIGN_IN_FAILED));
     // That attempt used the state up: the right browser cannot finish it either, and neither can a replay.
@@ -227,7 +305,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('lets one address start so many sign-ins in a window, then answers 429', async () => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner);
+    await saveVerified(acme);
     const start = () =>
       rpc.request(SingleSignOnSubject.Start, { email: `sam@${acme.domain}` }, undefined, { clientIp: `203.0.113.${kind === 'pglite' ? 7 : 8}` });
     for (let i = 0; i < 5; i++) await expect(start()).resolves.toHaveProperty('authorizationUrl');
@@ -245,7 +323,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     ['a bad nonce', (c: Record<string, unknown>) => ({ ...c, nonce: 'not-the-nonce' })],
   ])('refuses an ID token with %s, signed by the provider', async (_what, change) => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner);
+    await saveVerified(acme);
     const answer = await throughProvider(`tom@${acme.domain}`);
     idp.tamperNextIdToken(change);
     await expect(finish(answer)).rejects.toMatchObject(refusedWith(SSO_SIGN_IN_FAILED));
@@ -262,7 +340,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
 
   it('with "SSO only", refuses password sign-in of the account\'s people of covered domains, not the owner, not other accounts', async () => {
     const acme = await company();
-    await rpc.request(SingleSignOnSubject.Save, acme.settings({ ssoOnly: true }), acme.owner);
+    await saveVerified(acme, acme.settings({ ssoOnly: true }));
     const loner = `lee@${acme.domain}`;
     await rpc.request(AuthSubject.SignUp, { fullName: 'Lee Loner', email: loner, password: 'secret-1' });
     await finish(await throughProvider(`mo@${acme.domain}`));

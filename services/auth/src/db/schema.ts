@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EmailPreferences, FileViewLayout, GeneralSettings } from '@coffer/contracts';
 // outbox and processed_events are @coffer/server-core's (its own migrations): not listed here, so drizzle-kit leaves them alone.
@@ -183,14 +184,28 @@ export const ssoConnections = pgTable('sso_connections', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The email domains an account's single sign-on covers: each domain belongs to one account at most. */
+/**
+ * The email domains an account's single sign-on lists. A domain counts only once verified (its DNS TXT record holds
+ * the token): verified, it belongs to one account at most; unverified, several accounts may list it.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     accountId: uuid('account_id').notNull(),
+    /** 244 random bits (two v4 UUIDs), published by the account in its DNS to prove it holds the domain. */
+    verificationToken: text('verification_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
-  (t) => [index('sso_domains_account_idx').on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.domain] }),
+    index('sso_domains_account_idx').on(t.accountId),
+    uniqueIndex('sso_domains_verified_idx')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
 );
 
 /** A single sign-on under way: its state (hashed), nonce and PKCE verifier, used once and only for a few minutes. */

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { ssoConnections, ssoDomains, ssoSignIns } from '../db/schema.js';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 export type SsoSignInRow = typeof ssoSignIns.$inferSelect;
-export type SsoConnection = SsoConnectionRow & { domains: string[] };
+export type SsoDomainRow = typeof ssoDomains.$inferSelect;
+export type SsoConnection = SsoConnectionRow & { domains: SsoDomainRow[] };
 
 /** The only place that reads and writes the accounts' single sign-on, its domains and the sign-ins under way. */
 @Injectable()
@@ -13,40 +14,56 @@ export class SingleSignOnRepository extends Repository {
   async find(accountId: string): Promise<SsoConnection | undefined> {
     const [row] = await this.db.select().from(ssoConnections).where(eq(ssoConnections.accountId, accountId));
     if (!row) return undefined;
-    const domains = await this.db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.accountId, accountId)).orderBy(ssoDomains.domain);
-    return { ...row, domains: domains.map((d) => d.domain) };
+    const domains = await this.db.select().from(ssoDomains).where(eq(ssoDomains.accountId, accountId)).orderBy(ssoDomains.domain);
+    return { ...row, domains };
   }
 
-  /** The account whose single sign-on covers `domain`, if any. */
+  /** The account whose single sign-on covers `domain` (verified), if any. */
   async accountCovering(domain: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ accountId: ssoDomains.accountId }).from(ssoDomains).where(eq(ssoDomains.domain, domain));
+    const [row] = await this.db
+      .select({ accountId: ssoDomains.accountId })
+      .from(ssoDomains)
+      .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)));
     return row?.accountId;
   }
 
-  /** Of `domains`, those another account's single sign-on already covers. */
+  /** Of `domains`, those another account has verified. */
   async domainsOfOthers(accountId: string, domains: string[]): Promise<string[]> {
     if (domains.length === 0) return [];
     const rows = await this.db
       .select({ domain: ssoDomains.domain })
       .from(ssoDomains)
-      .where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.accountId, accountId)));
+      .where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.accountId, accountId), isNotNull(ssoDomains.verifiedAt)));
     return rows.map((r) => r.domain);
   }
 
-  /** Saves the connection and makes `domains` exactly its domains; false when another account took one of them meanwhile. */
-  async save(row: Omit<typeof ssoConnections.$inferInsert, 'updatedAt'>, domains: string[]): Promise<boolean> {
+  /** Saves the connection and makes `domains` exactly its domains: those it kept keep their token and verification; new ones start unverified. */
+  async save(row: Omit<typeof ssoConnections.$inferInsert, 'updatedAt'>, domains: string[]): Promise<void> {
     const { accountId, ...rest } = row;
     await this.db
       .insert(ssoConnections)
       .values(row)
       .onConflictDoUpdate({ target: ssoConnections.accountId, set: { ...rest, updatedAt: new Date() } });
-    await this.db.delete(ssoDomains).where(eq(ssoDomains.accountId, accountId));
-    const inserted = await this.db
+    await this.db.delete(ssoDomains).where(and(eq(ssoDomains.accountId, accountId), notInArray(ssoDomains.domain, domains)));
+    await this.db
       .insert(ssoDomains)
       .values(domains.map((domain) => ({ domain, accountId })))
-      .onConflictDoNothing({ target: ssoDomains.domain })
+      .onConflictDoNothing({ target: [ssoDomains.accountId, ssoDomains.domain] });
+  }
+
+  /**
+   * Marks the account's `domain` verified, and drops other accounts' unverified claims of it (they can no longer
+   * verify it). False when the account does not list it unverified. Two accounts verifying at once: the unique index
+   * of verified domains refuses the second.
+   */
+  async markVerified(accountId: string, domain: string): Promise<boolean> {
+    await this.db.delete(ssoDomains).where(and(eq(ssoDomains.domain, domain), ne(ssoDomains.accountId, accountId), isNull(ssoDomains.verifiedAt)));
+    const marked = await this.db
+      .update(ssoDomains)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain), isNull(ssoDomains.verifiedAt)))
       .returning({ domain: ssoDomains.domain });
-    return inserted.length === domains.length;
+    return marked.length > 0;
   }
 
   async remove(accountId: string): Promise<boolean> {

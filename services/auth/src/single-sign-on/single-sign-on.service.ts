@@ -8,6 +8,8 @@ import {
   SSO_CLIENT_SECRET_REQUIRED,
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
+  SSO_DOMAIN_NOT_LISTED,
+  SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
   SSO_NOT_AVAILABLE,
@@ -20,6 +22,8 @@ import {
   type SingleSignOnReply,
   type SingleSignOnSubject,
   type SsoLookupReply,
+  ssoVerificationRecordName,
+  ssoVerificationRecordValue,
 } from '@coffer/contracts';
 import { EventBus, rpcError, SERVICE_CONFIG, tokenHash, UnitOfWork } from '@coffer/server-core';
 import type { AuthConfig } from '../config.js';
@@ -32,6 +36,7 @@ import { AccessService } from '../team/access.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import { DomainRecords } from './domain-records.js';
 import { InternalAddressError, OpenIdProviders } from './openid-providers.js';
 import { SingleSignOnRepository, type SsoConnection } from './single-sign-on.repository.js';
 
@@ -59,6 +64,7 @@ export class SingleSignOnService {
   constructor(
     @Inject(SingleSignOnRepository) private readonly connections: SingleSignOnRepository,
     @Inject(OpenIdProviders) private readonly providers: OpenIdProviders,
+    @Inject(DomainRecords) private readonly records: DomainRecords,
     @Inject(TotpSecrets) private readonly secrets: TotpSecrets,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(UsersRepository) private readonly users: UsersRepository,
@@ -105,10 +111,7 @@ export class SingleSignOnService {
         ssoOnly: change.ssoOnly,
         updatedBy: actor.id,
       };
-      if (!(await this.connections.save(row, domains))) {
-        const [domain] = await this.connections.domainsOfOthers(actor.accountId, domains);
-        throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain ?? domains[0]));
-      }
+      await this.connections.save(row, domains);
       const sso = { issuer: change.issuer, clientId: change.clientId, domains, createUsers: change.createUsers, ssoOnly: change.ssoOnly };
       await this.bus.record(SignInPolicyEvent.Changed, {
         accountId: actor.accountId,
@@ -116,6 +119,27 @@ export class SingleSignOnService {
         payload: { sso: { ...sso, secretChanged: Boolean(change.clientSecret) } },
       });
     });
+    return this.reply(await this.connections.find(actor.accountId));
+  }
+
+  /**
+   * Reads the TXT record that proves the account holds `domain` (one of its SSO domains, unverified): found, the
+   * domain is verified, and other accounts' unverified claims of it are dropped. Verified elsewhere first: taken.
+   */
+  async verifyDomain(caller: CallerIdentity, domain: string): Promise<SingleSignOnReply> {
+    const actor = await this.manager(caller);
+    const listed = (await this.connections.find(actor.accountId))?.domains.find((d) => d.domain === domain);
+    if (!listed) throw rpcError(ErrorCode.NotFound, 404, SSO_DOMAIN_NOT_LISTED);
+    if (!listed.verifiedAt) {
+      if ((await this.connections.domainsOfOthers(actor.accountId, [domain])).length > 0) throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
+      const published = await this.records.txt(ssoVerificationRecordName(domain));
+      if (!published.includes(ssoVerificationRecordValue(listed.verificationToken)))
+        throw rpcError(ErrorCode.ValidationFailed, 400, SSO_DOMAIN_NOT_VERIFIED(domain));
+      await this.unit.run(async () => {
+        if (!(await this.connections.markVerified(actor.accountId, domain))) throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
+        await this.bus.record(SignInPolicyEvent.Changed, { accountId: actor.accountId, actorId: actor.id, payload: { ssoDomainVerified: domain } });
+      });
+    }
     return this.reply(await this.connections.find(actor.accountId));
   }
 
@@ -129,7 +153,11 @@ export class SingleSignOnService {
   }
 
   /** The button's company for an address of a covered domain; null for anything else (nothing more is said). */
-  async lookup(email: string): Promise<SsoLookupReply> {
+  async lookup(email: string, ip?: string): Promise<SsoLookupReply> {
+    // Every lookup counts against the address: nobody lists which company covers which domain.
+    const ipKey = this.limiter.ip('sso-lookup', ip, this.config.AUTH_SSO_LOOKUP_IP_THRESHOLD);
+    await this.limiter.check([ipKey]);
+    await this.limiter.fail([ipKey]).catch(() => undefined);
     const connection = await this.covering(email);
     return { sso: connection ? { companyName: await this.companyName(connection.accountId) } : null };
   }
@@ -269,7 +297,14 @@ export class SingleSignOnService {
   private reply(connection: SsoConnection | undefined): SingleSignOnReply {
     const redirectUri = this.redirectUri;
     if (!connection) return { sso: null, redirectUri };
-    const { issuer, clientId, domains, createUsers, ssoOnly } = connection;
-    return { sso: { issuer, clientId, domains, createUsers, ssoOnly }, redirectUri };
+    const { issuer, clientId, createUsers, ssoOnly } = connection;
+    const domains = connection.domains.map((d) => d.domain);
+    const verifications = connection.domains.map((d) => ({
+      domain: d.domain,
+      verified: d.verifiedAt !== null,
+      txtName: ssoVerificationRecordName(d.domain),
+      txtValue: ssoVerificationRecordValue(d.verificationToken),
+    }));
+    return { sso: { issuer, clientId, domains, createUsers, ssoOnly, verifications }, redirectUri };
   }
 }

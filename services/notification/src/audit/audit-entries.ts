@@ -140,6 +140,7 @@ export const AUDITED: Describers = {
         ssoOnly: p.sso.ssoOnly ? 'on' : 'off',
         ...(p.sso.secretChanged && { clientSecret: 'changed' }),
       }),
+      ...(p.ssoDomainVerified && { ssoDomainVerified: p.ssoDomainVerified }),
     },
   }),
   [SharingPolicyEvent.Changed]: ({ accountId, payload: { after, linksShortened, linksNeedingPassword } }) => ({

@@ -1,4 +1,4 @@
-import type { SaveSingleSignOnRequest, SingleSignOnReply } from '@coffer/contracts';
+import type { SaveSingleSignOnRequest, SingleSignOnReply, VerifySsoDomainRequest } from '@coffer/contracts';
 import { cofferApi } from '@coffer/web-core/store';
 
 const SSO = { type: 'Session', id: 'single-sign-on' } as const;
@@ -11,6 +11,10 @@ export const singleSignOnSettingsApi = cofferApi.injectEndpoints({
       query: (body) => ({ url: '/sign-in-policy/sso', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : [SSO]),
     }),
+    verifySsoDomain: build.mutation<SingleSignOnReply, VerifySsoDomainRequest>({
+      query: (body) => ({ url: '/sign-in-policy/sso/verify', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [SSO]),
+    }),
     removeSingleSignOn: build.mutation<SingleSignOnReply, void>({
       query: () => ({ url: '/sign-in-policy/sso', method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [SSO]),
@@ -18,4 +22,4 @@ export const singleSignOnSettingsApi = cofferApi.injectEndpoints({
   }),
 });
 
-export const { useGetSingleSignOnQuery, useSaveSingleSignOnMutation, useRemoveSingleSignOnMutation } = singleSignOnSettingsApi;
+export const { useGetSingleSignOnQuery, useSaveSingleSignOnMutation, useVerifySsoDomainMutation, useRemoveSingleSignOnMutation } = singleSignOnSettingsApi;

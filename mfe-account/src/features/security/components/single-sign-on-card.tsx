@@ -1,9 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { PLAN_REFUSALS, roleMay, type SingleSignOn } from '@coffer/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Label, Skeleton, Spinner, Switch, toast } from '@coffer/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Label, Skeleton, Spinner, Switch, toast } from '@coffer/ui';
 import { useAccountPlanQuery, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
-import { useGetSingleSignOnQuery, useRemoveSingleSignOnMutation, useSaveSingleSignOnMutation } from '../api/single-sign-on-settings-api';
+import {
+  useGetSingleSignOnQuery,
+  useRemoveSingleSignOnMutation,
+  useSaveSingleSignOnMutation,
+  useVerifySsoDomainMutation,
+} from '../api/single-sign-on-settings-api';
 
 /** Security tab, owners and admins: single sign-on with the company's OpenID provider (Pro and Enterprise). */
 export function SingleSignOnCard() {
@@ -52,7 +57,7 @@ function SingleSignOnForm({ saved, redirectUri }: { saved: SingleSignOn | null; 
         createUsers,
         ssoOnly,
       }).unwrap();
-      toast({ title: 'Single sign-on saved', description: 'People of your domains now see the SSO button when they sign in.' });
+      toast({ title: 'Single sign-on saved', description: 'Verify each domain below: only verified domains sign in with single sign-on.' });
     } catch (error) {
       failureToast('Failed to save single sign-on', error);
     }
@@ -87,6 +92,7 @@ function SingleSignOnForm({ saved, redirectUri }: { saved: SingleSignOn | null; 
         onChange={(e) => setClientSecret(e.target.value)}
       />
       <FormField label="Email domains" name="domains" placeholder="example.com, example.org" value={domains} onChange={(e) => setDomains(e.target.value)} />
+      {saved && saved.verifications.length > 0 && <DomainVerifications verifications={saved.verifications} />}
       <div className="flex flex-col gap-1 text-sm text-muted-foreground">
         <span>Redirect URI to register with your provider:</span>
         <code className="rounded bg-muted px-2 py-1 break-all text-foreground">{redirectUri}</code>
@@ -117,6 +123,67 @@ function SingleSignOnForm({ saved, redirectUri }: { saved: SingleSignOn | null; 
         )}
       </div>
     </form>
+  );
+}
+
+type DomainVerification = SingleSignOn['verifications'][number];
+
+/** Each saved domain: verified, or the TXT record that proves it is yours and a button to check it. */
+function DomainVerifications({ verifications }: { verifications: DomainVerification[] }) {
+  return (
+    <section aria-label="Domain verification" className="flex flex-col gap-2">
+      <h3 className="text-sm font-medium">Domain verification</h3>
+      <p className="text-sm text-muted-foreground">
+        Only verified domains sign in with single sign-on. To verify a domain, add its TXT record at your DNS provider, then select Verify.
+      </p>
+      <ul className="flex flex-col gap-2">
+        {verifications.map((v) => (
+          <DomainVerificationRow key={v.domain} verification={v} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DomainVerificationRow({ verification: v }: { verification: DomainVerification }) {
+  const [verify, { isLoading: verifying }] = useVerifySsoDomainMutation();
+  const check = async () => {
+    try {
+      await verify({ domain: v.domain }).unwrap();
+      toast({ title: `${v.domain} verified`, description: 'People of this domain now see the SSO button when they sign in.' });
+    } catch (error) {
+      failureToast(`${v.domain} is not verified yet`, error);
+    }
+  };
+  return (
+    <li className="flex flex-col gap-2 rounded-md border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium break-all">{v.domain}</span>
+        {v.verified ? <Badge variant="secondary">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+      </div>
+      {!v.verified && (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Type</dt>
+            <dd>TXT</dd>
+            <dt className="text-muted-foreground">Name</dt>
+            <dd>
+              <code className="rounded bg-muted px-1 break-all">{v.txtName}</code>
+            </dd>
+            <dt className="text-muted-foreground">Value</dt>
+            <dd>
+              <code className="rounded bg-muted px-1 break-all">{v.txtValue}</code>
+            </dd>
+          </dl>
+          <div>
+            <Button type="button" variant="outline" size="sm" disabled={verifying} aria-label={`Verify ${v.domain}`} onClick={() => void check()}>
+              {verifying && <Spinner label="Checking DNS" className="size-4" />}
+              {verifying ? 'Checking DNS...' : 'Verify'}
+            </Button>
+          </div>
+        </>
+      )}
+    </li>
   );
 }
 
