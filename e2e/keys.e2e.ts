@@ -62,6 +62,8 @@ test('by keyboard alone: Tab to the list, arrows, Enter opens a file and a folde
   await expect(preview.getByLabel('Contents of meeting-notes.txt')).toContainText('meeting-notes.txt');
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
+  // The focus is back on the file: the keys go on from there.
+  await expect(opener(page, 'meeting-notes.txt')).toBeFocused();
 
   // Enter on a folder goes into it.
   await tabToList(page);
@@ -95,9 +97,74 @@ test('by keyboard alone: Tab to the list, arrows, Enter opens a file and a folde
   await page.keyboard.press('Enter');
   await expect(rename).toBeHidden();
   await expect(card(page, 'three-renamed.txt')).toBeVisible();
+  await expect(opener(page, 'three-renamed.txt')).toBeFocused();
 
   // "?" lists the keys.
   await page.keyboard.press('Shift+Slash');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await shoot(page, 'keys-shortcuts');
+});
+
+const LONG = 1200;
+/** Folder paths one request makes (the API's FOLDER_PATHS_MAX). */
+const FOLDER_PATHS_MAX = 1000;
+const itemName = (n: number) => `Item ${String(n).padStart(4, '0')}`;
+
+/** The highest index of an item in the page (a long list renders only the rows near the screen). */
+const lastRendered = (page: Page) =>
+  page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-item-index]')].map((e) => Number(e.getAttribute('data-item-index')))));
+/** The index of the item that has the focus. */
+const focusedIndex = (page: Page) => page.evaluate(() => Number(document.activeElement?.closest('[data-item-index]')?.getAttribute('data-item-index')));
+/** How many cards sit side by side. */
+const columnsOf = (page: Page) =>
+  page.evaluate(() => {
+    const items = [...document.querySelectorAll('[data-item-index]')];
+    const top = items[0].getBoundingClientRect().top;
+    return items.filter((item) => item.getBoundingClientRect().top === top).length;
+  });
+
+test('arrows go on past the rendered part of a folder of 1,200 items: the next item is scrolled to and focused, in the grid and the list', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signUpThroughApi(page, appUrl());
+  const headers = { authorization: `Bearer ${user.accessToken}` };
+  const res = await page.request.post('/api/folders', { data: { name: 'Long', parentId: 'root' }, headers });
+  const long = ((await res.json()) as { id: string }).id;
+  for (let start = 1; start <= LONG; start += FOLDER_PATHS_MAX) {
+    const paths = Array.from({ length: Math.min(FOLDER_PATHS_MAX, LONG - start + 1) }, (_, i) => [itemName(start + i)]);
+    expect((await page.request.post('/api/folder-paths', { data: { parentId: long, paths }, headers })).status()).toBe(200);
+  }
+  await page.goto(`/dashboard/files/${long}?sort=name-asc`);
+  await expect(card(page, itemName(1))).toBeVisible({ timeout: 60_000 });
+
+  // The grid: Down from a card of the last row rendered reaches the card under it, which was not in the page.
+  const columns = await columnsOf(page);
+  expect(columns).toBeGreaterThan(1);
+  const last = await lastRendered(page);
+  expect(await page.locator(`[data-item-index="${last + columns}"]`).count()).toBe(0);
+  await opener(page, itemName(last + 1)).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(opener(page, itemName(last + 1 + columns))).toBeFocused();
+  await expect(opener(page, itemName(last + 1 + columns))).toBeInViewport();
+  // And on, row by row, far past where the page started.
+  for (let presses = 0; presses < 20; presses++) await page.keyboard.press('ArrowDown');
+  await expect.poll(() => focusedIndex(page)).toBe(last + 21 * columns);
+  await expect(opener(page, itemName(last + 21 * columns + 1))).toBeInViewport();
+  await shoot(page, 'keys-long-grid');
+
+  // The list view: the same from the last row rendered.
+  await page.getByRole('button', { name: 'List view' }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('link', { name: itemName(1), exact: true })).toBeVisible();
+  const lastRow = await lastRendered(page);
+  expect(await page.locator(`[data-item-index="${lastRow + 1}"]`).count()).toBe(0);
+  const rowOpener = (n: number) =>
+    page
+      .locator(`[data-item-index="${n - 1}"]`)
+      .locator('a[href], button:not([aria-haspopup])')
+      .first();
+  await rowOpener(lastRow + 1).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rowOpener(lastRow + 2)).toBeFocused();
+  await expect(rowOpener(lastRow + 2)).toHaveText(itemName(lastRow + 2));
+  await expect(rowOpener(lastRow + 2)).toBeInViewport();
 });

@@ -7,12 +7,15 @@ import {
   VIEW_ONLY,
   type BulkReply,
   type FileItem,
+  type AuditEntry,
   type HttpErrorBody,
+  type ListActivityReply,
+  type ListAuditLogsReply,
   type ListFilesReply,
   type UploadSlot,
 } from '@coffer/contracts';
 import { randomUUID } from 'node:crypto';
-import { call, joinedMember, signUp, type TestUser } from './support.js';
+import { call, eventStream, eventually, joinedMember, signUp, type TestUser } from './support.js';
 
 // Issue 31, selection: one request per action for a whole selection, each item decided by the access decision
 // and by the rules of its single action; the answer says which items were done and why the others were not.
@@ -178,5 +181,54 @@ describe('bulk actions on a selection', () => {
     expect(done.items.map((i) => i.id).sort()).toEqual([...ids].sort());
     expect(done.items.map((i) => i.name)).toEqual(Array.from({ length: 1000 }, (_, i) => `Item ${String(i).padStart(4, '0')}`));
     expect((await listed(user, `folder=${from.id}`)).total).toBe(0);
+  }, 120_000);
+
+  it('writes one audit entry and one activity line per bulk action of 300 items, while open lists hear every item', async () => {
+    const inbox = await newFolder(member, 'Inbox');
+    const projects = (await listed(member, 'folder=root')).items.find((i) => i.name === 'Projects')!;
+    const ids: string[] = [];
+    for (let batch = 0; batch < 300; batch += 50)
+      ids.push(...(await Promise.all(Array.from({ length: 50 }, (_, i) => newFolder(member, `Item ${batch + i}`, inbox.id)))).map((f) => f.id));
+    const live = await eventStream(member);
+    const selectionDid = async (action: 'move' | 'trash' | 'restore' | 'delete', body: Record<string, unknown> = {}) => {
+      const res = await bulk(member, action, { items: ids, ...body });
+      expect([res.status, res.body.done.length, res.body.refused]).toEqual([200, 300, []]);
+    };
+    await selectionDid('move', { folderId: projects.id });
+    // Every open list still hears each item that moved.
+    await eventually(async () => live.received.split('"type":"events.files.file.moved"').length - 1 === 300);
+    await live.stop();
+    await selectionDid('trash');
+    await selectionDid('restore');
+    await selectionDid('trash');
+    await selectionDid('delete');
+    // The log keeps events in the order they happened: once a later one is there, every line of the selection is.
+    const marker = await newFolder(member, 'Marker');
+    const entries = await eventually(async () => {
+      const { body } = await call<ListAuditLogsReply>('/api/audit-logs?limit=1000', { token: owner.accessToken });
+      return body.items.some((e) => e.resourceId === marker.id) && body.items;
+    }, 30_000);
+    // Every entry about these items since they were made.
+    const ofTheSelection = (e: AuditEntry) => e.action !== 'folder.create' && (e.details.ids?.includes(ids[0]!) || ids.includes(e.resourceId ?? ''));
+    const lines = entries.filter(ofTheSelection).map((e) => [e.action, e.actorName, e.details.summary]);
+    expect(lines.reverse()).toEqual([
+      ['file.move', 'Mia Member', 'moved 300 items to Projects'],
+      ['file.delete', 'Mia Member', 'moved 300 items to the trash'],
+      ['file.restore', 'Mia Member', 'restored 300 items'],
+      ['file.delete', 'Mia Member', 'moved 300 items to the trash'],
+      ['file.delete_forever', 'Mia Member', 'deleted 300 items forever'],
+    ]);
+    const moved = entries.find((e) => e.action === 'file.move' && ofTheSelection(e))!;
+    expect(moved.details).toMatchObject({ items: '300', to: projects.id, names: 'Item 0, Item 1, Item 2, Item 3, Item 4, and 295 more' });
+    expect(moved.details.ids!.split(' ')).toEqual(ids);
+    // The Activity Log: one "Deleted 300 items" line per trash, not 300 lines pushing everything else out.
+    const activity = (await call<ListActivityReply>('/api/activity', { token: member.accessToken })).body.items;
+    expect(
+      activity
+        .filter((a) => a.kind === 'delete')
+        .map((a) => a.fileName)
+        .slice(0, 2),
+    ).toEqual(['300 items', '300 items']);
+    expect(activity.filter((a) => a.fileName.startsWith('Item '))).toEqual([]);
   }, 120_000);
 });

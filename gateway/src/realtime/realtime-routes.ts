@@ -43,7 +43,8 @@ export type ChannelRoutes = { [C in RealtimeChannel]: ChannelRoute<C> };
  */
 export const CHANNEL_ROUTES: ChannelRoutes = {
   files: {
-    subjects: ['events.files.>'],
+    // Each item's own events (a selection's one line, SelectionChanged, is for the logs: its items come each on their own).
+    subjects: ['events.files.file.>', 'events.files.folder.>'],
     route: (event) => {
       const { item, userId, fromFolderId, audience } = (event as DomainEvent<FileChange & { fromFolderId?: string }>).payload;
       const data = { itemId: item.id, item, ...(fromFolderId && { fromFolderId }) };

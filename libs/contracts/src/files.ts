@@ -78,6 +78,8 @@ export const FilesEvent = {
   FileDeleted: 'events.files.file.deleted',
   /** Someone downloaded a selection (or a folder) as one zip. */
   ItemsZipped: 'events.files.items.zipped',
+  /** A selection was moved, trashed, restored or deleted forever in one request: its one line in the audit and activity logs. */
+  SelectionChanged: 'events.files.items.changed',
   /** Its owner downloaded a file (a download link was issued to them, never for a share's recipient). */
   FileDownloaded: 'events.files.file.downloaded',
   /** A file's thumbnail was made (after its upload, in the background): its cards show it. */
@@ -603,6 +605,8 @@ export interface FileChange {
   userId: string;
   /** An item of a team folder: everyone who can open it hears the change (`everyone`: the whole account). */
   audience?: TeamAudience;
+  /** Changed with a whole selection: open lists and shares follow the item, the logs keep the selection's one line (SelectionChanged). */
+  inSelection?: true;
 }
 /** Who hears a change inside a team folder: these users, the account's owners and admins, and with `everyone` the whole account. */
 export interface TeamAudience {
@@ -641,6 +645,26 @@ export interface ItemsZipped {
   itemId: string | null;
 }
 
+/** What a bulk action did: one line in the audit log, and in the Activity Log one per group of items seen by the same people. */
+export interface SelectionChanged {
+  action: 'move' | 'trash' | 'restore' | 'delete';
+  /** Who did it. */
+  userId: string;
+  count: number;
+  /** Every item done, in the order of the selection. */
+  ids: string[];
+  /** The first names (SELECTION_NAMES_KEPT). */
+  names: string[];
+  /** With a move: where to (ROOT_FOLDER for My files' root), by name. */
+  to?: { folderId: string; name: string };
+  /** The items by who sees them (the owner of My files items, or a team folder's audience): how many, and the first name. */
+  groups: (Pick<FileChange, 'userId' | 'audience'> & { teamFolderId: string | null; count: number; name: string })[];
+}
+/** How many names of a selection its audit entry keeps (every id is kept). */
+export const SELECTION_NAMES_KEPT = 5;
+/** "1,000 items", "1 item": a selection's size as the logs say it. */
+export const itemCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+
 /**
  * A change to a file as the browser hears it (GET /api/events, event "files"):
  * the event, and the item as it is now, so open lists update in place.
@@ -657,6 +681,7 @@ export interface FileChangePush {
 export interface FilesEvents {
   [FilesEvent.FileDownloaded]: FileDownloaded;
   [FilesEvent.ItemsZipped]: ItemsZipped;
+  [FilesEvent.SelectionChanged]: SelectionChanged;
   [FilesEvent.FolderCreated]: FolderCreated;
   [FilesEvent.FileUploaded]: FileUploaded;
   [FilesEvent.FileMoved]: FileMoved;

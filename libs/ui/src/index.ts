@@ -18,6 +18,7 @@ export {
   preloadDialog,
   type DialogContentProps,
 } from './components/dialog';
+export { DialogFocusReturn } from './lib/dialog-focus-return';
 export {
   DropdownMenu,
   DropdownMenuPortal,

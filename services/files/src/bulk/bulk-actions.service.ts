@@ -6,12 +6,14 @@ import {
   FOLDER_MIME_TYPE,
   RESTRICTED_FOLDER_STAYS,
   ROOT_FOLDER,
+  SELECTION_NAMES_KEPT,
   TEAM_FOLDER_STAYS,
   type BulkRefusal,
   type BulkReply,
   type CallerIdentity,
   type FileChange,
   type FileItem,
+  type SelectionChanged,
   type TeamAudience,
 } from '@coffer/contracts';
 import { EventBus, notFound, rpcError, UnitOfWork } from '@coffer/server-core';
@@ -23,6 +25,9 @@ import { FilesService, toFileItem } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { notTrashable, restoredInto } from '../trash/trash.service.js';
 import { refusalOf } from './refusals.js';
+
+/** Where a move to My files' root went, as the audit log names it. */
+const MY_FILES = 'My files';
 
 /** What a selection's items became: those done, and those left as they were with why. */
 class Outcome {
@@ -48,7 +53,9 @@ class Outcome {
  * decided by the access decision and by the rules of its single action (a folder never into itself, a team folder
  * never moved, a folder with contents never trashed…), the rows read and changed a few statements for the whole
  * selection, not one per item, in one transaction; an item refused is named with why, the others done. Every item
- * changed is announced as its single action announces it (shares, links, the activity and audit logs, open lists).
+ * changed is announced as its single action announces it, marked as part of a selection (open lists, shares and links
+ * follow each item), and the action once for the whole selection: one line in the audit log ("moved 300 items to
+ * Projects", every id in its details) and in the Activity Log, not 300.
  */
 @Injectable()
 export class BulkActionsService {
@@ -66,7 +73,7 @@ export class BulkActionsService {
     return this.unit.run(async () => {
       const target = folderId !== ROOT_FOLDER ? await this.items.activeFolder(caller, folderId, 'edit') : undefined;
       const space = target ? spaceOf(target) : { userId: caller.userId };
-      const { rows, outcome } = await this.held(caller, ids, 'edit', 'File not found');
+      const { rows, outcome, inOrder } = await this.held(caller, ids, 'edit', 'File not found');
       // The destination and the folders above it: a folder of the selection among them would move into itself.
       const above = new Set(target ? ((await this.files.lineage(target.id))?.ids ?? [target.id]) : []);
       if (rows.some((r) => r.mimeType === FOLDER_MIME_TYPE)) await this.files.lockTree(caller.accountId);
@@ -116,6 +123,7 @@ export class BulkActionsService {
         )),
       ];
       for (const [id, name] of renamed) moved.push((await this.files.update(id, { folder: folderId, name, ...placedIn(space) }))!);
+      inOrder(moved);
       const shown = new Map((await this.items.withCounts(moved)).map((i) => [i.id, i]));
       const before = new Map(moving.map((r) => [r.id, r]));
       const changes = await this.changesOf(caller, moved, shown);
@@ -129,6 +137,7 @@ export class BulkActionsService {
           .filter((c) => renamed.has(c.item.id))
           .map((change) => ({ ...this.from(caller), payload: { ...change, previousName: before.get(change.item.id)!.name } })),
       );
+      await this.recordSelection(caller, 'move', changes, { folderId, name: target?.name ?? MY_FILES });
       outcome.done.push(...moved.map((r) => r.id));
       return outcome.reply();
     });
@@ -137,7 +146,7 @@ export class BulkActionsService {
   /** Moves to the trash the files, and the folders that hold nothing once the selection's files are gone, the caller may edit. */
   async trash(caller: CallerIdentity, ids: string[]): Promise<BulkReply> {
     return this.unit.run(async () => {
-      const { rows, outcome } = await this.held(caller, ids, 'edit', 'File not found');
+      const { rows, outcome, inOrder } = await this.held(caller, ids, 'edit', 'File not found');
       const deletedAt = new Date();
       const files = rows.filter((r) => r.mimeType !== FOLDER_MIME_TYPE && outcome.passes(r, () => this.refuse(notTrashable(r))));
       const trashed = await this.files.updateAll(
@@ -153,7 +162,7 @@ export class BulkActionsService {
           { deletedAt },
         )),
       );
-      await this.announceEach(caller, FilesEvent.FileTrashed, trashed);
+      await this.announceEach(caller, FilesEvent.FileTrashed, 'trash', inOrder(trashed));
       outcome.done.push(...trashed.map((r) => r.id));
       return outcome.reply();
     });
@@ -162,7 +171,7 @@ export class BulkActionsService {
   /** Brings the trashed items the caller may edit back: into their folder, or when it is gone into their team folder or My files. */
   async restore(caller: CallerIdentity, ids: string[]): Promise<BulkReply> {
     return this.unit.run(async () => {
-      const { rows, outcome } = await this.held(caller, ids, 'edit', 'File not found in the trash');
+      const { rows, outcome, inOrder } = await this.held(caller, ids, 'edit', 'File not found in the trash');
       const inTrash = rows.filter((r) => outcome.passes(r, () => this.refuse(r.deletedAt ? undefined : notFound('File not found in the trash'))));
       const coming = new Set(inTrash.map((r) => r.id));
       const parentIds = [...new Set(inTrash.flatMap((r) => (r.folder === ROOT_FOLDER ? [] : [r.folder, ...(r.teamFolderId ? [r.teamFolderId] : [])])))];
@@ -180,7 +189,7 @@ export class BulkActionsService {
         else restored.push((await this.files.update(row.id, { deletedAt: null, ...into }))!);
       }
       restored.push(...(await this.files.updateAll(inPlace, { deletedAt: null })));
-      await this.announceEach(caller, FilesEvent.FileRestored, restored);
+      await this.announceEach(caller, FilesEvent.FileRestored, 'restore', inOrder(restored));
       outcome.done.push(...restored.map((r) => r.id));
       return outcome.reply();
     });
@@ -189,10 +198,10 @@ export class BulkActionsService {
   /** Deletes for good the trashed items the caller may edit: rows at once, their stored bytes once that committed. */
   async deleteForever(caller: CallerIdentity, ids: string[]): Promise<BulkReply> {
     const { reply, keys } = await this.unit.run(async () => {
-      const { rows, outcome } = await this.held(caller, ids, 'edit', 'File not found in the trash');
+      const { rows, outcome, inOrder } = await this.held(caller, ids, 'edit', 'File not found in the trash');
       const inTrash = rows.filter((r) => outcome.passes(r, () => this.refuse(r.deletedAt ? undefined : notFound('File not found in the trash'))));
       const removed = await this.files.remove(inTrash.map((r) => r.id));
-      await this.announceEach(caller, FilesEvent.FileDeleted, removed);
+      await this.announceEach(caller, FilesEvent.FileDeleted, 'delete', inOrder(removed));
       outcome.done.push(...removed.map((r) => r.id));
       return { reply: outcome.reply(), keys: removed.flatMap((r) => (r.storagePath ? [r.storagePath] : [])) };
     });
@@ -221,17 +230,19 @@ export class BulkActionsService {
     for (const row of allowed) if (!found.has(row.id)) outcome.refused.push(refusalOf(row.id, notFound(missing)));
     // In the order the selection named them.
     const order = new Map(unique.map((id, i) => [id, i]));
-    return { rows: rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!), outcome };
+    const inOrder = (changed: FileRow[]) => changed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return { rows: inOrder(rows), outcome, inOrder };
   }
 
   private from(caller: CallerIdentity) {
     return { accountId: caller.accountId, actorId: caller.userId };
   }
 
-  /** Announces each item as its single action does: the item as it is now, to whoever can open it. */
+  /** Announces each item as its single action does (the item as it is now, to whoever can open it), then the action once. */
   private async announceEach(
     caller: CallerIdentity,
     type: typeof FilesEvent.FileTrashed | typeof FilesEvent.FileRestored | typeof FilesEvent.FileDeleted,
+    action: SelectionChanged['action'],
     rows: FileRow[],
   ) {
     const changes = await this.changesOf(caller, rows);
@@ -239,6 +250,31 @@ export class BulkActionsService {
       type,
       changes.map((payload) => ({ ...this.from(caller), payload })),
     );
+    await this.recordSelection(caller, action, changes);
+  }
+
+  /** The selection's one event (nothing when nothing changed): every id, the first names, and the items by who sees them. */
+  private async recordSelection(caller: CallerIdentity, action: SelectionChanged['action'], changes: FileChange[], to?: SelectionChanged['to']) {
+    if (changes.length === 0) return;
+    const groups = new Map<string, SelectionChanged['groups'][number]>();
+    for (const { item, userId, audience } of changes) {
+      const key = audience ? `${item.teamFolderId}:${audience.everyone}:${[...audience.userIds].sort().join(' ')}` : `own:${userId}`;
+      const group = groups.get(key);
+      if (group) group.count += 1;
+      else groups.set(key, { userId, audience, teamFolderId: item.teamFolderId ?? null, count: 1, name: item.name });
+    }
+    await this.bus.record(FilesEvent.SelectionChanged, {
+      ...this.from(caller),
+      payload: {
+        action,
+        userId: caller.userId,
+        count: changes.length,
+        ids: changes.map((c) => c.item.id),
+        names: changes.slice(0, SELECTION_NAMES_KEPT).map((c) => c.item.name),
+        ...(to && { to }),
+        groups: [...groups.values()],
+      },
+    });
   }
 
   /**
@@ -250,10 +286,10 @@ export class BulkActionsService {
     return Promise.all(
       rows.map(async (row) => {
         const item = shown?.get(row.id) ?? toFileItem(row);
-        if (!row.teamFolderId) return { item, userId: row.userId ?? caller.userId };
+        if (!row.teamFolderId) return { item, userId: row.userId ?? caller.userId, inSelection: true as const };
         const key = isOwnSource(row) ? row.id : row.folder;
         if (!audiences.has(key)) audiences.set(key, this.access.audience(caller, row));
-        return { item, userId: caller.userId, audience: await audiences.get(key)! };
+        return { item, userId: caller.userId, audience: await audiences.get(key)!, inSelection: true as const };
       }),
     );
   }

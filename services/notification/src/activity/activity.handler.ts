@@ -17,6 +17,7 @@ export class ActivityHandler implements OnModuleInit {
     this.bus.on(FilesEvent.FileReplaced, (event) => this.activity.fileChanged(event, 'replace'));
     this.bus.on(FilesEvent.FileVersionRestored, (event) => this.activity.fileChanged(event, 'restore-version'));
     this.bus.on(FilesEvent.FileTrashed, (event) => this.activity.fileChanged(event, 'delete'));
+    this.bus.on(FilesEvent.SelectionChanged, (event) => this.activity.selectionChanged(event));
     this.bus.on(FilesEvent.FileDownloaded, (event) => this.activity.fileChanged(event, 'download'));
     this.bus.on(SharingEvent.ShareCreated, (event) => this.activity.shareCreated(event));
     this.bus.on(SharingEvent.ShareAccessed, async (event) => {

@@ -7,13 +7,19 @@ import {
   type DomainEvent,
   type FileChange,
   type ListActivityReply,
+  type SelectionChanged,
+  itemCount,
   type ShareAccessed,
   type ShareCreated,
+  type TeamAudience,
 } from '@coffer/contracts';
 import { displayName, PeopleRepository } from '../people/people.repository.js';
 import { ActivityRepository } from './activity.repository.js';
 
 type TeamLine = { accountId: string; teamFolderId: string; audienceEveryone: boolean; audienceUserIds: string[] };
+/** A line of a team folder's doing: who may see it (the item's audience when it happened). */
+const teamLine = (accountId: string, audience?: TeamAudience, teamFolderId?: string | null): Partial<TeamLine> =>
+  audience && teamFolderId ? { accountId, teamFolderId, audienceEveryone: audience.everyone, audienceUserIds: audience.userIds } : {};
 
 /**
  * Each user's Activity Log, kept from the files and sharing events. What happens in a team folder shows in the log
@@ -35,13 +41,30 @@ export class ActivityService {
    * in a team folder is the team's to see, by the audience the files service decided for it; a download stays the
    * downloader's own.
    */
-  fileChanged(event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
-    const { userId, item, audience } = event.payload;
-    const team: Partial<TeamLine> =
-      audience && item.teamFolderId && kind !== 'download'
-        ? { accountId: event.accountId, teamFolderId: item.teamFolderId, audienceEveryone: audience.everyone, audienceUserIds: audience.userIds }
-        : {};
+  async fileChanged(event: DomainEvent<FileChange>, kind: ActivityEntry['kind']) {
+    const { userId, item, audience, inSelection } = event.payload;
+    if (inSelection) return;
+    const team = kind !== 'download' ? teamLine(event.accountId, audience, item.teamFolderId) : {};
     return this.add(event, { userId, kind, fileName: item.name, ...team });
+  }
+
+  /**
+   * A selection moved to the trash in one request: one "Deleted 300 items" line (not 300 that push every other line
+   * out of the log's 15), one per group of items the same people see (own files; each team folder's audience).
+   */
+  async selectionChanged(event: DomainEvent<SelectionChanged>) {
+    if (event.payload.action !== 'trash') return;
+    for (const [i, { userId, audience, teamFolderId, count, name }] of event.payload.groups.entries()) {
+      const team = teamLine(event.accountId, audience, teamFolderId);
+      await this.activity.add({
+        id: `${event.id}:${i}`,
+        userId,
+        kind: 'delete',
+        fileName: count === 1 ? name : itemCount(count),
+        occurredAt: new Date(event.occurredAt),
+        ...team,
+      });
+    }
   }
 
   /** A recipient downloaded what the user shared: the sharer's log shows the download. */

@@ -16,6 +16,8 @@ import {
   type DomainEvent,
   type DomainEvents,
   type FileChange,
+  type SelectionChanged,
+  itemCount,
   type ShareItem,
   type TwoFactorChanged,
 } from '@coffer/contracts';
@@ -32,12 +34,23 @@ export interface AuditFact {
 export type Describe<E extends keyof DomainEvents> = (event: DomainEvent<DomainEvents[E]>) => AuditFact | undefined;
 type Describers = { [E in keyof DomainEvents]?: Describe<E> };
 
-const item = (action: AuditAction, { item: i }: FileChange, details: Record<string, string> = {}): AuditFact => ({
-  action,
-  resourceType: i.isFolder ? 'folder' : 'file',
-  resourceId: i.id,
-  details: { name: i.name, ...details },
-});
+/** One item's change; an item changed with a whole selection is in the selection's one entry instead. */
+const item = (action: AuditAction, { item: i, inSelection }: FileChange, details: Record<string, string> = {}): AuditFact | undefined =>
+  inSelection
+    ? undefined
+    : {
+        action,
+        resourceType: i.isFolder ? 'folder' : 'file',
+        resourceId: i.id,
+        details: { name: i.name, ...details },
+      };
+
+const SELECTION_ACTIONS: Record<SelectionChanged['action'], { action: AuditAction; said: (items: string, to?: string) => string }> = {
+  move: { action: 'file.move', said: (items, to) => `moved ${items} to ${to}` },
+  trash: { action: 'file.delete', said: (items) => `moved ${items} to the trash` },
+  restore: { action: 'file.restore', said: (items) => `restored ${items}` },
+  delete: { action: 'file.delete_forever', said: (items) => `deleted ${items} forever` },
+};
 const share = (action: AuditAction, s: ShareItem, details: Record<string, string> = {}): AuditFact => ({
   action,
   resourceType: 'share',
@@ -88,7 +101,20 @@ export const AUDITED: Describers = {
     action: 'files.zip_download',
     resourceType: 'file',
     resourceId: p.itemId,
-    details: { items: String(p.count), names: p.names.join(', '), summary: `downloaded ${p.count} ${p.count === 1 ? 'item' : 'items'} as a zip` },
+    details: { items: String(p.count), names: p.names.join(', '), summary: `downloaded ${itemCount(p.count)} as a zip` },
+  }),
+  // "Mia Member moved 1,000 items to Projects": a bulk action is one entry, with how many, the first names and every id.
+  [FilesEvent.SelectionChanged]: ({ payload: p }) => ({
+    action: SELECTION_ACTIONS[p.action].action,
+    resourceType: 'file',
+    resourceId: p.count === 1 ? p.ids[0] : null,
+    details: {
+      summary: SELECTION_ACTIONS[p.action].said(itemCount(p.count), p.to?.name),
+      items: String(p.count),
+      names: p.names.join(', ') + (p.count > p.names.length ? `, and ${(p.count - p.names.length).toLocaleString('en-US')} more` : ''),
+      ...(p.to && { to: p.to.folderId }),
+      ids: p.ids.join(' '),
+    },
   }),
   [FilesEvent.FileMoved]: (e) => item('file.move', e.payload, { from: e.payload.fromFolderId, to: e.payload.item.folderId }),
   [FilesEvent.FileRenamed]: (e) => item('file.rename', e.payload, { from: e.payload.previousName }),

@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { DialogFocusReturn } from '../../lib/dialog-focus-return';
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -34,7 +35,8 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   showCloseButton?: boolean;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, showCloseButton = true, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const returnFocus = useContext(DialogFocusReturn);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -45,6 +47,10 @@ export function DialogContent({ className, children, showCloseButton = true, ...
           className,
         )}
         {...props}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented && returnFocus?.()) event.preventDefault();
+        }}
       >
         {children}
         {showCloseButton && (

@@ -14,5 +14,6 @@ describe('audit log display', () => {
   it('shows the details as text', () => {
     expect(auditDetails({ details: { name: 'Report.pdf', size: '100' } })).toBe('name: Report.pdf, size: 100');
     expect(auditDetails({ details: {} })).toBe('');
+    expect(auditDetails({ details: { summary: 'moved 2 items to Projects', items: '2', ids: 'a b' } })).toBe('summary: moved 2 items to Projects, items: 2');
   });
 });

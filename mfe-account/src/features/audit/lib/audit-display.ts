@@ -8,9 +8,10 @@ export function auditBadgeVariant(action: string): 'destructive' | 'default' | '
   return 'outline';
 }
 
-/** An entry's details as one line of text. */
+/** An entry's details as one line of text; a bulk action's every id stays in the export, the card has its count and first names. */
 export const auditDetails = (entry: Pick<AuditEntry, 'details'>) =>
   Object.entries(entry.details)
+    .filter(([key]) => key !== 'ids')
     .map(([key, value]) => `${key}: ${value}`)
     .join(', ');
 

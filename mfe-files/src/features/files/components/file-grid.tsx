@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { VirtualCards, VIRTUAL_AFTER } from './virtual-cards';
 import { FolderOpen } from 'lucide-react';
-import { Button, Spinner } from '@coffer/ui';
+import { Button, DialogFocusReturn, Spinner } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
 import { filesFolderLink, ItemCard, type CardMode } from './item-card';
 import { MoveToDialog } from './move-to-dialog';
@@ -66,13 +66,24 @@ export function FileGrid({
   const actions = useFileActions();
   const preview = useFilePreview();
   const { layout } = useViewPreference();
-  const { containerRef, scrollToRef, helpOpen, closeHelp } = useListKeys({
+  // The item a dialog (the preview, Rename, Move to…, Share, Versions…) was opened from: the focus goes back to it.
+  const openedFrom = useRef<string | null>(null);
+  const openFrom = (open: (item: FileItem) => void, item: FileItem) => {
+    openedFrom.current = item.id;
+    open(item);
+  };
+  const { containerRef, scrollToRef, helpOpen, closeHelp, focusItem } = useListKeys({
     items: items ?? [],
     onToggle: selection?.toggleItem,
     onExtend: selection?.extend,
-    onRename: mode === 'browse' && !viewOnly ? setRenaming : undefined,
+    onRename: mode === 'browse' && !viewOnly ? (item: FileItem) => openFrom(setRenaming, item) : undefined,
   });
   const indexOf = new Map((items ?? []).map((item, index) => [item.id, index]));
+  const returnFocus = () => {
+    const index = openedFrom.current === null ? undefined : indexOf.get(openedFrom.current);
+    openedFrom.current = null;
+    return index !== undefined && focusItem(index);
+  };
 
   if (isLoading) {
     return (
@@ -102,26 +113,26 @@ export function FileGrid({
     );
   }
   // The same actions on a card and on a row of the list view.
-  const actionsOf = {
+  const actionsOf = (item: FileItem) => ({
     mode,
-    onMoveTo: setMoving,
-    onRename: setRenaming,
-    onDeleteForever: setDeleting,
-    onShare: ShareDialog && setSharing,
-    onWhoHasAccess: mode === 'browse' ? setInspecting : undefined,
-    onVersions: mode === 'browse' ? setVersionsOf : undefined,
-    onView: (target: PreviewTarget) => void preview.view(target),
+    onMoveTo: () => openFrom(setMoving, item),
+    onRename: () => openFrom(setRenaming, item),
+    onDeleteForever: () => openFrom(setDeleting, item),
+    onShare: ShareDialog && (() => openFrom(setSharing, item)),
+    onWhoHasAccess: mode === 'browse' ? () => openFrom(setInspecting, item) : undefined,
+    onVersions: mode === 'browse' ? () => openFrom(setVersionsOf, item) : undefined,
+    onView: (target: PreviewTarget) => openFrom(() => void preview.view(target), item),
     viewOnly,
-  };
+  });
   // Each item says where it is in the list, for the keys (useListKeys).
   const cardOf = (item: FileItem) => (
     <div data-item-index={indexOf.get(item.id)} className="h-full">
-      <ItemCard item={item} {...actionsOf} folderLink={folderLink} select={selection?.selectFor(item)} />
+      <ItemCard item={item} {...actionsOf(item)} folderLink={folderLink} select={selection?.selectFor(item)} />
     </div>
   );
   const rowOf = (item: FileItem) => (
     <div data-item-index={indexOf.get(item.id)} role="presentation">
-      <ItemRow item={item} {...actionsOf} folderLink={folderLink ?? filesFolderLink} select={selection?.selectFor(item)} />
+      <ItemRow item={item} {...actionsOf(item)} folderLink={folderLink ?? filesFolderLink} select={selection?.selectFor(item)} />
     </div>
   );
   return (
@@ -142,23 +153,25 @@ export function FileGrid({
       </div>
       <KeyboardShortcutsDialog open={helpOpen} onClose={closeHelp} />
       <ReadOn list={list} shown={items.length} />
-      <FilePreviewDialog preview={preview} />
-      <MoveToDialog file={moving} onClose={() => setMoving(null)} />
-      <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
-      {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
-      <WhoHasAccessDialog item={inspecting} onClose={() => setInspecting(null)} />
-      <VersionsDialog item={versionsOf} onClose={() => setVersionsOf(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete forever?"
-        description={deleting ? `"${deleting.name}" will be deleted for good. This cannot be undone.` : ''}
-        confirmLabel="Delete forever"
-        onConfirm={async () => {
-          if (deleting) await actions.deleteForever(deleting);
-          setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <DialogFocusReturn.Provider value={returnFocus}>
+        <FilePreviewDialog preview={preview} />
+        <MoveToDialog file={moving} onClose={() => setMoving(null)} />
+        <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
+        {ShareDialog && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
+        <WhoHasAccessDialog item={inspecting} onClose={() => setInspecting(null)} />
+        <VersionsDialog item={versionsOf} onClose={() => setVersionsOf(null)} />
+        <ConfirmDialog
+          open={deleting !== null}
+          title="Delete forever?"
+          description={deleting ? `"${deleting.name}" will be deleted for good. This cannot be undone.` : ''}
+          confirmLabel="Delete forever"
+          onConfirm={async () => {
+            if (deleting) await actions.deleteForever(deleting);
+            setDeleting(null);
+          }}
+          onCancel={() => setDeleting(null)}
+        />
+      </DialogFocusReturn.Provider>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { preloadDialog } from '@coffer/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { dismissToast, preloadDialog, preloadDropdownMenu, toast } from '@coffer/ui';
 import type { FileItem } from '@coffer/contracts';
-import { GatewayStandIn, renderSignedIn } from '@coffer/web-core/testing';
+import { findToast, GatewayStandIn, ok, renderSignedIn } from '@coffer/web-core/testing';
 import { FileGrid } from './file-grid';
 import { useListSelection } from '../hooks/use-list-selection';
 import type { FileList } from '../hooks/use-file-list';
@@ -48,7 +48,7 @@ const nameOf = (n: number) => screen.getByRole('button', { name: `Item ${n}` });
 const checkbox = (n: number) => screen.getByRole<HTMLInputElement>('checkbox', { name: `Select Item ${n}` });
 
 describe('the keys of a file list', () => {
-  beforeAll(() => preloadDialog());
+  beforeAll(() => Promise.all([preloadDialog(), preloadDropdownMenu()]));
 
   it('arrows, Home and End move the focus between items; Space selects and deselects the focused one', async () => {
     const { user } = await renderSignedIn(<Folder />, { gateway: new GatewayStandIn() });
@@ -110,5 +110,48 @@ describe('the keys of a file list', () => {
     await user.keyboard('a/b?');
     expect(search).toHaveValue('a/b?');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives the focus back to the item a dialog was opened from when it closes: the preview, Rename, Move to…, Versions', async () => {
+    const gateway = new GatewayStandIn()
+      .route('GET', /^\/files\/[0-9a-f-]{36}\/link$/, ok({ url: 'https://storage.example/item.txt', expiresAt: '2026-11-27T11:30:00.000Z' }))
+      .route('GET', /^\/files\/[0-9a-f-]{36}\/versions$/, ok({ items: [] }));
+    const { user } = await renderSignedIn(<Folder />, { gateway });
+    // The toasts' code, there before the preview's "Opening file" shows.
+    await act(async () => void toast({ title: 'Signed in' }));
+    await findToast('Signed in');
+    act(() => dismissToast());
+    const closed = async () => {
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    // The preview, opened with Enter on an item reached by the arrows.
+    nameOf(1).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    await screen.findByRole('dialog', { name: 'Item 3' });
+    // (Escape closes a toast first: "Opening file" goes.)
+    await findToast('Opening file');
+    act(() => dismissToast());
+    await closed();
+    await waitFor(() => expect(nameOf(3)).toHaveFocus());
+    // Rename with F2: the arrows go on from the item.
+    await user.keyboard('{ArrowRight}{F2}');
+    await screen.findByRole('dialog', { name: 'Rename' });
+    await closed();
+    await waitFor(() => expect(nameOf(4)).toHaveFocus());
+    // From the item's menu: Move to… and Versions.
+    for (const [n, entry] of [
+      [2, 'Move to…'],
+      [5, 'Versions'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: `Actions for Item ${n}` }));
+      await user.click(await screen.findByRole('menuitem', { name: entry }));
+      const dialog = await screen.findByRole('dialog', { name: entry });
+      await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(nameOf(n)).toHaveFocus());
+    }
+    await user.keyboard('{ArrowLeft}');
+    expect(nameOf(4)).toHaveFocus();
   });
 });

@@ -77,17 +77,17 @@ export function useListKeys({ items, onToggle, onExtend, onRename }: ListKeysOpt
     };
   }, []);
 
-  /** Focuses the item at `index`, scrolling a long list to it first when it is not rendered yet. */
+  /** Focuses the item at `index`, scrolling a long list to it first when it is not rendered yet; false without a list. */
   const focusItem = (index: number) => {
     const root = containerRef.current;
-    if (!root) return;
+    if (!root) return false;
     cancelAnimationFrame(frame.current);
     const find = () => root.querySelector<HTMLElement>(`[${ITEM_INDEX}="${index}"]`);
     const now = find();
     if (now) {
       focusTarget(now).focus();
       now.scrollIntoView?.({ block: 'nearest' });
-      return;
+      return true;
     }
     scrollToRef.current?.(index);
     let tries = 60;
@@ -99,6 +99,7 @@ export function useListKeys({ items, onToggle, onExtend, onRename }: ListKeysOpt
       } else if (--tries > 0) frame.current = requestAnimationFrame(settle);
     };
     frame.current = requestAnimationFrame(settle);
+    return true;
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -143,5 +144,5 @@ export function useListKeys({ items, onToggle, onExtend, onRename }: ListKeysOpt
     return () => root?.removeEventListener('keydown', onKeyDown);
   });
 
-  return { containerRef, scrollToRef, helpOpen, closeHelp: () => setHelpOpen(false) };
+  return { containerRef, scrollToRef, helpOpen, closeHelp: () => setHelpOpen(false), focusItem };
 }

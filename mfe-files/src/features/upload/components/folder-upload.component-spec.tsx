@@ -5,7 +5,7 @@ import { ROOT_FOLDER, type AccountPlan, type FileItem, type FolderPath, type Upl
 import { planFeatures } from '@coffer/plans';
 import { findToast, GatewayStandIn, ok, renderSignedIn, StorageStandIn, type SentRequest } from '@coffer/web-core/testing';
 import { readEntries } from '../lib/picked-files';
-import type { ChosenFile } from '../hooks/use-upload-queue';
+import { UPLOADS_AT_ONCE, type ChosenFile } from '../hooks/use-upload-queue';
 import { UploadDialog } from './upload-dialog';
 import { UploadTray } from './upload-tray';
 
@@ -140,6 +140,43 @@ describe('uploading a folder', () => {
       ['top.txt', FOLDER_IDS[0]],
     ]);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument());
+  });
+
+  it('sends at most UPLOADS_AT_ONCE files at a time, the others shown as waiting, until every one has gone', async () => {
+    let n = 0;
+    const gateway = new GatewayStandIn()
+      .route('GET', '/subscription', ok(trial))
+      .route('GET', '/uploads', ok({ items: [] }))
+      .route('POST', '/uploads', () => {
+        n += 1;
+        return ok(
+          { uploadId: uploadIdOf(n), url: `https://storage.test/coffer-files/${n}`, headers: {}, expiresAt: '2026-11-27T10:00:00.000Z' } satisfies UploadSlot,
+          201,
+        );
+      })
+      .route('POST', /^\/uploads\/[^/]+\/complete$/, (request) => ok(storedFile(request)));
+    // Every PUT held until the test answers it: what is sent and not answered is in flight.
+    const storage = new StorageStandIn().answerWith('held');
+    const { user } = await renderSignedIn(<Uploading />, { gateway, storage });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Files' });
+    await within(dialog).findByText('Maximum file size: 50MB');
+    const files = Array.from({ length: 12 }, (_, i) => entryOf(`file-${i}.txt`, `file ${i}`));
+    fireEvent.drop(within(dialog).getByText('Drag and drop files or folders here, or'), dropOf(files));
+    await user.click(await within(dialog).findByRole('button', { name: 'Upload (12)' }));
+
+    const tray = await screen.findByRole('region', { name: 'Uploads' });
+    await storage.put(UPLOADS_AT_ONCE);
+    expect(await within(tray).findByText('8 waiting')).toBeInTheDocument();
+    expect(storage.puts).toHaveLength(UPLOADS_AT_ONCE);
+    // Each answer lets one more go, never more than UPLOADS_AT_ONCE in flight.
+    for (let answered = 0; answered < files.length; answered += 1) {
+      expect(storage.puts.length - answered).toBeLessThanOrEqual(UPLOADS_AT_ONCE);
+      const put = await storage.put(answered + 1);
+      await act(async () => put.answer(200));
+      if (answered + 1 + UPLOADS_AT_ONCE <= files.length) await storage.put(answered + 1 + UPLOADS_AT_ONCE);
+    }
+    expect(await findToast('12 file(s) uploaded successfully')).toBeInTheDocument();
+    expect(storage.puts).toHaveLength(12);
   });
 
   it("in a folder shared with the person, shows the sharer's largest file and that folder, not their own folders", async () => {

@@ -311,7 +311,8 @@ export function UploadDialog({ open, onOpenChange, currentFolderId = ROOT_FOLDER
                     </Button>
                   </div>
                   {c.status === 'ready' && c.resumes && <p className="text-xs text-muted-foreground">Resumes where it stopped ({c.progress}% sent)</p>}
-                  {(c.status !== 'ready' || c.resumes) && <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />}
+                  {c.status === 'waiting' && <p className="text-xs text-muted-foreground">Waiting</p>}
+                  {((c.status !== 'ready' && c.status !== 'waiting') || c.resumes) && <Progress value={c.progress} aria-label={`Uploading ${c.file.name}`} />}
                   {c.error && (
                     <p role="alert" className="text-xs text-destructive">
                       {c.error}

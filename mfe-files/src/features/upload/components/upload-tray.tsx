@@ -90,6 +90,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
           : `${done} file(s) uploaded`;
   const going = chosen.filter((c) => c.status === 'uploading');
   const failures = chosen.filter((c) => c.status === 'failed');
+  const inLine = chosen.filter((c) => c.status === 'waiting').length;
 
   return (
     <section
@@ -128,7 +129,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
           {done} of {total} files · {formatFileSize(bytesSent)} of {formatFileSize(bytesTotal)}
         </p>
       </div>
-      {!folded && (refused.length > 0 || failures.length > 0 || going.length > 0) && (
+      {!folded && (refused.length > 0 || failures.length > 0 || going.length > 0 || inLine > 0) && (
         <div className="flex min-h-0 flex-col gap-2 overflow-y-auto border-t border-border px-3 py-2">
           {refused.length > 0 && (
             <div role="alert" className="flex flex-col gap-1 text-xs text-destructive">
@@ -186,6 +187,7 @@ export function UploadTray({ chosen, refused, uploading, onRetry, onRemove, onCa
               {going.length > NAMED_IN_PROGRESS && <li className="text-xs text-muted-foreground">and {going.length - NAMED_IN_PROGRESS} more</li>}
             </ul>
           )}
+          {inLine > 0 && <p className="text-xs text-muted-foreground">{inLine.toLocaleString()} waiting</p>}
         </div>
       )}
     </section>

@@ -14,11 +14,15 @@ export interface ChosenFile {
   key: string;
   file: File;
   progress: number;
-  status: 'ready' | 'uploading' | 'done' | 'failed';
+  /** `waiting`: in an upload under way, for its turn (UPLOADS_AT_ONCE are sent at once). */
+  status: 'ready' | 'waiting' | 'uploading' | 'done' | 'failed';
   error?: string;
   /** The unfinished upload of this file the server holds: sending it resumes from the parts stored. */
   resumes?: MultipartUpload;
 }
+
+/** How many files are sent at once; the others wait their turn (a drop of 500 files opens 4 transfers, not 500). */
+export const UPLOADS_AT_ONCE = 4;
 
 /** What the user stopped on purpose: not a failure to report. */
 class Cancelled extends Error {}
@@ -35,14 +39,18 @@ export const storedPercent = (upload: MultipartUpload) =>
 
 /**
  * The files chosen in the upload dialog and their transfers: each is one PUT,
- * or for a big file parts sent in parallel; a transfer that failed is resumed
- * by sending again, and one can be cancelled (the server then keeps nothing).
+ * or for a big file parts sent in parallel, UPLOADS_AT_ONCE files at a time; a
+ * transfer that failed is resumed by sending again, and one can be cancelled
+ * (the server then keeps nothing).
  */
 export function useUploadQueue(maxFileBytes: number) {
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const transfers = useRef(new Map<string, { controller: AbortController; uploadId?: string }>());
+  // The files taken off the list and the upload cancelled: a file waiting its turn is then not sent.
+  const removed = useRef(new Set<string>());
+  const run = useRef({ cancelled: false });
   const [createUpload] = useCreateUploadMutation();
   const [uploadParts] = useUploadPartsMutation();
   const [completeUpload] = useCompleteUploadMutation();
@@ -134,8 +142,28 @@ export function useUploadQueue(maxFileBytes: number) {
     onExisting?: ReadonlyMap<string, OnExisting>,
   ): Promise<{ uploaded: number; failure?: string }> => {
     const queue = chosen.filter((c) => c.status === 'ready' || c.status === 'failed');
+    const queued = new Set(queue.map((c) => c.key));
+    const thisRun = { cancelled: false };
+    run.current = thisRun;
+    setChosen((current) => current.map((c) => (queued.has(c.key) ? { ...c, status: 'waiting', error: undefined } : c)));
     setUploading(true);
-    const results = await Promise.allSettled(queue.map((c) => uploadOne(c, folderOf?.(c) ?? folderId, onExisting?.get(c.file.name.toLowerCase()))));
+    // UPLOADS_AT_ONCE senders, each taking the next file waiting as soon as its own has gone.
+    const results: PromiseSettledResult<void>[] = [];
+    let next = 0;
+    const sender = async () => {
+      while (next < queue.length) {
+        const c = queue[(next += 1) - 1];
+        if (thisRun.cancelled || removed.current.has(c.key)) results.push({ status: 'rejected', reason: new Cancelled() });
+        else
+          results.push(
+            await uploadOne(c, folderOf?.(c) ?? folderId, onExisting?.get(c.file.name.toLowerCase())).then(
+              (value) => ({ status: 'fulfilled', value }) as const,
+              (reason: unknown) => ({ status: 'rejected', reason }) as const,
+            ),
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UPLOADS_AT_ONCE, queue.length) }, sender));
     setUploading(false);
     const failures = results.flatMap((r) => (r.status === 'rejected' && !(r.reason instanceof Cancelled) ? [(r.reason as Error).message] : []));
     return { uploaded: results.filter((r) => r.status === 'fulfilled').length, failure: failures[0] };
@@ -148,14 +176,16 @@ export function useUploadQueue(maxFileBytes: number) {
   const remove = (key: string) => {
     const c = chosen.find((x) => x.key === key);
     const transfer = transfers.current.get(key);
+    removed.current.add(key);
     transfer?.controller.abort();
-    const uploadId = transfer?.uploadId ?? (c?.status !== 'ready' ? c?.resumes?.uploadId : undefined);
+    const uploadId = transfer?.uploadId ?? (c && c.status !== 'ready' && c.status !== 'waiting' ? c.resumes?.uploadId : undefined);
     if (uploadId) void cancelUpload(uploadId);
     setChosen((current) => current.filter((x) => x.key !== key));
   };
 
   /** Cancels every transfer under way (the dialog's Cancel while uploading). */
   const cancelAll = () => {
+    run.current.cancelled = true;
     for (const c of chosen) if (transfers.current.has(c.key)) remove(c.key);
   };
 
