@@ -37,7 +37,7 @@ describe('activity and realtime', () => {
 
     await call('/api/folders', { body: { name: 'Not yours', parentId: 'root' }, token: other.accessToken });
     const folder = await call<FileItem>('/api/folders', { body: { name: 'Live', parentId: 'root' }, token: user.accessToken });
-    await eventually(async () => stream.received.includes(folder.body.id), 5000);
+    await eventually(async () => stream.received.includes(folder.body.id));
     await stream.stop();
     expect(stream.received).toContain('event: files');
     expect(stream.received).toContain('"type":"events.files.folder.created"');
@@ -63,7 +63,7 @@ describe('activity and realtime', () => {
         .split('\n')
         .filter((line) => line.startsWith('data:') && line.includes(inner.id))
         .map((line) => JSON.parse(line.slice('data:'.length)) as { type: string; item: FileItem; fromFolderId?: string });
-    await eventually(async () => pushes().length === 2, 5000);
+    await eventually(async () => pushes().length === 2);
     await stream.stop();
     expect(pushes()).toEqual([
       { type: 'events.files.file.renamed', itemId: inner.id, item: renamed },
@@ -78,7 +78,7 @@ describe('activity and realtime', () => {
 
     await call('/api/subscription/trial', { body: { plan: 'pro' }, token: other.accessToken });
     await call('/api/subscription/trial', { body: { plan: 'business' }, token: user.accessToken });
-    await eventually(async () => stream.received.includes('event: plan'), 5000);
+    await eventually(async () => stream.received.includes('event: plan'));
     await stream.stop();
     expect(stream.received).toContain('"type":"events.billing.subscription.changed"');
     expect(stream.received.match(/event: plan/g)).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('activity and realtime', () => {
 
     // Someone invited: the team's lists, by the invitation's id (nothing of the invitation itself).
     const invited = await invite(owner, uniqueEmail('live'));
-    await eventually(async () => pushesOf(memberStream, 'team').some((push) => push.includes(invited.body.id)), 5000);
+    await eventually(async () => pushesOf(memberStream, 'team').some((push) => push.includes(invited.body.id)));
     expect(pushesOf(memberStream, 'team')[0]).not.toContain('token');
 
     // The branding saved: every tab of the account shows it.
@@ -107,18 +107,18 @@ describe('activity and realtime', () => {
         })
       ).status,
     ).toBe(200);
-    await eventually(async () => pushesOf(ownerStream, 'branding').length === 1 && pushesOf(memberStream, 'branding').length === 1, 5000);
+    await eventually(async () => pushesOf(ownerStream, 'branding').length === 1 && pushesOf(memberStream, 'branding').length === 1);
 
     // The member made a moderator: the team hears it; the member's stream says it last (opened with the old role).
     expect((await call('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken })).status).toBe(201);
-    await eventually(async () => memberStream.ended, 5000);
+    await eventually(async () => memberStream.ended);
     expect(pushesOf(memberStream, 'team').at(-1)).toContain(`"itemId":"${member.userId}"`);
-    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(member.userId)), 5000);
+    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(member.userId)));
     expect(ownerStream.ended).toBe(false);
     // The same role given again: the member's role stays, but the Permissions list changed, and the team hears it.
     const again = await call<{ id: string }>('/api/roles', { body: { email: member.email, role: 'moderator' }, token: owner.accessToken });
     expect(again.status).toBe(201);
-    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(again.body.id)), 5000);
+    await eventually(async () => pushesOf(ownerStream, 'team').some((push) => push.includes(again.body.id)));
     expect(ownerStream.ended).toBe(false);
 
     await Promise.all([ownerStream, memberStream, outsiderStream].map((stream) => stream.stop()));

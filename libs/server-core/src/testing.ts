@@ -75,8 +75,11 @@ export function newCaller(role: CallerIdentity['role'] = 'owner'): CallerIdentit
   return { userId: randomUUID(), accountId: randomUUID(), role };
 }
 
-/** Polls `check` until it returns a truthy value or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls `check` until it returns a truthy value or the time is up. The bound only says "it never came": generous
+ * (30 s) because a loaded two-core CI machine can take over 10 s for a fresh service's first event.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

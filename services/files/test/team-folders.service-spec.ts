@@ -359,7 +359,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
       actorId: t.owner.userId,
       payload: { reason: 'plan-changed', plan: subscriptionOf(t.owner.accountId), ownerId: t.owner.userId, planName: 'Starter Plan' },
     });
-    await eventually(async () => (await names(t.outsider, board.id)).includes('Minutes'), 5000);
+    await eventually(async () => (await names(t.outsider, board.id)).includes('Minutes'));
     expect(await names(t.outsider, board.id)).toEqual(['Minutes']);
   });
 
