@@ -15,18 +15,15 @@ export class AccessRepository extends Repository {
   }
 
   /**
-   * The parts of a query of the files (`FilesRepository.findWithAccess`) that read the lists, for `userId`: a folder's
-   * entries, and whether a folder's list has an entry for the user or for everyone (the restricted folders a listing
-   * shows them).
+   * The parts of a query of the files (`FilesRepository.findWithAccess`) that read the lists: a folder's entries, and
+   * whether a folder's list has an entry for the user or for everyone (the restricted folders a listing shows them).
    */
-  sqlFor(userId: string): AccessListsSql {
-    return {
-      entriesOf: (folderId) =>
-        sql`(select coalesce(json_agg(json_build_object('folderId', ${folderAccess.folderId}::text, 'accountId', ${folderAccess.accountId}, 'grantee', ${folderAccess.grantee}, 'level', ${folderAccess.level})), '[]'::json) from ${folderAccess} where ${folderAccess.folderId} = ${folderId})`,
-      open: (folderId) =>
-        sql`exists (select 1 from ${folderAccess} where ${and(eq(folderAccess.folderId, folderId), inArray(folderAccess.grantee, [EVERYONE, userId]))})`,
-    };
-  }
+  readonly listsSql: AccessListsSql = {
+    entriesOf: (folderId) =>
+      sql`(select coalesce(json_agg(json_build_object('folderId', ${folderAccess.folderId}::text, 'accountId', ${folderAccess.accountId}, 'grantee', ${folderAccess.grantee}, 'level', ${folderAccess.level})), '[]'::json) from ${folderAccess} where ${folderAccess.folderId} = ${folderId})`,
+    open: (folderId, userId) =>
+      sql`exists (select 1 from ${folderAccess} where ${folderAccess.folderId} = ${folderId} and ${folderAccess.grantee} in (${EVERYONE}, ${userId}))`,
+  };
 
   /** The folders of the account whose lists give the user (or everyone) at least one of `levels`. */
   async sourcesOpenTo(accountId: string, userId: string, levels: readonly AccessLevel[]): Promise<string[]> {

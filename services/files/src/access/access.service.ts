@@ -219,7 +219,7 @@ export class AccessService {
     let caller = asked;
     // The folder, its list and the restricted folders in it, read in one query (read again, never kept: a list just
     // changed decides the next listing).
-    const withAccess = (as: CallerIdentity) => (UUID.test(id) ? this.files.findWithAccess(as.accountId, id, this.lists.sqlFor(as.userId)) : undefined);
+    const withAccess = (as: CallerIdentity) => (UUID.test(id) ? this.files.findWithAccess(as.accountId, id, as.userId, this.lists.listsSql) : undefined);
     let found = await withAccess(caller);
     // Not in the caller's account: a folder shared with them, listed as its sharer's (sharing is asked only then).
     if (!found) {
