@@ -151,7 +151,7 @@ const accessSourceOf = (id: string | SQLWrapper, columns: SQL) => sql`
       )
       select ${columns} from up where restricted or id = team_folder_id order by depth limit 1`;
 
-/** The parts of one query that read the access lists, written by their repository (`AccessRepository.sqlFor`). */
+/** The parts of one query that read the access lists, written by their repository (`AccessRepository.listsSql`). */
 export interface AccessListsSql {
   /** The entries of the list of folder `folderId` (a JSON array of rows). */
   entriesOf(folderId: SQL): SQL;
