@@ -269,6 +269,35 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect((await caller.request(FilesSubject.GetFolderAccess, { folderId: inner.id }, t.owner)).from).toEqual({ id: parent, name: 'Level 10' });
   });
 
+  it('lists a folder by its lists as they are at that moment: the restricted folders the reader is on, refused once they are taken off', async () => {
+    const t = team();
+    const top = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Listed' }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: top.id, entries: [{ grantee: EVERYONE, level: 'view' }] }, t.owner);
+    const level = await caller.request(FilesSubject.CreateFolder, { name: 'Level', parentId: top.id }, t.owner);
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: level.id, own: true, entries: [{ grantee: t.editor.userId, level: 'edit' }] }, t.owner);
+    // A folder without a list of its own: its level comes from the restricted folder above it.
+    const plain = await caller.request(FilesSubject.CreateFolder, { name: 'Plain', parentId: level.id }, t.owner);
+    const restricted = async (name: string, grantee: string) => {
+      const folder = await caller.request(FilesSubject.CreateFolder, { name, parentId: plain.id }, t.owner);
+      await caller.request(FilesSubject.SetFolderAccess, { folderId: folder.id, own: true, entries: [{ grantee, level: 'view' }] }, t.owner);
+    };
+    await restricted('Open to the editor', t.editor.userId);
+    await restricted('Open to everyone', EVERYONE);
+    await restricted('Closed', t.viewer.userId);
+    await upload(t.owner, plain.id, 'notes.txt');
+
+    expect(await names(t.editor, plain.id)).toEqual(['Open to everyone', 'Open to the editor', 'notes.txt']);
+    expect((await list(t.editor, plain.id)).total).toBe(3);
+    expect(await names(t.admin, plain.id)).toEqual(['Closed', 'Open to everyone', 'Open to the editor', 'notes.txt']);
+    expect(await refusal(list(t.viewer, plain.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+
+    // The editor taken off the list, the viewer put on it: the very next listings follow.
+    await caller.request(FilesSubject.SetFolderAccess, { folderId: level.id, own: true, entries: [{ grantee: t.viewer.userId, level: 'view' }] }, t.owner);
+    expect(await refusal(list(t.editor, plain.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await refusal(list(t.editor, level.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
+    expect(await names(t.viewer, plain.id)).toEqual(['Closed', 'Open to everyone', 'notes.txt']);
+  });
+
   it('opens every team folder to everyone in the account at Can edit without hasPermissions, and sets no access lists there', async () => {
     const t = team();
     plans.set(t.owner.accountId, 'starter');

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVERYONE, type AccessEntry, type AccessLevel } from '@coffer/contracts';
 import { Repository } from '@coffer/server-core';
 import { folderAccess, type FolderAccessRow } from '../db/schema.js';
+import type { AccessListsSql } from '../files/files.repository.js';
 
 /** The only place that reads and writes the access lists of team folders and restricted folders. */
 @Injectable()
@@ -13,15 +14,16 @@ export class AccessRepository extends Repository {
     return this.db.select().from(folderAccess).where(inArray(folderAccess.folderId, folderIds));
   }
 
-  /** Which of these folders have an entry for the user or for everyone: the restricted folders a listing shows them. */
-  async openTo(userId: string, folderIds: string[]): Promise<Set<string>> {
-    if (folderIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectDistinct({ folderId: folderAccess.folderId })
-      .from(folderAccess)
-      .where(and(inArray(folderAccess.folderId, folderIds), inArray(folderAccess.grantee, [EVERYONE, userId])));
-    return new Set(rows.map((r) => r.folderId));
-  }
+  /**
+   * The parts of a query of the files (`FilesRepository.findWithAccess`) that read the lists: a folder's entries, and
+   * whether a folder's list has an entry for the user or for everyone (the restricted folders a listing shows them).
+   */
+  readonly listsSql: AccessListsSql = {
+    entriesOf: (folderId) =>
+      sql`(select coalesce(json_agg(json_build_object('folderId', ${folderAccess.folderId}::text, 'accountId', ${folderAccess.accountId}, 'grantee', ${folderAccess.grantee}, 'level', ${folderAccess.level})), '[]'::json) from ${folderAccess} where ${folderAccess.folderId} = ${folderId})`,
+    open: (folderId, userId) =>
+      sql`exists (select 1 from ${folderAccess} where ${folderAccess.folderId} = ${folderId} and ${folderAccess.grantee} in (${EVERYONE}, ${userId}))`,
+  };
 
   /** The folders of the account whose lists give the user (or everyone) at least one of `levels`. */
   async sourcesOpenTo(accountId: string, userId: string, levels: readonly AccessLevel[]): Promise<string[]> {

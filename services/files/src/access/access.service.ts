@@ -18,7 +18,7 @@ import {
 } from '@coffer/contracts';
 import { currentRequestContext, forbidden, notFound, ServiceRequester } from '@coffer/server-core';
 import type { FileRow, FolderAccessRow } from '../db/schema.js';
-import { FilesRepository, type Reach } from '../files/files.repository.js';
+import { FilesRepository, type Reach, type RestrictedChild } from '../files/files.repository.js';
 import { AccessRepository } from './access.repository.js';
 import { PlanFeatures } from './plan-features.js';
 import { refusalOf } from '../bulk/refusals.js';
@@ -61,6 +61,14 @@ interface AccessSource {
   kind: 'team-folder' | 'restricted-folder';
   entries: FolderAccessRow[];
 }
+
+/** The access source of a folder and its list's entries. */
+const sourceFrom = (folder: Pick<FileRow, 'id' | 'name' | 'teamFolderId'>, entries: FolderAccessRow[]): AccessSource => ({
+  id: folder.id,
+  name: folder.name,
+  kind: folder.id === folder.teamFolderId ? 'team-folder' : 'restricted-folder',
+  entries,
+});
 
 /**
  * The one decision of who may do what to a file or folder (PRODUCT-DECISIONS.md "Team folders"), used for
@@ -152,15 +160,15 @@ export class AccessService {
     return (await this.plans.of(caller)).hasPermissions;
   }
 
-  /** What the caller may do to an item. */
-  async levelOf(caller: CallerIdentity, row: FileRow): Promise<Level> {
+  /** What the caller may do to an item (`known`: its access source, when the caller read it with the item). */
+  async levelOf(caller: CallerIdentity, row: FileRow, known?: { source: AccessSource | undefined }): Promise<Level> {
     if (row.accountId !== caller.accountId) return 'none';
     const share = this.viaShare.get(caller);
     if (share) return (await this.reachesFrom(caller, row, share.folderId)) ? share.level : 'none';
     if (!row.teamFolderId) return row.userId === caller.userId ? 'manage' : 'none';
     if (roleMay(caller.role, 'manageTeamFolders')) return 'manage';
     if (!(await this.permissionsAvailable(caller))) return 'edit';
-    const source = await this.sourceOf(row);
+    const source = known ? known.source : await this.sourceOf(row);
     return source ? levelFromEntries(source.entries, caller.userId) : 'none';
   }
 
@@ -209,14 +217,21 @@ export class AccessService {
    */
   async folderToList(asked: CallerIdentity, id: string): Promise<{ folder: FileRow; hidden: string[]; caller: CallerIdentity }> {
     let caller = asked;
-    let row = await this.files.findInAccount(caller.accountId, id);
+    // The folder, its list and the restricted folders in it, read in one query (read again, never kept: a list just
+    // changed decides the next listing).
+    const withAccess = (as: CallerIdentity) => (UUID.test(id) ? this.files.findWithAccess(as.accountId, id, as.userId, this.lists.listsSql) : undefined);
+    let found = await withAccess(caller);
     // Not in the caller's account: a folder shared with them, listed as its sharer's (sharing is asked only then).
-    if (!row) {
+    if (!found) {
       caller = await this.actingFor(asked, id);
-      if (caller !== asked) row = await this.files.findInAccount(caller.accountId, id);
+      if (caller !== asked) found = await withAccess(caller);
     }
-    if (!row) throw notFound('Folder not found');
-    const [level, hidden] = await Promise.all([this.levelOf(caller, row), row.teamFolderId ? this.hiddenIn(caller, row.id) : []]);
+    if (!found) throw notFound('Folder not found');
+    const { row, source, restrictedChildren } = found;
+    const [level, hidden] = await Promise.all([
+      this.levelOf(caller, row, { source: source && sourceFrom(source, source.entries) }),
+      this.hiddenAmong(caller, row, restrictedChildren),
+    ]);
     return { folder: decided(row, level, 'view', 'Folder not found', this.viaShare.has(caller)), hidden, caller };
   }
 
@@ -246,32 +261,22 @@ export class AccessService {
   }
 
   /**
-   * The restricted folders directly in `folder` the caller cannot open: a listing leaves them out. None
-   * for owners and admins, or without hasPermissions (restricted folders do not apply then).
+   * The restricted folders directly in `folder` (`children`, each with whether its list lets the caller in) the caller
+   * cannot open: a listing leaves them out. Through a folder share, all of them (see `reachesFrom`). None for owners and
+   * admins, or without hasPermissions (restricted folders do not apply then).
    */
-  async hiddenIn(caller: CallerIdentity, folder: string): Promise<string[]> {
-    if (this.viaShare.has(caller)) {
-      const row = await this.files.findInAccount(caller.accountId, folder);
-      return row ? this.hiddenFromShares(caller, row) : [];
-    }
-    if (roleMay(caller.role, 'manageTeamFolders')) return [];
-    const restricted = await this.files.restrictedIn(folder);
-    if (restricted.length === 0 || !(await this.permissionsAvailable(caller))) return [];
-    const open = await this.lists.openTo(caller.userId, restricted);
-    return restricted.filter((id) => !open.has(id));
+  private async hiddenAmong(caller: CallerIdentity, folder: FileRow, children: RestrictedChild[]): Promise<string[]> {
+    if (!folder.teamFolderId || children.length === 0) return [];
+    const viaShare = this.viaShare.has(caller);
+    if ((!viaShare && roleMay(caller.role, 'manageTeamFolders')) || !(await this.permissionsAvailable(caller))) return [];
+    return children.filter((c) => viaShare || !c.open).map((c) => c.id);
   }
 
   /** The list that decides for an item of a team folder: its nearest restricted folder's, or its team folder's. */
   async sourceOf(row: FileRow): Promise<AccessSource | undefined> {
     // A team folder or a restricted folder is its own source: no walk up (a listing of one waits for one query less).
     const source = isOwnSource(row) ? row : await this.files.accessSource(row.id);
-    if (!source) return undefined;
-    return {
-      id: source.id,
-      name: source.name,
-      kind: source.id === source.teamFolderId ? 'team-folder' : 'restricted-folder',
-      entries: await this.lists.entriesOf([source.id]),
-    };
+    return source && sourceFrom(source, await this.lists.entriesOf([source.id]));
   }
 
   /** Who hears a change to an item of a team folder: everyone its list lets open it, and the account's owners and admins. */

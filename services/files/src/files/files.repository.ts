@@ -1,8 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { FOLDER_MIME_TYPE, ROOT_FOLDER, type SortOrder } from '@coffer/contracts';
-import { Repository } from '@coffer/server-core';
-import { accountStorage, files, type FileRow } from '../db/schema.js';
+import { Repository, type Database } from '@coffer/server-core';
+import { accountStorage, files, type FileRow, type FolderAccessRow } from '../db/schema.js';
 
 /** An order of a list: one key, then the id (so equal keys still have one order). */
 interface ListOrder {
@@ -109,12 +126,82 @@ function reachable({ userId, accountId, teamSources }: Reach): SQL {
     ) and not (${files.restricted} and ${files.id} not in (${sources}))))))`;
 }
 
+/** The restricted folders directly in `folder` (`table` being `files` or an alias of it), read from the team folders' (folder, size) index. */
+const restrictedChildOf = (table: Record<'folder' | 'size' | 'mimeType' | 'restricted' | 'teamFolderId' | 'deletedAt', AnyColumn>, folder: string | SQL) =>
+  and(
+    eq(table.folder, folder),
+    eq(table.size, 0),
+    eq(table.mimeType, FOLDER_MIME_TYPE),
+    eq(table.restricted, true),
+    isNotNull(table.teamFolderId),
+    isNull(table.deletedAt),
+  )!;
+
+/**
+ * The query that walks up from item `id` to the folder whose access list decides for it (the nearest restricted folder,
+ * or the team folder), selecting `columns` of it (of `up`: id, name, folder, team_folder_id, restricted, depth).
+ */
+const accessSourceOf = (id: string | SQLWrapper, columns: SQL) => sql`
+      with recursive up(id, name, folder, team_folder_id, restricted, depth) as (
+        select ${files.id}, ${files.name}, ${files.folder}, ${files.teamFolderId}, ${files.restricted}, 0 from ${files} where ${files.id} = ${id}
+        union all
+        select f.id, f.name, f.folder, f.team_folder_id, f.restricted, up.depth + 1 from ${files} f
+          join up on f.id = (case when up.folder = ${ROOT_FOLDER} then null else up.folder end)::uuid
+          where not (up.restricted or up.id = up.team_folder_id) and up.depth < 256
+      )
+      select ${columns} from up where restricted or id = team_folder_id order by depth limit 1`;
+
+/** The parts of one query that read the access lists, written by their repository (`AccessRepository.listsSql`). */
+export interface AccessListsSql {
+  /** The entries of the list of folder `folderId` (a JSON array of rows). */
+  entriesOf(folderId: SQL): SQL;
+  /** Whether the list of folder `folderId` lets user `userId` in (has an entry for them or for everyone). */
+  open(folderId: SQL | AnyColumn, userId: SQLWrapper): SQL;
+}
+
+/** A restricted folder directly in a folder, and whether its list lets the reader in. */
+export interface RestrictedChild {
+  id: string;
+  open: boolean;
+}
+
+/** An item with what deciding access to list it reads (`findWithAccess`). */
+export interface ItemWithAccess {
+  row: FileRow;
+  /** In a team folder: the folder whose list decides for the item, with the list's entries. */
+  source?: Pick<FileRow, 'id' | 'name' | 'teamFolderId'> & { entries: FolderAccessRow[] };
+  /** In a team folder: the restricted folders directly in the item. */
+  restrictedChildren: RestrictedChild[];
+}
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only place that reads and writes files and folders (rows of one table; a folder has mime type "folder"). */
 @Injectable()
 export class FilesRepository extends Repository {
+  private readonly withAccessQueries = new WeakMap<Database, ReturnType<FilesRepository['withAccessQuery']>>();
+
+  /** The query of `findWithAccess`, its values (id, accountId, userId) given when it runs. */
+  private withAccessQuery(db: Database, lists: AccessListsSql) {
+    const id = sql.placeholder('id');
+    const inTeamFolder = (part: SQL) => sql`case when ${files.teamFolderId} is not null then ${part} end`;
+    const child = alias(files, 'child');
+    return db
+      .select({
+        ...getTableColumns(files),
+        source: inTeamFolder(
+          sql`(${accessSourceOf(id, sql`json_build_object('id', id::text, 'name', name, 'teamFolderId', team_folder_id::text, 'entries', ${lists.entriesOf(sql`up.id`)})`)})`,
+        ).as('source'),
+        restrictedChildren: inTeamFolder(
+          sql`(select coalesce(json_agg(json_build_object('id', ${child.id}::text, 'open', ${lists.open(child.id, sql.placeholder('userId'))})), '[]'::json) from ${files} ${child} where ${restrictedChildOf(child, sql`${files.id}::text`)})`,
+        ).as('restricted_children'),
+      })
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.accountId, sql.placeholder('accountId'))))
+      .prepare('files_find_with_access');
+  }
+
   /** One page of the user's active items in one folder, in `sort`. */
   listFolder(userId: string, folder: string, sort: SortOrder, page: PageRequest): Promise<FilesPage> {
     return this.page(and(eq(files.userId, userId), eq(files.folder, folder), isNull(files.deletedAt))!, SORTS[sort], page);
@@ -139,19 +226,7 @@ export class FilesRepository extends Repository {
    * read from the team folders' (folder, size) index, only the folder's empty items are looked at, not all it holds.
    */
   async restrictedIn(folder: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: files.id })
-      .from(files)
-      .where(
-        and(
-          eq(files.folder, folder),
-          eq(files.size, 0),
-          eq(files.mimeType, FOLDER_MIME_TYPE),
-          eq(files.restricted, true),
-          isNotNull(files.teamFolderId),
-          isNull(files.deletedAt),
-        ),
-      );
+    const rows = await this.db.select({ id: files.id }).from(files).where(restrictedChildOf(files, folder));
     return rows.map((r) => r.id);
   }
 
@@ -181,19 +256,32 @@ export class FilesRepository extends Repository {
    * the ancestors, so nothing is written per item when a list changes or a folder moves.
    */
   async accessSource(id: string): Promise<Pick<FileRow, 'id' | 'name' | 'teamFolderId' | 'restricted'> | undefined> {
-    const result = (await this.db.execute(sql`
-      with recursive up(id, name, folder, team_folder_id, restricted, depth) as (
-        select ${files.id}, ${files.name}, ${files.folder}, ${files.teamFolderId}, ${files.restricted}, 0 from ${files} where ${files.id} = ${id}
-        union all
-        select f.id, f.name, f.folder, f.team_folder_id, f.restricted, up.depth + 1 from ${files} f
-          join up on f.id = (case when up.folder = ${ROOT_FOLDER} then null else up.folder end)::uuid
-          where not (up.restricted or up.id = up.team_folder_id) and up.depth < 256
-      )
-      select id::text as id, name, team_folder_id::text as "teamFolderId", restricted from up
-        where restricted or id = team_folder_id order by depth limit 1`)) as unknown as {
+    const result = (await this.db.execute(accessSourceOf(id, sql`id::text as id, name, team_folder_id::text as "teamFolderId", restricted`))) as unknown as {
       rows: Pick<FileRow, 'id' | 'name' | 'teamFolderId' | 'restricted'>[];
     };
     return result.rows[0];
+  }
+
+  /**
+   * An item of the account (as `findInAccount`) with everything the access decision reads to list it, in one query (a
+   * page of a team folder waits for one round trip before its rows, as a page of My files does): in a team folder, the
+   * folder whose list decides for it (as `accessSource` finds it) with that list's entries, and the restricted folders
+   * directly in it (as `restrictedIn`), each with whether its list has an entry for `userId`. `lists` writes the parts
+   * of the query that read the access lists (their repository's SQL, always the same).
+   */
+  async findWithAccess(accountId: string, id: string, userId: string, lists: AccessListsSql): Promise<ItemWithAccess | undefined> {
+    // Built and prepared once (per database: a transaction prepares its own), so neither its SQL nor its plan is made
+    // again at every listing, of a team folder or of My files.
+    const db = this.db;
+    let query = this.withAccessQueries.get(db);
+    if (!query) this.withAccessQueries.set(db, (query = this.withAccessQuery(db, lists)));
+    const [found] = await query.execute({ id, accountId, userId });
+    if (!found) return undefined;
+    const { source, restrictedChildren, ...row } = found as typeof found & {
+      source: ItemWithAccess['source'] | null;
+      restrictedChildren: RestrictedChild[] | null;
+    };
+    return { row, source: source ?? undefined, restrictedChildren: restrictedChildren ?? [] };
   }
 
   /**
