@@ -15,5 +15,9 @@ describe('audit log display', () => {
     expect(auditDetails({ details: { name: 'Report.pdf', size: '100' } })).toBe('name: Report.pdf, size: 100');
     expect(auditDetails({ details: {} })).toBe('');
     expect(auditDetails({ details: { summary: 'moved 2 items to Projects', items: '2', ids: 'a b' } })).toBe('summary: moved 2 items to Projects, items: 2');
+    // As the database gives them back: keys by length, then alphabetically.
+    expect(auditDetails({ details: { ids: 'a b', items: '2', names: 'A, B', summary: 'moved 2 items to Projects' } })).toBe(
+      'summary: moved 2 items to Projects, items: 2, names: A, B',
+    );
   });
 });

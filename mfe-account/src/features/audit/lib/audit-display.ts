@@ -8,10 +8,14 @@ export function auditBadgeVariant(action: string): 'destructive' | 'default' | '
   return 'outline';
 }
 
-/** An entry's details as one line of text; a bulk action's every id stays in the export, the card has its count and first names. */
+/**
+ * An entry's details as one line of text, a bulk action's summary first (the database keeps details in its own key
+ * order); a bulk action's every id stays in the export, the card has its count and first names.
+ */
 export const auditDetails = (entry: Pick<AuditEntry, 'details'>) =>
   Object.entries(entry.details)
     .filter(([key]) => key !== 'ids')
+    .sort(([a], [b]) => Number(b === 'summary') - Number(a === 'summary'))
     .map(([key, value]) => `${key}: ${value}`)
     .join(', ');
 
