@@ -3,6 +3,7 @@
 // tests in other processes set its records through a little HTTP endpoint on the same port number (TCP).
 import dgram from 'node:dgram';
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 
 const TXT = 16;
 
@@ -81,4 +82,16 @@ export async function startDnsTestServer({ port = 0 } = {}) {
 export async function setTxtRecords(controlUrl, name, values) {
   const res = await fetch(controlUrl, { method: 'PUT', body: JSON.stringify({ name, values }) });
   if (res.status !== 204) throw new Error(`The test DNS server refused the records of ${name}: ${res.status}`);
+}
+
+// Run as a process of its own (`node dns-test-server.mjs --port N`), as the test stacks do: a server in the process that
+// starts the stack would stop answering whenever that process waits on a test run (test.mjs runs them synchronously).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--port');
+  const server = await startDnsTestServer({ port: at > 0 ? Number(process.argv[at + 1]) : 0 });
+  console.log(`Test DNS server on ${server.server} (records set with PUT ${server.controlUrl})`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
 }

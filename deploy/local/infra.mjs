@@ -46,6 +46,14 @@ export async function startObjectStorage(group, { port, dataDir, bucket, origins
   return `http://127.0.0.1:${port}`;
 }
 
+/** The tests' DNS server (dns-test-server.mjs), a process of the group: where the services ask, and where tests set records. */
+export async function startTestDns(group, port) {
+  await claimPort(port, 'test DNS server');
+  const child = group.start('dns', process.execPath, [path.join(ROOT, 'deploy/local/dns-test-server.mjs'), '--port', String(port)]);
+  await waitForPort(port, { name: 'test DNS server', child });
+  return { server: `127.0.0.1:${port}`, controlUrl: `http://127.0.0.1:${port}` };
+}
+
 function asPostgres(command) {
   // From '/': the caller's folder may be one the postgres user cannot enter.
   const result = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8', cwd: '/' });

@@ -5,8 +5,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { portIsFree, ProcessGroup, residentMemory, ROOT, waitForPort } from './processes.mjs';
-import { startDnsTestServer } from './dns-test-server.mjs';
-import { pgBin, startNats, startObjectStorage, startPostgres } from './infra.mjs';
+import { pgBin, startNats, startObjectStorage, startPostgres, startTestDns } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 export const REMOTES = [
@@ -123,8 +122,7 @@ export async function startStack({
       );
     }
     // Tests: a DNS server of their own (dns-test-server.mjs) answers the TXT records that verify SSO domains.
-    const dns = testDns ? await startDnsTestServer({ port: ports.gateway + 1300 }) : undefined;
-    if (dns) group.onStop(() => dns.close());
+    const dns = testDns ? await startTestDns(group, ports.gateway + 1300) : undefined;
     const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...(dns && { DNS_SERVERS: dns.server }), ...env };
     // The key to /dev/mail and /dev/clock for this run only: whoever started it (or its tests) holds it.
     const devKey = env.DEV_KEY ?? randomBytes(24).toString('base64url');
