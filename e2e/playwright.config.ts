@@ -21,9 +21,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
-    // Still screens (the UI's reduced-motion rule shortens every animation to 1 ms): the accessibility checks never
-    // measure a toast or dialog part-way through fading in.
-    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
 });
