@@ -263,9 +263,9 @@ async function visitDialogs(page: Page, { folderId }: Seeded) {
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`every dashboard screen fits, ${colorScheme}`, () => {
-    // Still screens (the UI's reduced-motion rule shortens every animation to 1 ms): axe never measures a toast or a
+    // Still screens (reduced motion, set for every e2e in playwright.config.ts): axe never measures a toast or a
     // dialog part-way through fading in.
-    test.use({ colorScheme, contextOptions: { reducedMotion: 'reduce' } });
+    test.use({ colorScheme });
     // Many screens, each with axe: longer than one scenario.
     test.describe.configure({ timeout: 240_000 });
     test.use({ actionTimeout: 15_000 });

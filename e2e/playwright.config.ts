@@ -21,6 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
+    // Animations end at once (the UI's reduced-motion rule): every check and screenshot sees the settled page.
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
 });

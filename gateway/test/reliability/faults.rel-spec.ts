@@ -400,7 +400,8 @@ describe('the files service killed around upload confirmations', () => {
       await eventually(async () => (await call<ListFilesReply>('/api/files?folder=root', { token })).body.items.length >= 4);
       /** An upload slot whose bytes arrived, not yet confirmed. */
       const sentUpload = async (name: string) => {
-        const slot = await call<UploadSlot>('/api/uploads', { body: { name, size: 1024, mimeType: 'application/pdf' }, token });
+        const slot = await call<UploadSlot & { message?: string }>('/api/uploads', { body: { name, size: 1024, mimeType: 'application/pdf' }, token });
+        expect([slot.status, slot.body.message]).toEqual([201, undefined]);
         expect((await fetch(slot.body.url, { method: 'PUT', headers: slot.body.headers, body: new Uint8Array(randomBytes(1024)) })).status).toBe(200);
         return slot.body.uploadId;
       };
