@@ -99,6 +99,16 @@ describe('file requests', () => {
       ].sort(),
     );
     expect((await mailTo(owner.email, NotificationCopy.fileRequestUpload.title)).text).toContain('through your file request');
+    // Each file received is in the audit log, under the request.
+    const audited = await eventually(async () => {
+      const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
+      const received = items.filter((e) => e.action === 'file_request.upload' && e.resourceId === made.body.id);
+      return received.length >= 2 && received;
+    });
+    expect(audited.map((e) => [e.resourceType, e.details.file, e.details.folder, e.details.size])).toEqual([
+      ['file_request', 'passport.jpg', 'Client uploads', '3000'],
+      ['file_request', 'contract-signed.pdf', 'Client uploads', '1000'],
+    ]);
   });
 
   it("refuses a file over its cap or the maker's plan's largest file, an upload it did not hand out, and everything once revoked", async () => {
@@ -125,14 +135,15 @@ describe('file requests', () => {
     expect((await page(token)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
     expect((await start(token, 'after.txt', 10)).body).toMatchObject({ statusCode: 404, message: FILE_REQUEST_NOT_FOUND });
     expect((await call<ListFileRequestsReply>('/api/file-requests', { token: owner.accessToken })).body.items.map((r) => r.id)).not.toContain(made.id);
-    // Made and turned off, each in the audit log.
+    // Made, used and turned off, each in the audit log.
     const audited = await eventually(async () => {
       const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
       const ofRequest = items.filter((e) => e.resourceId === made.id);
-      return ofRequest.length >= 2 && ofRequest;
+      return ofRequest.length >= 3 && ofRequest;
     });
-    expect(audited.map((e) => [e.action, e.resourceType, e.details.folder, e.details.maxBytes, e.actorId])).toEqual([
+    expect(audited.map((e) => [e.action, e.resourceType, e.details.folder, e.details.maxBytes ?? e.details.file, e.actorId])).toEqual([
       ['file_request.revoke', 'file_request', 'Client uploads', '100', owner.userId],
+      ['file_request.upload', 'file_request', 'Client uploads', 'late.txt', owner.userId],
       ['file_request.create', 'file_request', 'Client uploads', '100', owner.userId],
     ]);
   });

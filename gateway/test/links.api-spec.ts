@@ -86,6 +86,17 @@ describe('links ("Anyone with the link")', () => {
       ['attachment', '203.0.113.20'],
       ['open', '203.0.113.20'],
     ]);
+    // Each open and download is in the audit log too, from the visitor's address (no person named: the visitor has no account).
+    const used = await eventually(async () => {
+      const { items } = (await call<ListAuditLogsReply>('/api/audit-logs', { token: owner.accessToken })).body;
+      const ofLink = items.filter((e) => e.action === 'link.access' && e.resourceId === made.body.id);
+      return ofLink.length >= 3 && ofLink;
+    });
+    expect(used.map((e) => [e.details.access, e.details.file, e.ipAddress, e.actorId])).toEqual([
+      ['download', 'Quarterly report.pdf', '203.0.113.20', null],
+      ['download', 'Quarterly report.pdf', '203.0.113.20', null],
+      ['open', 'Quarterly report.pdf', '203.0.113.20', null],
+    ]);
   });
 
   it('gates each restriction by plan: a password on every paid plan, expiry, download limit and allow-list on Pro and Enterprise', async () => {

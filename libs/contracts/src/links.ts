@@ -34,6 +34,8 @@ export const LinkEvent = {
   Revoked: 'events.sharing.link.revoked',
   /** A link's password was guessed wrong past LINK_GUESSES_ALLOWED in the window: every password is refused for a while (once a window). */
   PasswordThrottled: 'events.sharing.link.password-throttled',
+  /** A visitor opened a link's page, or viewed or downloaded through it (counted, as in its history). */
+  Accessed: 'events.sharing.link.accessed',
 } as const;
 
 /** The public page of a link, in the app (a shell route needing no sign-in). */
@@ -121,6 +123,7 @@ export const linkAccessSchema = z.object({
   kind: z.enum(['open', 'inline', 'attachment']),
 });
 export type LinkAccess = z.output<typeof linkAccessSchema>;
+export type LinkAccessKind = LinkAccess['kind'];
 export const listLinkAccessesReplySchema = z.object({ items: z.array(linkAccessSchema) });
 export type ListLinkAccessesReply = z.output<typeof listLinkAccessesReplySchema>;
 
@@ -163,11 +166,15 @@ export function isLinkPreviewBot(userAgent: string | undefined): boolean {
 export interface LinkChanged {
   link: LinkItem;
 }
+export interface LinkAccessed extends LinkChanged {
+  access: LinkAccessKind;
+}
 export interface LinkEvents {
   [LinkEvent.Created]: LinkChanged;
   [LinkEvent.Changed]: LinkChanged;
   [LinkEvent.Revoked]: LinkChanged;
   [LinkEvent.PasswordThrottled]: LinkChanged;
+  [LinkEvent.Accessed]: LinkAccessed;
 }
 
 export const linkRequests = {

@@ -10,6 +10,7 @@ import {
   LinkEvent,
   FileRequestEvent,
   type LinkItem,
+  type LinkAccessKind,
   type FileRequestItem,
   type AuditAction,
   type AuditResourceType,
@@ -58,7 +59,7 @@ const share = (action: AuditAction, s: ShareItem, details: Record<string, string
   details: { file: s.fileName, recipient: s.sharedWithEmail, ...details },
 });
 
-const link = (action: AuditAction, l: LinkItem): AuditFact => ({
+const link = (action: AuditAction, l: LinkItem, details: Record<string, string> = {}): AuditFact => ({
   action,
   resourceType: 'link',
   resourceId: l.id,
@@ -68,8 +69,11 @@ const link = (action: AuditAction, l: LinkItem): AuditFact => ({
     expiresAt: l.expiresAt ?? 'never',
     maxDownloads: l.maxDownloads === null ? 'none' : String(l.maxDownloads),
     allowedIps: l.allowedIps?.join(' ') ?? 'any',
+    ...details,
   },
 });
+/** How a visitor used a link, in the words of a share's access entry. */
+const LINK_ACCESS: Record<LinkAccessKind, string> = { open: 'open', inline: 'view', attachment: 'download' };
 const fileRequest = (action: AuditAction, r: FileRequestItem): AuditFact => ({
   action,
   resourceType: 'file_request',
@@ -130,8 +134,16 @@ export const AUDITED: Describers = {
   [LinkEvent.Changed]: (e) => link('link.update', e.payload.link),
   [LinkEvent.Revoked]: (e) => link('link.revoke', e.payload.link),
   [LinkEvent.PasswordThrottled]: (e) => link('link.password_throttle', e.payload.link),
+  [LinkEvent.Accessed]: (e) => link('link.access', e.payload.link, { access: LINK_ACCESS[e.payload.access] }),
   [FileRequestEvent.Created]: (e) => fileRequest('file_request.create', e.payload.request),
   [FileRequestEvent.Revoked]: (e) => fileRequest('file_request.revoke', e.payload.request),
+  // A visitor's file through a request: the request's entry, naming the file (the visitor has no account).
+  [FileRequestEvent.FileReceived]: ({ payload: p }) => ({
+    action: 'file_request.upload',
+    resourceType: 'file_request',
+    resourceId: p.requestId,
+    details: { file: p.fileName, folder: p.folderName, size: String(p.size) },
+  }),
   [AuthEvent.SignedIn]: (e) => ({
     action: 'user.sign_in',
     resourceType: 'user',

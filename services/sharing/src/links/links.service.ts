@@ -21,6 +21,7 @@ import {
   sharerName,
   type CallerIdentity,
   type CreatedLink,
+  type LinkAccessKind,
   type LinkItem,
   type LinkPage,
   type ListLinkAccessesReply,
@@ -82,6 +83,12 @@ export class LinksService {
   /** Keeps a link event for the audit log, in the unit that made the change. */
   private audited(type: (typeof LinkEvent)[keyof typeof LinkEvent], row: LinkRow, actorId: string) {
     return this.bus.record(type, { accountId: row.accountId, actorId, payload: { link: toLinkItem(row) } });
+  }
+
+  /** Keeps a visitor's open, View or Download in the link's history and, for the audit log, as an event (in the unit that counted it). */
+  private async accessed(link: LinkRow, visitor: Visitor, access: LinkAccessKind) {
+    await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: access });
+    await this.bus.record(LinkEvent.Accessed, { accountId: link.accountId, actorId: '', payload: { link: toLinkItem(link), access } });
   }
 
   /** Refuses each restriction the caller's plan does not include; a password needs a paid plan. */
@@ -229,7 +236,7 @@ export class LinksService {
     else if (!isLinkPreviewBot(visitor.userAgent) && folderId === undefined && after === undefined)
       await this.unit.run(async () => {
         await this.links.countOpen(link.id);
-        await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: 'open' });
+        await this.accessed(link, visitor, 'open');
       });
     const sharer = await this.people.find(link.createdByUserId);
     const owner: CallerIdentity = { userId: link.createdByUserId, accountId: link.accountId, role: 'member' };
@@ -263,7 +270,7 @@ export class LinksService {
     const issued = await this.unit.run(async () => {
       const counted = await this.links.countDownload(link.id);
       if (!counted) return undefined;
-      await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: disposition });
+      await this.accessed(link, visitor, disposition);
       return this.links.addTicket(
         { ticketHash: tokenHash(ticket), linkId: link.id, fileId: link.kind === 'folder' ? fileId! : null, disposition, clientIp: visitor.clientIp ?? null },
         SHARE_TICKET_SECONDS,
@@ -285,7 +292,7 @@ export class LinksService {
     if (link.kind !== 'folder') throw invalid('Only a folder link downloads as a zip');
     const counted = await this.unit.run(async () => {
       if (!(await this.links.countDownload(link.id))) return false;
-      await this.links.addAccess({ linkId: link.id, clientIp: visitor.clientIp ?? null, kind: 'attachment' });
+      await this.accessed(link, visitor, 'attachment');
       return true;
     });
     if (!counted) throw forbidden(ShareRefusal.AccessLimitReached);
