@@ -9,7 +9,7 @@ import {
   type HttpErrorBody,
   type ListAccountLinksReply,
 } from '@coffer/contracts';
-import { call, confirmedUser, joinedMember, signUp, uploadFile, type TestUser } from './support.js';
+import { call, confirmedUser, joinedMember, parseCsv, signUp, uploadFile, type TestUser } from './support.js';
 
 const makeLink = (user: TestUser, body: Record<string, unknown>) => call<CreatedLink & HttpErrorBody>('/api/links', { body, token: user.accessToken });
 const listPage = (user: TestUser, query = '') => call<ListAccountLinksReply & HttpErrorBody>(`/api/account-links${query}`, { token: user.accessToken });
@@ -27,26 +27,6 @@ async function everyRow(user: TestUser, limit?: number): Promise<{ rows: Account
     pages += 1;
   } while (next);
   return { rows, pages };
-}
-
-/** A CSV body read back into rows of cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    else cell += c;
-  }
-  return rows;
 }
 
 describe("the account's links", () => {

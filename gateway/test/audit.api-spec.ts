@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_REFUSALS, ROLE_REFUSALS, type AuditEntry, type FileItem, type HttpErrorBody, type ListAuditLogsReply } from '@coffer/contracts';
-import { call, eventually, invite, joinedMember, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
+import { call, eventually, invite, joinedMember, parseCsv, refreshed, signUp, uniqueEmail, uploadFile, type TestUser } from './support.js';
 
 type Reply<T> = T & HttpErrorBody;
 const AGENT = 'CofferAuditTest/1.0';
@@ -21,26 +21,6 @@ async function exportCsv(user: TestUser, query: string) {
     headers: { authorization: `Bearer ${user.accessToken}`, accept: 'text/csv' },
   });
   return { res, text: await res.text() };
-}
-
-/** Parses CSV (quoted cells, doubled quotes, CRLF lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    else cell += c;
-  }
-  return rows;
 }
 
 describe('the audit log', () => {

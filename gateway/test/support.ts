@@ -17,6 +17,7 @@ import type {
   UploadPartsReply,
 } from '@coffer/contracts';
 import { isMultipartUpload } from '@coffer/contracts';
+import { eventually } from '@coffer/server-core/testing';
 
 /** The shell origin of the test stack: the browser's one origin, /api proxied to the gateway. */
 export const appUrl = () => process.env.COFFER_TEST_APP_URL as string;
@@ -103,14 +104,14 @@ export async function capturedMailTo(to: string): Promise<CapturedMail[]> {
 }
 
 /** Waits for an email to `to` whose subject is `subject`, captured by the embedded mailbox. */
-export async function mailTo(to: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+export async function mailTo(to: string, subject: string, timeoutMs = 30_000): Promise<CapturedMail> {
   return eventually(async () => (await capturedMailTo(to)).find((m) => m.subject === subject), timeoutMs).catch(() => {
     throw new Error(`No email "${subject}" to ${to} within ${timeoutMs} ms`);
   });
 }
 
 /** Waits for an email to `to` whose text matches `pattern`, captured by the embedded mailbox. */
-export async function mailMatching(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
+export async function mailMatching(to: string, pattern: RegExp, timeoutMs = 30_000): Promise<CapturedMail> {
   return eventually(async () => (await capturedMailTo(to)).find((m) => pattern.test(m.text)), timeoutMs);
 }
 
@@ -121,15 +122,8 @@ export function linkToken(mail: CapturedMail, path: string): string {
   return match[1];
 }
 
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`Condition not met within ${timeoutMs} ms`);
-}
+/** The one wait of every test tier: polls until the state is there (30 s bound, for a loaded two-core machine). */
+export { eventually };
 
 /** A user who confirmed their email address: only they see files shared with it. */
 export async function confirmedUser(fullName = 'Test User'): Promise<TestUser> {
@@ -253,4 +247,24 @@ export async function storeUploadsOf(userId: string): Promise<{ uploadId: string
     (await readdir(dir).catch(() => [])).map(async (uploadId) => ({ uploadId, key: await readFile(join(dir, uploadId, 'key'), 'utf8').catch(() => '') })),
   );
   return held.filter((u) => u.key.startsWith(`${userId}/`));
+}
+
+/** Parses CSV (quoted cells that may hold commas, doubled quotes and line breaks; CRLF lines) back into rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
+    else cell += c;
+  }
+  return rows;
 }
