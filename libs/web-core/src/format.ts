@@ -7,4 +7,4 @@ export { formatFileSize, formatMegabytes } from './format/format-file-size';
 export { formatBytes, formatStorageLimit, formatStoragePercent, formatStorageUsed, storagePercent } from './format/format-storage';
 export { formatRelativeTime, formatRelativeTimeShort } from './format/relative-time';
 export { avatarInitials } from './format/avatar-initials';
-export { brandColors } from './format/brand-colors';
+export { applyBrandColors, brandColors } from './format/brand-colors';

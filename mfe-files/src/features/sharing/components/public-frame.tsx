@@ -1,21 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { BrandMark } from '@coffer/ui';
-import { brandColors } from '@coffer/web-core/format';
+import { applyBrandColors } from '@coffer/web-core/format';
 import type { Branding } from '@coffer/contracts';
-
-/** The sharer's colours on the whole page (dialogs included), while it is open: the design system's brand variables. */
-function useSharerColours(branding: Branding | undefined) {
-  useEffect(() => {
-    if (!branding?.custom) return;
-    const { primary, onPrimary } = brandColors(branding.primaryColor, branding.secondaryColor);
-    const root = document.documentElement.style;
-    const set = { '--brand-primary': primary, '--brand-secondary': branding.secondaryColor, '--primary-foreground': onPrimary };
-    for (const [name, value] of Object.entries(set)) root.setProperty(name, value);
-    return () => {
-      for (const name of Object.keys(set)) root.removeProperty(name);
-    };
-  }, [branding]);
-}
 
 /** The company's name when it has branding, else nothing (the page says Coffer). */
 export const companyOf = (branding: Branding | undefined) => (branding?.custom ? branding.companyName : '');
@@ -25,7 +11,8 @@ export const companyOf = (branding: Branding | undefined) => (branding?.custom ?
  * company name in the header, one card in the middle (wide for a folder's list), and "Shared securely with Coffer" below.
  */
 export function PublicFrame({ branding, wide = false, children }: { branding: Branding | undefined; wide?: boolean; children: ReactNode }) {
-  useSharerColours(branding);
+  // The sharer's colours on the whole page while it is open.
+  useEffect(() => applyBrandColors(branding), [branding]);
   const company = companyOf(branding);
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
