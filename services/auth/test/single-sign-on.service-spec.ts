@@ -206,6 +206,32 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     });
   });
 
+  it('answers two verifications of one domain at once without a server error: one account wins, the other hears 409; the same account twice, verified both times', async () => {
+    for (let round = 0; round < 5; round++) {
+      const acme = await company();
+      const rival = await company();
+      const contested = `contested-${kind}-${randomUUID().slice(0, 8)}.test`;
+      const [mine, theirs] = await Promise.all(
+        [acme, rival].map(async (c) => (await rpc.request(SingleSignOnSubject.Save, c.settings({ domains: [c.domain, contested] }), c.owner)).sso!),
+      );
+      const recordOf = (sso: typeof mine) => sso.verifications.find((v) => v.domain === contested)!;
+      // Both accounts publish their proof (one name, two TXT records): each would verify on its own.
+      dns.setTxt(recordOf(mine).txtName, [recordOf(mine).txtValue, recordOf(theirs).txtValue]);
+
+      const outcomes = await Promise.allSettled([acme, rival, acme].map((c) => rpc.request(SingleSignOnSubject.VerifyDomain, { domain: contested }, c.owner)));
+      const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as { status: number; message: string }] : []));
+      for (const refusal of refusals) expect(refusal).toMatchObject({ status: 409, message: SSO_DOMAIN_TAKEN(contested) });
+      // Whoever won holds the domain, verified; the loser's claim is gone; acme's two asks answer alike.
+      const winner = outcomes[1].status === 'fulfilled' ? rival : acme;
+      const loser = winner === acme ? rival : acme;
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(winner === acme ? 2 : 1);
+      expect((await rpc.request(SingleSignOnSubject.Get, {}, winner.owner)).sso!.verifications).toContainEqual(
+        expect.objectContaining({ domain: contested, verified: true }),
+      );
+      expect((await rpc.request(SingleSignOnSubject.Get, {}, loser.owner)).sso!.domains).toEqual([loser.domain]);
+    }
+  });
+
   it('lets one address look up so many emails in a window, then answers 429', async () => {
     const lookup = (clientIp: string) => rpc.request(SingleSignOnSubject.Lookup, { email: `sam@example-${kind}.test` }, undefined, { clientIp });
     const ip = `203.0.113.${kind === 'pglite' ? 17 : 18}`;
