@@ -7,6 +7,7 @@ import {
   SingleSignOnSubject,
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
+  SSO_DNS_LOOKUP_FAILED,
   SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
@@ -203,6 +204,26 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     await expect(rpc.request(SingleSignOnSubject.Save, rival.settings({ domains: [rival.domain, acme.domain] }), rival.owner)).rejects.toMatchObject({
       status: 409,
       message: SSO_DOMAIN_TAKEN(acme.domain),
+    });
+  });
+
+  it('says when the DNS lookup could not be completed (SERVFAIL, or no answer in time), apart from a record not found, and verifies once DNS answers', async () => {
+    const acme = await company();
+    const [record] = (await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner)).sso!.verifications;
+    dns.setTxt(record.txtName, [record.txtValue]);
+    const unavailable = { code: 'SERVICE_UNAVAILABLE', status: 503, message: SSO_DNS_LOOKUP_FAILED(acme.domain) };
+    try {
+      for (const failure of ['servfail', 'no-answer'] as const) {
+        dns.setFailure(record.txtName, failure);
+        await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).rejects.toEqual(unavailable);
+      }
+    } finally {
+      dns.setFailure(record.txtName, null);
+    }
+    expect(SSO_DNS_LOOKUP_FAILED(acme.domain)).not.toBe(SSO_DOMAIN_NOT_VERIFIED(acme.domain));
+    await expect(rpc.request(SingleSignOnSubject.Get, {}, acme.owner)).resolves.toMatchObject({ sso: { verifications: [{ verified: false }] } });
+    await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).resolves.toMatchObject({
+      sso: { verifications: [{ domain: acme.domain, verified: true }] },
     });
   });
 

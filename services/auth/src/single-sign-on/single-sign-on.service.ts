@@ -9,6 +9,7 @@ import {
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
   SSO_DOMAIN_NOT_LISTED,
+  SSO_DNS_LOOKUP_FAILED,
   SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
@@ -36,7 +37,7 @@ import { AccessService } from '../team/access.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import { DomainRecords } from './domain-records.js';
+import { DnsLookupError, DomainRecords } from './domain-records.js';
 import { InternalAddressError, OpenIdProviders } from './openid-providers.js';
 import { SingleSignOnRepository, type SsoConnection } from './single-sign-on.repository.js';
 
@@ -134,7 +135,11 @@ export class SingleSignOnService {
     if (!listed?.verifiedAt && (await this.connections.domainsOfOthers(actor.accountId, [domain])).length > 0) throw taken();
     if (!listed) throw rpcError(ErrorCode.NotFound, 404, SSO_DOMAIN_NOT_LISTED);
     if (!listed.verifiedAt) {
-      const published = await this.records.txt(ssoVerificationRecordName(domain));
+      const published = await this.records.txt(ssoVerificationRecordName(domain)).catch((error: unknown) => {
+        // Not "no record": nothing is known yet, and asking again later may well work.
+        if (error instanceof DnsLookupError) throw rpcError(ErrorCode.ServiceUnavailable, 503, SSO_DNS_LOOKUP_FAILED(domain));
+        throw error;
+      });
       if (!published.includes(ssoVerificationRecordValue(listed.verificationToken)))
         throw rpcError(ErrorCode.ValidationFailed, 400, SSO_DOMAIN_NOT_VERIFIED(domain));
       await this.unit.run(async () => {
