@@ -1,5 +1,5 @@
 // A real, small DNS server for the tests: answers TXT queries over UDP from a map (NXDOMAIN for names it does not
-// hold, an empty answer for other types). The test stacks start one and point the auth service at it (DNS_SERVERS);
+// hold, an empty answer for other types); for a name set to fail, SERVFAIL, or no answer at all (the resolver times out). The test stacks start one and point the auth service at it (DNS_SERVERS);
 // tests in other processes set its records through a little HTTP endpoint on the same port number (TCP).
 import dgram from 'node:dgram';
 import http from 'node:http';
@@ -22,14 +22,19 @@ function question(packet) {
   return { name: labels.join('.').toLowerCase(), type: packet.readUInt16BE(at + 1), end: at + 5 };
 }
 
-function answer(query, records) {
+const SERVFAIL = 2;
+const NXDOMAIN = 3;
+
+function answer(query, records, failures) {
   const q = question(query);
   if (!q) return undefined;
-  const values = records.get(q.name);
+  const failure = failures.get(q.name);
+  if (failure === 'no-answer') return undefined;
+  const values = failure ? undefined : records.get(q.name);
   const answers = q.type === TXT && values ? values : [];
   const header = Buffer.alloc(12);
   header.writeUInt16BE(query.readUInt16BE(0), 0); // the query's id
-  header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | (values ? 0 : 3), 2); // answer, authoritative, RD echoed; NXDOMAIN
+  header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | (failure ? SERVFAIL : values ? 0 : NXDOMAIN), 2); // answer, authoritative, RD echoed
   header.writeUInt16BE(1, 4);
   header.writeUInt16BE(answers.length, 6);
   const rrs = answers.map((value) => {
@@ -48,13 +53,18 @@ function answer(query, records) {
   return Buffer.concat([header, query.subarray(12, q.end), ...rrs]);
 }
 
-/** Starts the server on 127.0.0.1:`port` (0: any free port). `setTxt(name, values)` sets a name's TXT records ([] removes it). */
+/**
+ * Starts the server on 127.0.0.1:`port` (0: any free port). `setTxt(name, values)` sets a name's TXT records ([] removes
+ * them); `setFailure(name, 'servfail' | 'no-answer' | null)` makes its queries fail that way (null: answered again).
+ */
 export async function startDnsTestServer({ port = 0 } = {}) {
   const records = new Map();
+  const failures = new Map();
   const setTxt = (name, values) => (values.length ? records.set(name.toLowerCase(), values) : records.delete(name.toLowerCase()));
+  const setFailure = (name, failure) => (failure ? failures.set(name.toLowerCase(), failure) : failures.delete(name.toLowerCase()));
   const socket = dgram.createSocket('udp4');
   socket.on('message', (query, from) => {
-    const reply = answer(query, records);
+    const reply = answer(query, records, failures);
     if (reply) socket.send(reply, from.port, from.address);
   });
   await new Promise((resolve, reject) => socket.once('error', reject).bind(port, '127.0.0.1', resolve));
@@ -63,9 +73,11 @@ export async function startDnsTestServer({ port = 0 } = {}) {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      const { name, values } = JSON.parse(body || '{}');
-      if (req.method !== 'PUT' || typeof name !== 'string' || !Array.isArray(values)) return res.writeHead(400).end();
-      setTxt(name, values);
+      const { name, values, failure } = JSON.parse(body || '{}');
+      if (req.method !== 'PUT' || typeof name !== 'string') return res.writeHead(400).end();
+      if (Array.isArray(values)) setTxt(name, values);
+      else if (failure === null || failure === 'servfail' || failure === 'no-answer') setFailure(name, failure);
+      else return res.writeHead(400).end();
       res.writeHead(204).end();
     });
   });
@@ -74,6 +86,7 @@ export async function startDnsTestServer({ port = 0 } = {}) {
     server: `127.0.0.1:${bound}`,
     controlUrl: `http://127.0.0.1:${bound}`,
     setTxt,
+    setFailure,
     close: () => Promise.all([new Promise((r) => socket.close(r)), new Promise((r) => control.close(r))]),
   };
 }
@@ -82,6 +95,12 @@ export async function startDnsTestServer({ port = 0 } = {}) {
 export async function setTxtRecords(controlUrl, name, values) {
   const res = await fetch(controlUrl, { method: 'PUT', body: JSON.stringify({ name, values }) });
   if (res.status !== 204) throw new Error(`The test DNS server refused the records of ${name}: ${res.status}`);
+}
+
+/** Makes the test DNS server another process started fail the queries of `name` ('servfail', 'no-answer'; null: answer them again). */
+export async function setDnsFailure(controlUrl, name, failure) {
+  const res = await fetch(controlUrl, { method: 'PUT', body: JSON.stringify({ name, failure }) });
+  if (res.status !== 204) throw new Error(`The test DNS server refused the failure of ${name}: ${res.status}`);
 }
 
 // Run as a process of its own (`node dns-test-server.mjs --port N`), as the test stacks do: a server in the process that

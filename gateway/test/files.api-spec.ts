@@ -100,6 +100,38 @@ describe('files', () => {
     expect((await call<HttpErrorBody>(`/api/files?folder=root&after=${(await rootOf(await signUp()))[0].id}`, { token: user.accessToken })).status).toBe(409);
   });
 
+  it('refuses a malformed file or folder id at the edge on every route that takes one: 400, never a 404 from the service', async () => {
+    const user = await signUp();
+    const bad = 'not-a-uuid';
+    const folderRefused = (field: string) => `${field} must be "root" or a folder id`;
+    const asks: Array<[string, Parameters<typeof call>[1], string]> = [
+      [`/api/files?folder=${bad}`, {}, folderRefused('folder')],
+      // Shaped like an id, but not one (no version, no variant): refused the same way.
+      [`/api/files?folder=12345678-1234-1234-1234-123456789012`, {}, folderRefused('folder')],
+      [`/api/files?view=shared&folder=${bad}`, {}, folderRefused('folder')],
+      [`/api/folders/${bad}`, {}, 'Folder not found'],
+      [`/api/folders/${bad}/access`, {}, 'Folder not found'],
+      [`/api/files/${bad}/access`, {}, 'File not found'],
+      [`/api/files/${bad}/versions`, {}, 'File not found'],
+      [`/api/files/${bad}/link`, {}, 'File not found'],
+      [`/api/files/${bad}/rename`, { body: { name: 'x' } }, 'File not found'],
+      [`/api/folders`, { body: { name: 'x', parentId: bad } }, folderRefused('parentId')],
+      [`/api/folder-paths`, { body: { parentId: bad, paths: [['A']] } }, folderRefused('parentId')],
+      [`/api/uploads`, { body: { name: 'a.txt', size: 1, mimeType: 'text/plain', folderId: bad } }, folderRefused('folderId')],
+      [`/api/file-requests`, { body: { folderId: bad, title: 'x' } }, folderRefused('folderId')],
+      [`/api/links`, { body: { fileId: bad } }, 'File not found'],
+      [`/api/links?fileId=${bad}`, {}, 'fileId must be a file id'],
+      [`/api/shares`, { body: { fileId: bad, email: 'a@example.com' } }, 'File not found'],
+      [`/api/shares?fileId=${bad}`, {}, 'fileId must be a file id'],
+      [`/api/downloads`, { body: { items: [bad] } }, 'File not found'],
+      [`/api/files/bulk/trash`, { body: { items: [bad] } }, 'items must be file or folder ids'],
+    ];
+    for (const [path, init, message] of asks) {
+      const res = await call<HttpErrorBody>(path, { ...init, token: user.accessToken });
+      expect([path, res.status, res.body.code, res.body.message]).toEqual([path, 400, 'VALIDATION_FAILED', message]);
+    }
+  });
+
   it('uploads bytes straight to S3, then views and downloads them under the file name', async () => {
     const user = await signUp();
     const [documents] = await rootOf(user);

@@ -134,4 +134,38 @@ describe('every route, fuzzed with random and hostile bodies, queries and path p
     expect(n).toBeGreaterThan(30 * RUNS_PER_ROUTE);
     expect(failures).toEqual([]);
   });
+
+  it('refuses a malformed id (path, query or body) with 400 at the gateway on every route, never a 404 from a service', async () => {
+    const asker = await signUp();
+    const idLike = (name: string) => /^(id|folder|after)$|Id$/.test(name);
+    const answers: string[] = [];
+    let asked = 0;
+    for (const { method, path, op } of routes) {
+      if (SKIPPED.has(`${method} ${path}`) || path.startsWith('/dev/')) continue;
+      const parameters = op.parameters ?? [];
+      const anyId = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const asks = [
+        ...parameters
+          .filter((p) => p.in === 'path' && idLike(p.name))
+          .map((p) => ({ url: path.replace(/\{(\w+)\}/g, (_, n: string) => (n === p.name ? 'not-an-id' : '00000000-0000-4000-8000-000000000000')), body: {} })),
+        ...parameters.filter((p) => p.in === 'query' && idLike(p.name)).map((p) => ({ url: `${anyId}?${p.name}=not-an-id`, body: {} })),
+        ...Object.keys(op.requestBody?.content['application/json']?.schema.properties ?? {})
+          .filter(idLike)
+          .map((field) => ({ url: anyId, body: { [field]: 'not-an-id' } })),
+      ];
+      for (const ask of asks) {
+        asked++;
+        const res = await fetch(`${gatewayUrl()}${ask.url}`, {
+          method: method.toUpperCase(),
+          headers: { authorization: `Bearer ${asker.accessToken}`, 'content-type': 'application/json' },
+          body: method === 'get' ? undefined : JSON.stringify(ask.body),
+        });
+        const body = (await res.json()) as HttpErrorBody;
+        if (res.status !== 400 || body.code !== 'VALIDATION_FAILED')
+          answers.push(`${method.toUpperCase()} ${ask.url} ${JSON.stringify(ask.body)} -> ${res.status} ${body.message}`);
+      }
+    }
+    expect(asked).toBeGreaterThan(50);
+    expect(answers).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   PLAN_REFUSALS,
+  SSO_DNS_LOOKUP_FAILED,
   SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NOT_AVAILABLE,
@@ -12,7 +13,20 @@ import {
   type SingleSignOnReply,
 } from '@coffer/contracts';
 import { startOpenIdProvider, type OpenIdTestProvider } from '../../deploy/local/openid-test-provider.mjs';
-import { appUrl, call, capturedMailTo, enableTwoFactor, eventually, gatewayUrl, linkToken, mailTo, publishTxt, signUp, type TestUser } from './support.js';
+import {
+  appUrl,
+  call,
+  failDns,
+  capturedMailTo,
+  enableTwoFactor,
+  eventually,
+  gatewayUrl,
+  linkToken,
+  mailTo,
+  publishTxt,
+  signUp,
+  type TestUser,
+} from './support.js';
 
 // Issue 33: single sign-on with OpenID Connect through the gateway, against a real OpenID provider (oidc-provider)
 // started here: the settings, the login page's question, the flow, each refusal, and what a sign-in leaves.
@@ -212,6 +226,11 @@ describe('single sign-on', () => {
     expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400, message: SSO_DOMAIN_NOT_VERIFIED(domain) });
     await publishTxt(record.txtName, ['coffer-verification=not-this-account']);
     expect((await verifyDomain(owner, domain)).status).toBe(400);
+    // DNS failing is said apart from a missing record: 503, try again (the record is there, but nothing could be read).
+    await publishTxt(record.txtName, [record.txtValue]);
+    await failDns(record.txtName, 'servfail');
+    expect((await verifyDomain(owner, domain)).body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503, message: SSO_DNS_LOOKUP_FAILED(domain) });
+    await failDns(record.txtName, null);
     await publishTxt(record.txtName, [record.txtValue]);
     const verified = await verifyDomain(owner, domain);
     expect(verified.status).toBe(200);

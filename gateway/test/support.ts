@@ -1,4 +1,4 @@
-import { setTxtRecords } from '../../deploy/local/dns-test-server.mjs';
+import { setDnsFailure, setTxtRecords, type DnsFailure } from '../../deploy/local/dns-test-server.mjs';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -95,6 +95,8 @@ export async function signedInAgain(user: TestUser): Promise<TestUser> {
 /** The header that opens /dev/* to the test run that started the stack (its DEV_KEY). */
 /** Sets a name's TXT records in the test stack's DNS server (deploy/local/dns-test-server.mjs). */
 export const publishTxt = (name: string, values: string[]) => setTxtRecords(process.env.COFFER_TEST_DNS_URL as string, name, values);
+/** Makes the stack's DNS server fail the queries of `name` (SERVFAIL, or no answer); null answers them again. */
+export const failDns = (name: string, failure: DnsFailure | null) => setDnsFailure(process.env.COFFER_TEST_DNS_URL as string, name, failure);
 
 export const devKeyHeaders = () => ({ 'x-coffer-dev-key': process.env.COFFER_TEST_DEV_KEY as string });
 

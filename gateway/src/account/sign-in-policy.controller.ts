@@ -67,6 +67,7 @@ export class SignInPolicyController {
       400: 'The TXT record was not found (or does not hold the token)',
       404: 'The domain is not one of the account’s single sign-on domains',
       409: 'Another account verified the domain first',
+      503: 'The DNS lookup could not be completed (no answer, or an error): try again later',
     },
   })
   verifySsoDomain(@Meta() meta: RequestMeta, @ValidBody(verifySsoDomainSchema) body: Valid<typeof verifySsoDomainSchema>) {

@@ -68,6 +68,8 @@ export const ssoVerificationRecordValue = (token: string) => `coffer-verificatio
 export const SSO_DOMAIN_NOT_LISTED = 'This domain is not one of your single sign-on domains. Save it first.';
 export const SSO_DOMAIN_NOT_VERIFIED = (domain: string) =>
   `We could not find the TXT record for ${domain}. Check its name and value; DNS changes can take a while to show up, so try again in a few minutes.`;
+export const SSO_DNS_LOOKUP_FAILED = (domain: string) =>
+  `We could not complete the DNS lookup for ${domain}: its DNS servers did not answer, or answered with an error. Nothing was changed; please try again in a few minutes.`;
 export const SSO_OTHER_ACCOUNT = 'This address belongs to another Coffer account. Sign in with your password.';
 
 /** An email domain (example.com): lower-case, no scheme, no @. */

@@ -81,8 +81,10 @@ export function SettingsPage() {
             <TabsContent value="general">
               <GeneralSettings />
             </TabsContent>
-            <TabsContent value="security">
+            <TabsContent value="security" className="flex flex-col gap-6">
               <SecuritySettings />
+              {/* The account's links, for the owner and admins on every plan: links are on every plan, and so is their review. */}
+              <AccountLinksCard />
             </TabsContent>
             <TabsContent value="storage" className="flex flex-col gap-6">
               <StorageSettings plan={plan} />
@@ -98,7 +100,6 @@ export function SettingsPage() {
               <TabsContent value="permissions" className="flex flex-col gap-6">
                 <UserPermissions />
                 <SharingPolicyCard />
-                <AccountLinksCard />
               </TabsContent>
             )}
             {active === 'audit-logs' && (

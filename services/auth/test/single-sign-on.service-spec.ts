@@ -7,6 +7,7 @@ import {
   SingleSignOnSubject,
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
+  SSO_DNS_LOOKUP_FAILED,
   SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
@@ -204,6 +205,52 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       status: 409,
       message: SSO_DOMAIN_TAKEN(acme.domain),
     });
+  });
+
+  it('says when the DNS lookup could not be completed (SERVFAIL, or no answer in time), apart from a record not found, and verifies once DNS answers', async () => {
+    const acme = await company();
+    const [record] = (await rpc.request(SingleSignOnSubject.Save, acme.settings(), acme.owner)).sso!.verifications;
+    dns.setTxt(record.txtName, [record.txtValue]);
+    const unavailable = { code: 'SERVICE_UNAVAILABLE', status: 503, message: SSO_DNS_LOOKUP_FAILED(acme.domain) };
+    try {
+      for (const failure of ['servfail', 'no-answer'] as const) {
+        dns.setFailure(record.txtName, failure);
+        await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).rejects.toEqual(unavailable);
+      }
+    } finally {
+      dns.setFailure(record.txtName, null);
+    }
+    expect(SSO_DNS_LOOKUP_FAILED(acme.domain)).not.toBe(SSO_DOMAIN_NOT_VERIFIED(acme.domain));
+    await expect(rpc.request(SingleSignOnSubject.Get, {}, acme.owner)).resolves.toMatchObject({ sso: { verifications: [{ verified: false }] } });
+    await expect(rpc.request(SingleSignOnSubject.VerifyDomain, { domain: acme.domain }, acme.owner)).resolves.toMatchObject({
+      sso: { verifications: [{ domain: acme.domain, verified: true }] },
+    });
+  });
+
+  it('answers two verifications of one domain at once without a server error: one account wins, the other hears 409; the same account twice, verified both times', async () => {
+    for (let round = 0; round < 5; round++) {
+      const acme = await company();
+      const rival = await company();
+      const contested = `contested-${kind}-${randomUUID().slice(0, 8)}.test`;
+      const [mine, theirs] = await Promise.all(
+        [acme, rival].map(async (c) => (await rpc.request(SingleSignOnSubject.Save, c.settings({ domains: [c.domain, contested] }), c.owner)).sso!),
+      );
+      const recordOf = (sso: typeof mine) => sso.verifications.find((v) => v.domain === contested)!;
+      // Both accounts publish their proof (one name, two TXT records): each would verify on its own.
+      dns.setTxt(recordOf(mine).txtName, [recordOf(mine).txtValue, recordOf(theirs).txtValue]);
+
+      const outcomes = await Promise.allSettled([acme, rival, acme].map((c) => rpc.request(SingleSignOnSubject.VerifyDomain, { domain: contested }, c.owner)));
+      const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as { status: number; message: string }] : []));
+      for (const refusal of refusals) expect(refusal).toMatchObject({ status: 409, message: SSO_DOMAIN_TAKEN(contested) });
+      // Whoever won holds the domain, verified; the loser's claim is gone; acme's two asks answer alike.
+      const winner = outcomes[1].status === 'fulfilled' ? rival : acme;
+      const loser = winner === acme ? rival : acme;
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(winner === acme ? 2 : 1);
+      expect((await rpc.request(SingleSignOnSubject.Get, {}, winner.owner)).sso!.verifications).toContainEqual(
+        expect.objectContaining({ domain: contested, verified: true }),
+      );
+      expect((await rpc.request(SingleSignOnSubject.Get, {}, loser.owner)).sso!.domains).toEqual([loser.domain]);
+    }
   });
 
   it('lets one address look up so many emails in a window, then answers 429', async () => {

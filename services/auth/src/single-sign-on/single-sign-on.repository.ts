@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { Repository } from '@coffer/server-core';
 import { ssoConnections, ssoDomains, ssoSignIns } from '../db/schema.js';
 
@@ -53,17 +53,25 @@ export class SingleSignOnRepository extends Repository {
 
   /**
    * Marks the account's `domain` verified, and drops other accounts' unverified claims of it (they can no longer
-   * verify it). False when the account does not list it unverified. Two accounts verifying at once: the unique index
-   * of verified domains refuses the second.
+   * verify it). Verifications of one domain wait for each other (an advisory lock of the transaction): the first
+   * wins; after it, the account that won finds it `already` verified, any other finds its claim gone (`taken`).
    */
-  async markVerified(accountId: string, domain: string): Promise<boolean> {
-    await this.db.delete(ssoDomains).where(and(eq(ssoDomains.domain, domain), ne(ssoDomains.accountId, accountId), isNull(ssoDomains.verifiedAt)));
-    const marked = await this.db
-      .update(ssoDomains)
-      .set({ verifiedAt: new Date() })
-      .where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain), isNull(ssoDomains.verifiedAt)))
-      .returning({ domain: ssoDomains.domain });
-    return marked.length > 0;
+  async markVerified(accountId: string, domain: string): Promise<'verified' | 'already' | 'taken'> {
+    return this.unit.run(async () => {
+      await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`coffer-sso-domain-${domain}`}))`);
+      const [own] = await this.db
+        .select({ verifiedAt: ssoDomains.verifiedAt })
+        .from(ssoDomains)
+        .where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain)));
+      if (!own) return 'taken';
+      if (own.verifiedAt) return 'already';
+      await this.db.delete(ssoDomains).where(and(eq(ssoDomains.domain, domain), ne(ssoDomains.accountId, accountId), isNull(ssoDomains.verifiedAt)));
+      await this.db
+        .update(ssoDomains)
+        .set({ verifiedAt: new Date() })
+        .where(and(eq(ssoDomains.accountId, accountId), eq(ssoDomains.domain, domain)));
+      return 'verified';
+    });
   }
 
   async remove(accountId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   SSO_DISCOVERY_FAILED,
   SSO_INTERNAL_ADDRESS,
   SSO_DOMAIN_NOT_LISTED,
+  SSO_DNS_LOOKUP_FAILED,
   SSO_DOMAIN_NOT_VERIFIED,
   SSO_DOMAIN_TAKEN,
   SSO_NO_USER,
@@ -36,7 +37,7 @@ import { AccessService } from '../team/access.service.js';
 import { MembershipService } from '../team/membership.service.js';
 import { TeamRepository } from '../team/team.repository.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import { DomainRecords } from './domain-records.js';
+import { DnsLookupError, DomainRecords } from './domain-records.js';
 import { InternalAddressError, OpenIdProviders } from './openid-providers.js';
 import { SingleSignOnRepository, type SsoConnection } from './single-sign-on.repository.js';
 
@@ -129,15 +130,24 @@ export class SingleSignOnService {
   async verifyDomain(caller: CallerIdentity, domain: string): Promise<SingleSignOnReply> {
     const actor = await this.manager(caller);
     const listed = (await this.connections.find(actor.accountId))?.domains.find((d) => d.domain === domain);
+    // Verified elsewhere first (which drops this account's claim, so it may no longer be listed): taken.
+    const taken = () => rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
+    if (!listed?.verifiedAt && (await this.connections.domainsOfOthers(actor.accountId, [domain])).length > 0) throw taken();
     if (!listed) throw rpcError(ErrorCode.NotFound, 404, SSO_DOMAIN_NOT_LISTED);
     if (!listed.verifiedAt) {
-      if ((await this.connections.domainsOfOthers(actor.accountId, [domain])).length > 0) throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
-      const published = await this.records.txt(ssoVerificationRecordName(domain));
+      const published = await this.records.txt(ssoVerificationRecordName(domain)).catch((error: unknown) => {
+        // Not "no record": nothing is known yet, and asking again later may well work.
+        if (error instanceof DnsLookupError) throw rpcError(ErrorCode.ServiceUnavailable, 503, SSO_DNS_LOOKUP_FAILED(domain));
+        throw error;
+      });
       if (!published.includes(ssoVerificationRecordValue(listed.verificationToken)))
         throw rpcError(ErrorCode.ValidationFailed, 400, SSO_DOMAIN_NOT_VERIFIED(domain));
       await this.unit.run(async () => {
-        if (!(await this.connections.markVerified(actor.accountId, domain))) throw rpcError(ErrorCode.Conflict, 409, SSO_DOMAIN_TAKEN(domain));
-        await this.bus.record(SignInPolicyEvent.Changed, { accountId: actor.accountId, actorId: actor.id, payload: { ssoDomainVerified: domain } });
+        const outcome = await this.connections.markVerified(actor.accountId, domain);
+        if (outcome === 'taken') throw taken();
+        // Verified by this account's other ask a moment ago: the same answer, recorded once.
+        if (outcome === 'verified')
+          await this.bus.record(SignInPolicyEvent.Changed, { accountId: actor.accountId, actorId: actor.id, payload: { ssoDomainVerified: domain } });
       });
     }
     return this.reply(await this.connections.find(actor.accountId));
