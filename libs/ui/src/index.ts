@@ -41,7 +41,7 @@ export {
 export { FormField, type FormFieldProps, type FieldControlProps } from './components/form-field';
 export { Input } from './components/input';
 export { Label } from './components/label';
-export { Progress } from './components/progress';
+export { Progress, preloadProgress } from './components/progress';
 export {
   Select,
   SelectGroup,

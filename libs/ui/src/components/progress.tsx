@@ -1,4 +1,6 @@
 import { deferredModule } from '../lib/deferred';
 
 // Radix Progress loads when a bar first renders (the storage meter, uploads), not with every page.
-export const Progress = deferredModule(() => import('./deferred/progress')).part('Progress');
+const progress = deferredModule(() => import('./deferred/progress'));
+export const Progress = progress.part('Progress');
+export const preloadProgress = progress.preload;

@@ -1,48 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter, useLocation } from '@coffer/web-core/router';
 import { dismissToast, preloadDialog, preloadDropdownMenu, toast } from '@coffer/ui';
-import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_GENERAL_SETTINGS, type FileItem, type FileViewLayout } from '@coffer/contracts';
+import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_GENERAL_SETTINGS, type FileViewLayout } from '@coffer/contracts';
 import { findToast, GatewayStandIn, ok, renderSignedIn, TEST_USER, type SentRequest } from '@coffer/web-core/testing';
 import { FileGrid } from './file-grid';
 import { ViewToggle } from './view-toggle';
-import type { FileList } from '../hooks/use-file-list';
+import { fileItem, folderItem, listOf } from '../test-items';
 
-const TIMES = { createdAt: '2026-11-27T09:00:00.000Z', updatedAt: '2026-11-27T10:30:00.000Z', deletedAt: null, lastAccessedAt: null };
-const PHOTO: FileItem = {
+const PHOTO = fileItem({
   id: '6f1c0a52-3d7e-4b8a-9c21-5e4f3a2b1c0d',
   name: 'Team photo.png',
   size: 2 * 1024 * 1024,
   mimeType: 'image/png',
-  folderId: 'root',
-  isFolder: false,
   addedBy: '7a0c9e1f-2b3d-4c5e-8f6a-1b2c3d4e5f60',
-  ...TIMES,
-};
-const FOLDER: FileItem = {
-  id: '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b',
-  name: 'Contracts 2026',
-  size: 0,
-  mimeType: 'folder',
-  folderId: 'root',
-  isFolder: true,
-  fileCount: 3,
-  folderCount: 0,
-  addedBy: TEST_USER.id,
-  ...TIMES,
-};
-const LINK_PATH = /^\/files\/[0-9a-f-]{36}\/link$/;
-
-const listOf = (items: FileItem[]): FileList => ({
-  items,
-  total: items.length,
-  isLoading: false,
-  isError: false,
-  isFetching: false,
-  refetch: () => undefined,
-  hasNextPage: false,
-  isFetchingNextPage: false,
-  fetchNextPage: () => undefined,
 });
+const FOLDER = folderItem({ id: '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b', name: 'Contracts 2026', addedBy: TEST_USER.id });
+const LINK_PATH = /^\/files\/[0-9a-f-]{36}\/link$/;
 
 const preferences = (fileView: FileViewLayout) => ok({ email: DEFAULT_EMAIL_PREFERENCES, general: DEFAULT_GENERAL_SETTINGS, fileView });
 

@@ -1,37 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, preloadDialog, preloadDropdownMenu, toast } from '@coffer/ui';
-import type { FileItem } from '@coffer/contracts';
 import { findToast, GatewayStandIn, ok, renderSignedIn } from '@coffer/web-core/testing';
 import { FileGrid } from './file-grid';
 import { useListSelection } from '../hooks/use-list-selection';
-import type { FileList } from '../hooks/use-file-list';
+import { fileItem, idOf, listOf } from '../test-items';
 
 const FOLDER_ID = '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b';
-const TIMES = { createdAt: '2026-11-27T09:00:00.000Z', updatedAt: '2026-11-27T09:00:00.000Z', deletedAt: null, lastAccessedAt: null };
-const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const ITEMS: FileItem[] = [1, 2, 3, 4, 5].map((n) => ({
-  id: idOf(n),
-  name: `Item ${n}`,
-  size: 10,
-  mimeType: 'text/plain',
-  folderId: FOLDER_ID,
-  isFolder: false,
-  ...TIMES,
-}));
+const ITEMS = [1, 2, 3, 4, 5].map((n) => fileItem({ id: idOf(n), name: `Item ${n}`, folderId: FOLDER_ID }));
 
 /** A folder of five files, selectable, in a page that also has a search box (as the shell's top bar). */
 function Folder({ viewOnly = false }: { viewOnly?: boolean }) {
-  const list: FileList = {
-    items: ITEMS,
-    total: ITEMS.length,
-    isLoading: false,
-    isError: false,
-    isFetching: false,
-    refetch: () => undefined,
-    hasNextPage: false,
-    isFetchingNextPage: false,
-    fetchNextPage: () => undefined,
-  };
+  const list = listOf(ITEMS);
   const selection = useListSelection({ list, args: { folder: FOLDER_ID, sort: 'newest' }, mode: 'browse', canEdit: !viewOnly, folderId: FOLDER_ID });
   return (
     <>

@@ -3,28 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { FileItem } from '@coffer/contracts';
 import { findToast, GatewayStandIn, ok, refusal, renderSignedIn, type Handler } from '@coffer/web-core/testing';
 import { RenameDialog } from './rename-dialog';
+import { fileItem, folderItem } from '../test-items';
 
-const ITEM_TIMES = { createdAt: '2026-11-27T09:00:00.000Z', updatedAt: '2026-11-27T09:00:00.000Z', deletedAt: null, lastAccessedAt: null };
-const FILE: FileItem = {
-  id: '6f1c0a52-3d7e-4b8a-9c21-5e4f3a2b1c0d',
-  name: 'Quarterly report.final.pdf',
-  size: 2048,
-  mimeType: 'application/pdf',
-  folderId: 'root',
-  isFolder: false,
-  ...ITEM_TIMES,
-};
-const FOLDER: FileItem = {
-  id: '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b',
-  name: 'Contracts 2026',
-  size: 0,
-  mimeType: 'folder',
-  folderId: 'root',
-  isFolder: true,
-  fileCount: 3,
-  folderCount: 0,
-  ...ITEM_TIMES,
-};
+const FILE = fileItem({ id: '6f1c0a52-3d7e-4b8a-9c21-5e4f3a2b1c0d', name: 'Quarterly report.final.pdf', size: 2048, mimeType: 'application/pdf' });
+const FOLDER = folderItem({ id: '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b', name: 'Contracts 2026' });
 const RENAME_PATH = /^\/files\/[0-9a-f-]{36}\/rename$/;
 
 /** The grid's part: the dialog is open while an item is chosen, and onClose forgets it. */

@@ -1,39 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { FileItem, ListFilesReply } from '@coffer/contracts';
+import type { ListFilesReply } from '@coffer/contracts';
 import { findToast, GatewayStandIn, ok, renderSignedIn, type SentRequest } from '@coffer/web-core/testing';
 import { FileGrid } from './file-grid';
 import { useListSelection } from '../hooks/use-list-selection';
-import type { FileList } from '../hooks/use-file-list';
+import { fileItem, idOf, listOf } from '../test-items';
 import { selectRange, toggle, NOTHING_SELECTED, selectedCount, selectAll, idsToActOn } from '../lib/selection';
 
 const FOLDER_ID = '3e9d2c1b-7a6f-4e5d-8c4b-2a1f0e9d8c7b';
-const TIMES = { createdAt: '2026-11-27T09:00:00.000Z', updatedAt: '2026-11-27T09:00:00.000Z', deletedAt: null, lastAccessedAt: null };
-const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const fileItem = (n: number): FileItem => ({
-  id: idOf(n),
-  name: `Item ${n}`,
-  size: 10,
-  mimeType: 'text/plain',
-  folderId: FOLDER_ID,
-  isFolder: false,
-  ...TIMES,
-});
+const nthItem = (n: number) => fileItem({ id: idOf(n), name: `Item ${n}`, folderId: FOLDER_ID });
 const FOLDER_TOTAL = 2500;
-const ALL = Array.from({ length: FOLDER_TOTAL }, (_, i) => fileItem(i + 1));
+const ALL = Array.from({ length: FOLDER_TOTAL }, (_, i) => nthItem(i + 1));
 
 /** A folder of 2,500 of which the grid has read the first 10, as the browser would have. */
 function Folder({ mode = 'browse', loaded = 10 }: { mode?: 'browse' | 'trash'; loaded?: number }) {
-  const list: FileList = {
-    items: ALL.slice(0, loaded),
-    total: FOLDER_TOTAL,
-    isLoading: false,
-    isError: false,
-    isFetching: false,
-    refetch: () => undefined,
-    hasNextPage: true,
-    isFetchingNextPage: false,
-    fetchNextPage: () => undefined,
-  };
+  const list = listOf(ALL.slice(0, loaded), FOLDER_TOTAL);
   const args = mode === 'trash' ? { view: 'trash' as const } : { folder: FOLDER_ID, sort: 'newest' as const };
   const selection = useListSelection({ list, args, mode, canEdit: true, folderId: FOLDER_ID });
   return <FileGrid list={list} mode={mode} selection={selection} />;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Progress } from '@coffer/ui';
+import { preloadProgress } from '@coffer/ui';
 import { ROOT_FOLDER, type AccountPlan, type FileItem, type FolderPath, type UploadSlot } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { findToast, GatewayStandIn, ok, renderSignedIn, StorageStandIn, type SentRequest } from '@coffer/web-core/testing';
@@ -99,11 +99,7 @@ function Uploading({ folderId }: { folderId?: string }) {
 }
 
 describe('uploading a folder', () => {
-  beforeAll(async () => {
-    const meter = await act(async () => render(<Progress value={0} aria-label="Storage used" />));
-    await screen.findByRole('progressbar', { name: 'Storage used' });
-    meter.unmount();
-  });
+  beforeAll(() => preloadProgress());
 
   it('recreates a dropped folder under the chosen folder (empty folders too) in one request, then sends each file into its folder, all in the tray', async () => {
     let n = 0;

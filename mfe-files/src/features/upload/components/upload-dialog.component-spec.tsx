@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { Progress } from '@coffer/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { preloadProgress } from '@coffer/ui';
 import { partSizeFor, ROOT_FOLDER, type AccountPlan, type FileItem, type MultipartUpload, type UploadPartsReply, type UploadSlot } from '@coffer/contracts';
 import { planFeatures } from '@coffer/plans';
 import { findToast, GatewayStandIn, ok, refusal, renderSignedIn, StorageStandIn, type Answer, type Handler, type SentRequest } from '@coffer/web-core/testing';
@@ -97,11 +97,7 @@ const tray = () => screen.findByRole('region', { name: 'Uploads' });
 
 describe('the Upload Files dialog', () => {
   // The dashboard around the dialog shows the storage meter, so a progress bar's code (a deferred chunk) is there before a file is sent.
-  beforeAll(async () => {
-    const meter = await act(async () => render(<Progress value={0} aria-label="Storage used" />));
-    await screen.findByRole('progressbar', { name: 'Storage used' });
-    meter.unmount();
-  });
+  beforeAll(() => preloadProgress());
 
   it('closes on Upload and the file goes on in the tray, whose bars follow the bytes, then "1 file(s) uploaded successfully" and the tray goes; it asked for a slot, PUT the bytes there with its headers and completed it', async () => {
     const storage = new StorageStandIn().answerWith('held');
