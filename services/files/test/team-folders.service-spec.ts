@@ -92,6 +92,13 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
       () => 'allowed',
       (e: { status: number; message: string }) => `${e.status} ${e.message}`,
     );
+  /** Sets a folder's access list (`own`: a restricted folder's own list), as `by`. */
+  const grant = (by: CallerIdentity, folderId: string, entries: Array<[grantee: string, level: 'view' | 'edit' | 'manage']>, own?: boolean) =>
+    caller.request(
+      FilesSubject.SetFolderAccess,
+      { folderId, ...(own !== undefined && { own }), entries: entries.map(([grantee, level]) => ({ grantee, level })) },
+      by,
+    );
   const upload = async (who: CallerIdentity, folderId: string, name: string) => {
     const slot = await caller.request(FilesSubject.CreateUpload, { name, size: 5, mimeType: 'text/plain', folderId }, who);
     if (isMultipartUpload(slot)) throw new Error('a small file goes in one PUT');
@@ -113,30 +120,16 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(list(t.editor, projects.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
     expect(await refusal(list(t.stranger, projects.id))).toBe('404 Folder not found');
 
-    await caller.request(
-      FilesSubject.SetFolderAccess,
-      {
-        folderId: projects.id,
-        entries: [
-          { grantee: EVERYONE, level: 'edit' },
-          { grantee: t.viewer.userId, level: 'view' },
-        ],
-      },
-      t.owner,
-    );
+    await grant(t.owner, projects.id, [
+      [EVERYONE, 'edit'],
+      [t.viewer.userId, 'view'],
+    ]);
     // Everyone → Can edit gives the viewer edit too: the highest level wins.
     expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.viewer)).items.map((i) => [i.name, i.level])).toEqual([['Projects 2027', 'edit']]);
-    await caller.request(
-      FilesSubject.SetFolderAccess,
-      {
-        folderId: projects.id,
-        entries: [
-          { grantee: t.editor.userId, level: 'edit' },
-          { grantee: t.viewer.userId, level: 'view' },
-        ],
-      },
-      t.owner,
-    );
+    await grant(t.owner, projects.id, [
+      [t.editor.userId, 'edit'],
+      [t.viewer.userId, 'view'],
+    ]);
     expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.viewer)).items.map((i) => i.level)).toEqual(['view']);
     expect((await caller.request(FilesSubject.ListTeamFolders, {}, t.outsider)).items).toEqual([]);
 
@@ -162,11 +155,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(caller.request(FilesSubject.TrashFile, { fileId: file.id }, t.stranger))).toBe('404 File not found');
 
     // A restricted folder: its own list replaces its parent's, for it and everything in it.
-    await caller.request(
-      FilesSubject.SetFolderAccess,
-      { folderId: contracts.id, own: true, entries: [{ grantee: t.outsider.userId, level: 'view' }] },
-      t.owner,
-    );
+    await grant(t.owner, contracts.id, [[t.outsider.userId, 'view']], true);
     expect(await names(t.editor, projects.id)).toEqual(['brief.txt']);
     expect((await list(t.editor, projects.id)).total).toBe(1);
     expect(await refusal(list(t.editor, contracts.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
@@ -194,17 +183,10 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
   it('moves folders between My files and team folders with everything in them, as access allows, and renames in a team folder', async () => {
     const t = team();
     const projects = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Projects 2027' }, t.owner);
-    await caller.request(
-      FilesSubject.SetFolderAccess,
-      {
-        folderId: projects.id,
-        entries: [
-          { grantee: t.editor.userId, level: 'edit' },
-          { grantee: t.viewer.userId, level: 'view' },
-        ],
-      },
-      t.owner,
-    );
+    await grant(t.owner, projects.id, [
+      [t.editor.userId, 'edit'],
+      [t.viewer.userId, 'view'],
+    ]);
     // The editor's folder from My files, with a folder and a file inside, goes into the team folder as one tree.
     const drafts = await caller.request(FilesSubject.CreateFolder, { name: 'Drafts', parentId: 'root' }, t.editor);
     const inner = await caller.request(FilesSubject.CreateFolder, { name: 'Inner', parentId: drafts.id }, t.editor);
@@ -232,7 +214,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     });
     // A team folder never moves; a folder holding a restricted folder never leaves its team folder.
     expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: projects.id, folderId: drafts.id }, t.owner))).toBe(`400 ${TEAM_FOLDER_STAYS}`);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: inner.id, own: true, entries: [{ grantee: t.viewer.userId, level: 'view' }] }, t.owner);
+    await grant(t.owner, inner.id, [[t.viewer.userId, 'view']], true);
     expect(await refusal(caller.request(FilesSubject.MoveFile, { fileId: drafts.id, folderId: 'root' }, t.editor))).toBe(`400 ${RESTRICTED_FOLDER_STAYS}`);
     await caller.request(FilesSubject.SetFolderAccess, { folderId: inner.id, own: false, entries: [] }, t.owner);
     // Back into the editor's My files: the whole tree is theirs alone again.
@@ -247,17 +229,13 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
   it('decides from the nearest restricted folder however deep it is', async () => {
     const t = team();
     const top = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Deep' }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: top.id, entries: [{ grantee: EVERYONE, level: 'view' }] }, t.owner);
+    await grant(t.owner, top.id, [[EVERYONE, 'view']]);
     let parent = top.id;
     const levels: string[] = [];
     for (let depth = 1; depth <= 10; depth++) {
       const folder = await caller.request(FilesSubject.CreateFolder, { name: `Level ${depth}`, parentId: parent }, t.owner);
       // Every restricted level lets only the editor in; the tenth lets them edit.
-      await caller.request(
-        FilesSubject.SetFolderAccess,
-        { folderId: folder.id, entries: [{ grantee: t.editor.userId, level: depth === 10 ? 'edit' : 'view' }] },
-        t.owner,
-      );
+      await grant(t.owner, folder.id, [[t.editor.userId, depth === 10 ? 'edit' : 'view']]);
       levels.push(folder.id);
       parent = folder.id;
     }
@@ -272,14 +250,14 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
   it('lists a folder by its lists as they are at that moment: the restricted folders the reader is on, refused once they are taken off', async () => {
     const t = team();
     const top = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Listed' }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: top.id, entries: [{ grantee: EVERYONE, level: 'view' }] }, t.owner);
+    await grant(t.owner, top.id, [[EVERYONE, 'view']]);
     const level = await caller.request(FilesSubject.CreateFolder, { name: 'Level', parentId: top.id }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: level.id, own: true, entries: [{ grantee: t.editor.userId, level: 'edit' }] }, t.owner);
+    await grant(t.owner, level.id, [[t.editor.userId, 'edit']], true);
     // A folder without a list of its own: its level comes from the restricted folder above it.
     const plain = await caller.request(FilesSubject.CreateFolder, { name: 'Plain', parentId: level.id }, t.owner);
     const restricted = async (name: string, grantee: string) => {
       const folder = await caller.request(FilesSubject.CreateFolder, { name, parentId: plain.id }, t.owner);
-      await caller.request(FilesSubject.SetFolderAccess, { folderId: folder.id, own: true, entries: [{ grantee, level: 'view' }] }, t.owner);
+      await grant(t.owner, folder.id, [[grantee, 'view']], true);
     };
     await restricted('Open to the editor', t.editor.userId);
     await restricted('Open to everyone', EVERYONE);
@@ -292,7 +270,7 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
     expect(await refusal(list(t.viewer, plain.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
 
     // The editor taken off the list, the viewer put on it: the very next listings follow.
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: level.id, own: true, entries: [{ grantee: t.viewer.userId, level: 'view' }] }, t.owner);
+    await grant(t.owner, level.id, [[t.viewer.userId, 'view']], true);
     expect(await refusal(list(t.editor, plain.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
     expect(await refusal(list(t.editor, level.id))).toBe(`403 ${NO_FOLDER_ACCESS}`);
     expect(await names(t.viewer, plain.id)).toEqual(['Closed', 'Open to everyone', 'notes.txt']);
@@ -315,19 +293,12 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
   it('lets search, Recent, the trash and the folder pickers reach team folders as far as access allows', async () => {
     const t = team();
     const handbook = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Handbook' }, t.owner);
-    await caller.request(
-      FilesSubject.SetFolderAccess,
-      {
-        folderId: handbook.id,
-        entries: [
-          { grantee: EVERYONE, level: 'view' },
-          { grantee: t.editor.userId, level: 'edit' },
-        ],
-      },
-      t.owner,
-    );
+    await grant(t.owner, handbook.id, [
+      [EVERYONE, 'view'],
+      [t.editor.userId, 'edit'],
+    ]);
     const secret = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook secrets', parentId: handbook.id }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: secret.id, entries: [{ grantee: t.editor.userId, level: 'view' }] }, t.owner);
+    await grant(t.owner, secret.id, [[t.editor.userId, 'view']]);
     const chapter = await caller.request(FilesSubject.CreateFolder, { name: 'Handbook chapter', parentId: handbook.id }, t.editor);
     await upload(t.editor, chapter.id, 'handbook-1.txt');
     const hidden = await upload(t.owner, secret.id, 'handbook-2.txt');
@@ -372,9 +343,9 @@ describe.each(DATABASE_KINDS)('team folders on %s', (kind) => {
   it("keeps the account's plan in memory, and follows a downgrade at the next decision once billing announces it", async () => {
     const t = team();
     const board = await caller.request(FilesSubject.CreateTeamFolder, { name: 'Board' }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: board.id, entries: [{ grantee: EVERYONE, level: 'edit' }] }, t.owner);
+    await grant(t.owner, board.id, [[EVERYONE, 'edit']]);
     const minutes = await caller.request(FilesSubject.CreateFolder, { name: 'Minutes', parentId: board.id }, t.owner);
-    await caller.request(FilesSubject.SetFolderAccess, { folderId: minutes.id, own: true, entries: [{ grantee: t.admin.userId, level: 'view' }] }, t.owner);
+    await grant(t.owner, minutes.id, [[t.admin.userId, 'view']], true);
     // Business: the restricted folder is hidden from a member it does not list.
     expect(await names(t.outsider, board.id)).toEqual([]);
 
