@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { ZipEntry } from '@coffer/contracts';
+import { entriesOf } from '../../test/unzip.js';
 import { zipItems, zipStream, type ZipPages } from './zip-stream.js';
 
 /**
@@ -78,16 +79,7 @@ async function readWithYauzl(file: string): Promise<ReadEntry[]> {
   );
   const entries: ReadEntry[] = [];
   try {
-    for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        zip
-          .once('entry', resolve)
-          .once('end', () => resolve(undefined))
-          .once('error', reject);
-        zip.readEntry();
-      });
-      zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      if (!entry) return entries;
+    for await (const entry of entriesOf(zip)) {
       const read = entry.uncompressedSize < 64 * MiB ? { crc: 0, bytes: 0 } : undefined;
       if (read) {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
@@ -98,6 +90,7 @@ async function readWithYauzl(file: string): Promise<ReadEntry[]> {
       }
       entries.push({ path: entry.fileName, size: entry.uncompressedSize, compressedSize: entry.compressedSize, crc: entry.crc32, read });
     }
+    return entries;
   } finally {
     zip.close();
   }
