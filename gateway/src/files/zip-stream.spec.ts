@@ -194,6 +194,42 @@ describe('zipStream reading storage', () => {
 });
 
 describe('zipStream when storage stops part way', () => {
+  it('opens again a read opened ahead that storage closed while it waited, and the zip is whole', async () => {
+    const SIZE = 256 * 1024;
+    // Storage closes the first read of file 1 (opened ahead while file 0 streams) after its first bytes, as a store does with a read left idle.
+    let cut = false;
+    const requests: string[] = [];
+    const storage = createServer((req, res) => {
+      requests.push(req.url!);
+      res.writeHead(200, { 'content-length': SIZE });
+      if (req.url === '/1' && !cut) {
+        cut = true;
+        res.write(Buffer.alloc(1024, 1), () => res.socket!.destroy());
+        return;
+      }
+      res.end(Buffer.alloc(SIZE, Number(req.url!.slice(1)) + 1));
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/`;
+    const pages: ZipPages = () =>
+      Promise.resolve({
+        entries: [0, 1, 2].map((i) => ({ id: String(i), name: `f${i}.bin`, isFolder: false, size: SIZE, modifiedAt: at, url: `${base}${i}` })),
+        next: null,
+      });
+    // The zip is read only once storage has cut the read opened ahead.
+    const output = zipStream(zipItems(pages));
+    while (!cut) await new Promise((resolve) => setTimeout(resolve, 10));
+    const { entries } = await unzip(await buffer(output));
+    storage.close();
+    expect(entries.map((e) => [e.path, e.bytes.equals(Buffer.alloc(SIZE, Number(e.path[1]) + 1))])).toEqual([
+      ['f0.bin', true],
+      ['f1.bin', true],
+      ['f2.bin', true],
+    ]);
+    // File 1 was asked for twice: ahead of time, and again when the zip reached it.
+    expect(requests.filter((r) => r === '/1')).toHaveLength(2);
+  });
+
   it('fails the zip, so the download is cut short instead of hanging', async () => {
     const storage = createServer((_req, res) => {
       res.writeHead(200, { 'content-length': 1024 * 1024 });

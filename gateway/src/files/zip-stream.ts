@@ -87,6 +87,13 @@ export function readStored(url: string): Promise<Readable> {
   });
 }
 
+/** A file queued in a zip: its storage read once opened (ahead of time, or when the zip reaches it). */
+interface QueuedFile {
+  url: string;
+  reached: boolean;
+  opened?: Promise<Readable>;
+}
+
 /** How many files' storage reads are opened ahead of the one being zipped, so the next file's bytes are on their way when it ends. */
 export const FILES_OPENED_AHEAD = 2;
 
@@ -103,7 +110,7 @@ export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => 
   const output = zip.outputStream as unknown as Readable;
   const source = items[Symbol.asyncIterator]();
   /** Files queued in the zip and not reached yet, in the zip's order, each with its storage read once opened. */
-  const waiting: { url: string; opened?: Promise<Readable> }[] = [];
+  const waiting: QueuedFile[] = [];
   const reads = new Set<Readable>();
   let queued = 0;
   let done = false;
@@ -113,20 +120,24 @@ export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => 
     done = true;
     output.destroy(err instanceof Error ? err : new Error(String(err)));
   };
-  const openRead = (url: string): Promise<Readable> => {
-    const opened = open(url).then((stream) => {
+  /** A read opened ahead that failed or was cut while it waited (storage closes a read left idle too long): opened again when reached. */
+  const forget = (file: QueuedFile, opened: Promise<Readable>) => {
+    if (!file.reached && file.opened === opened) file.opened = undefined;
+  };
+  const openRead = (file: QueuedFile): Promise<Readable> => {
+    const opened: Promise<Readable> = open(file.url).then((stream) => {
       // Stopped meanwhile: nobody will read it.
       if (output.destroyed) stream.destroy();
       reads.add(stream);
-      // A storage read cut short fails the zip (yazl listens to none of its streams' errors).
-      stream.once('error', fail).once('close', () => reads.delete(stream));
+      // A storage read cut short while the zip reads it fails the zip (yazl listens to none of its streams' errors).
+      stream.once('error', (err) => (file.reached ? fail(err) : forget(file, opened))).once('close', () => reads.delete(stream));
       return stream;
     });
-    opened.catch(() => undefined); // reported when the zip reaches it
+    opened.catch(() => forget(file, opened)); // reached, its failure is reported then
     return opened;
   };
   const openAhead = () => {
-    for (const file of waiting.slice(0, FILES_OPENED_AHEAD)) file.opened ??= openRead(file.url);
+    for (const file of waiting.slice(0, FILES_OPENED_AHEAD)) file.opened ??= openRead(file);
   };
   // The download stopped (the reader went away, or a read failed): close every storage read still open.
   output.once('close', () => {
@@ -157,13 +168,14 @@ export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => 
     const mtime = new Date(entry.modifiedAt);
     if (entry.isFolder) return zip.addEmptyDirectory(path, { mtime });
     queued++;
-    const file: { url: string; opened?: Promise<Readable> } = { url: entry.url! };
+    const file: QueuedFile = { url: entry.url!, reached: false };
     waiting.push(file);
     zip.addReadStreamLazy(path, { size: entry.size, compress: false, mtime }, (ready) => {
       queued--;
       // yazl reaches its files in the order they were added: this one is the first waiting.
       waiting.shift();
-      const opened = file.opened ?? openRead(file.url);
+      file.reached = true;
+      const opened = file.opened ?? openRead(file);
       openAhead();
       void feed();
       opened.then(
