@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { unzip } from '../gateway/test/unzip';
-import { brandedProOwner, signUpThroughApi } from './support/session';
-import { chooseFromMenu, shoot, toastWith, uploadThroughApi, type UploadedFile } from './support/files';
+import { brandedProOwner, confirmEmail, confirmedUserIn, signUpThroughApi } from './support/session';
+import { card, chooseFromMenu, shoot, toastWith, uploadThroughApi, type UploadedFile } from './support/files';
 
 const appUrl = () => process.env.COFFER_TEST_APP_URL;
 
@@ -71,6 +71,42 @@ test.describe('zip downloads', () => {
       expect(entries.map((e) => [e.path, e.bytes.toString('base64')])).toEqual(expected('Reports', q1, summary));
     } finally {
       await visitor.close();
+    }
+  });
+
+  test('a folder shared by email downloads as one zip for its recipient, from its page or a folder card inside it', async ({ page, browser }) => {
+    const owner = await signUpThroughApi(page, appUrl());
+    await confirmEmail(page.request, owner.email);
+    const { reports, q1, summary } = await reportsFolder(page.request, owner.accessToken);
+
+    const recipientContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    try {
+      const { page: other, user: recipient } = await confirmedUserIn(recipientContext);
+      const shared = await page.request.post('/api/shares', {
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+        data: { fileId: reports, email: recipient.email },
+      });
+      expect(shared.status()).toBe(201);
+
+      await other.goto(`/dashboard/shared/${reports}`);
+      await expect(card(other, 'summary.bin')).toBeVisible();
+      const [download] = await Promise.all([other.waitForEvent('download'), other.getByRole('button', { name: 'Download (zip)' }).click()]);
+      expect(download.suggestedFilename()).toBe('Reports.zip');
+      const { entries } = await unzip(fs.readFileSync(await download.path()));
+      expect(entries.map((e) => [e.path, e.bytes.toString('base64')])).toEqual(expected('Reports', q1, summary));
+      await expect(toastWith(other, 'Download started')).toBeVisible();
+      await shoot(other, 'shared-folder-zip');
+
+      // A folder inside it, from its card's menu.
+      const [inner] = await Promise.all([other.waitForEvent('download'), chooseFromMenu(other, '2026', 'Download')]);
+      expect(inner.suggestedFilename()).toBe('2026.zip');
+      const { entries: innerEntries } = await unzip(fs.readFileSync(await inner.path()));
+      expect(innerEntries.map((e) => [e.path, e.bytes.toString('base64')])).toEqual([
+        ['2026/', ''],
+        ['2026/q1.bin', q1.buffer.toString('base64')],
+      ]);
+    } finally {
+      await recipientContext.close();
     }
   });
 });

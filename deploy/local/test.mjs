@@ -7,10 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, PGBOUNCER, POSTGRESQL } from './ensure.mjs';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, PGBOUNCER, POSTGRESQL, UNZIP } from './ensure.mjs';
 
 ensureNpmPackages();
-ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL, PGBOUNCER]);
+ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL, PGBOUNCER, UNZIP]);
 buildAll();
 
 const { ProcessGroup, ROOT } = await import('./processes.mjs');

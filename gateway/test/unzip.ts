@@ -8,15 +8,8 @@ export interface UnzippedEntry {
   utf8: boolean;
 }
 
-/** Every entry of a zip, in order, read with yauzl (which checks each entry's size; the CRC-32 is checked here). */
-export async function unzip(zip: Buffer): Promise<{ entries: UnzippedEntry[]; zip64: boolean }> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, opened) => (err ? reject(err) : resolve(opened))),
-  );
-  const entries: UnzippedEntry[] = [];
-  // An end-of-central-directory record at 65,535 entries (or 0xffffffff offsets) means the ZIP64 record holds the truth.
-  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const zip64 = zip.readUInt16LE(eocd + 10) === 0xffff || zip.readUInt32LE(eocd + 16) === 0xffffffff;
+/** Each entry of a zip opened with `lazyEntries`, in order, as yauzl reads its central directory. */
+export async function* entriesOf(file: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
   for (;;) {
     const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
       file
@@ -26,7 +19,21 @@ export async function unzip(zip: Buffer): Promise<{ entries: UnzippedEntry[]; zi
       file.readEntry();
     });
     file.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-    if (!entry) break;
+    if (!entry) return;
+    yield entry;
+  }
+}
+
+/** Every entry of a zip, in order, read with yauzl (which checks each entry's size; the CRC-32 is checked here). */
+export async function unzip(zip: Buffer): Promise<{ entries: UnzippedEntry[]; zip64: boolean }> {
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, opened) => (err ? reject(err) : resolve(opened))),
+  );
+  const entries: UnzippedEntry[] = [];
+  // An end-of-central-directory record at 65,535 entries (or 0xffffffff offsets) means the ZIP64 record holds the truth.
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const zip64 = zip.readUInt16LE(eocd + 10) === 0xffff || zip.readUInt32LE(eocd + 16) === 0xffffffff;
+  for await (const entry of entriesOf(file)) {
     const bytes = entry.fileName.endsWith('/')
       ? Buffer.alloc(0)
       : await new Promise<Buffer>((resolve, reject) =>

@@ -193,3 +193,52 @@ describe('zip downloads', () => {
     expect((await zipOf(fileLink.body.token, {})).status).toBe(400);
   }, 60_000);
 });
+
+describe('a folder shared by email, as a zip', () => {
+  it('downloads for its recipient (the folder, or a selection in it) byte-exact, one access of the share each, audited in the sharer’s account; a stranger and a revoked recipient are refused', async () => {
+    const [owner, recipient, stranger] = await Promise.all([confirmedUser(), confirmedUser(), confirmedUser()]);
+    expect((await startTrial(owner)).status).toBe(201);
+    const clients = await newFolder(owner, 'Clients');
+    const acme = await newFolder(owner, 'Acme', clients.id);
+    const bytes = { brief: randomBytes(200_000), rates: randomBytes(900) };
+    await uploadInto(owner, acme.id, 'Brief.txt', bytes.brief);
+    const rates = await uploadInto(owner, clients.id, 'Rates.txt', bytes.rates);
+    const made = await call<{ id: string }>('/api/shares', { body: { fileId: clients.id, email: recipient.email }, token: owner.accessToken });
+    expect(made.status).toBe(201);
+
+    const whole = await downloadZip(recipient, [clients.id]);
+    expect(whole.res.headers.get('content-disposition')).toContain('filename="Clients.zip"');
+    expect(contentsOf(whole.entries)).toEqual({
+      'Clients/': '',
+      'Clients/Acme/': '',
+      'Clients/Acme/Brief.txt': bytes.brief.toString('base64'),
+      'Clients/Rates.txt': bytes.rates.toString('base64'),
+    });
+    const selection = await downloadZip(recipient, [acme.id, rates.id]);
+    expect(contentsOf(selection.entries)).toEqual({
+      'Acme/': '',
+      'Acme/Brief.txt': bytes.brief.toString('base64'),
+      'Rates.txt': bytes.rates.toString('base64'),
+    });
+
+    // Each zip is one access of the share, in its history, and one audit entry in the sharer's account, by the recipient.
+    const shares = await call<{ items: { accessCount: number }[] }>(`/api/shares?direction=by-me&fileId=${clients.id}`, { token: owner.accessToken });
+    expect(shares.body.items[0].accessCount).toBe(2);
+    const entry = await eventually(async () => {
+      const log = await call<ListAuditLogsReply>('/api/audit-logs?limit=50', { token: owner.accessToken });
+      return log.body.items?.find((e) => e.action === 'files.zip_download' && e.details.items === '2');
+    });
+    expect(entry).toMatchObject({ actorId: recipient.userId, details: { summary: 'downloaded 2 items as a zip', names: 'Acme, Rates.txt' } });
+
+    // Anyone else: nothing of it is theirs to download.
+    const refused = await askZip(stranger, [clients.id, rates.id]);
+    expect([refused.status, refused.body.message]).toEqual([403, 'You cannot download any of these items']);
+
+    // Revoked between the address and its use: refused at once, and no new address either.
+    const asked = await askZip(recipient, [clients.id]);
+    expect(asked.status).toBe(200);
+    expect((await call(`/api/shares/${made.body.id}`, { method: 'DELETE', token: owner.accessToken })).status).toBe(204);
+    expect((await postForm(asked.body.url, [clients.id])).status).toBe(403);
+    expect((await askZip(recipient, [clients.id])).status).toBe(403);
+  }, 120_000);
+});

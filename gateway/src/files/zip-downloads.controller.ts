@@ -32,7 +32,7 @@ export class ZipDownloadsController {
   @HttpCode(200)
   @ApiDoc({
     summary:
-      'Download files and folders as one zip: an address good once for 60 s, to which the browser posts the same `items` as a form (field `items`, the ids comma-separated). Items you cannot view are left out',
+      'Download files and folders as one zip: an address good once for 60 s, to which the browser posts the same `items` as a form (field `items`, the ids comma-separated). Items you cannot view are left out; items of a folder shared with you by email go in while the share allows it, each zip one access of that share',
     reply: zipDownloadSchema,
     errors: { 403: 'None of the items is yours to view' },
   })

@@ -1,8 +1,11 @@
-import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable, Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { ZipEntries, ZipEntry } from '@coffer/contracts';
 import { unzip } from '../../test/unzip.js';
-import { uniqueName, zipItems, zipName, zipStream, type ZipPages } from './zip-stream.js';
+import { FILES_OPENED_AHEAD, readStored, uniqueName, zipItems, zipName, zipStream, type ZipPages } from './zip-stream.js';
 
 const at = '2026-11-27T12:00:00.000Z';
 const file = (id: string, name: string, bytes: string): ZipEntry => ({ id, name, isFolder: false, size: Buffer.byteLength(bytes), modifiedAt: at, url: bytes });
@@ -81,4 +84,162 @@ describe('zipStream', () => {
     expect(entries).toHaveLength(count);
     expect(entries.every((e, i) => e.path === `f${i}.txt` && e.bytes.toString() === String(i))).toBe(true);
   }, 120_000);
+});
+
+describe('zipStream reading storage', () => {
+  /** Generated file bytes, never stored: file i's byte at p is pattern[(p + i * 7919) % pattern.length]. */
+  const pattern = randomBytes(1 << 20);
+  const fileBytes = (i: number, from: number, length: number) => {
+    const out = Buffer.allocUnsafe(length);
+    for (let done = 0; done < length;) {
+      const at = (from + done + i * 7919) % pattern.length;
+      done += pattern.copy(out, done, at, Math.min(pattern.length, at + length - done));
+    }
+    return out;
+  };
+
+  it('opens only the next files ahead of the one it zips, waits for a slow reader, and keeps every byte exact', async () => {
+    const FILES = 12;
+    const SIZE = 6 * 1024 * 1024;
+    // A storage server of generated objects that honours backpressure: it writes only while its socket takes more.
+    let served = 0;
+    let sent = 0;
+    const unfinished = new Set<ServerResponse>();
+    const blocked = new Set<ServerResponse>();
+    const storage = createServer((req, res) => {
+      served++;
+      const i = Number(req.url!.slice(1));
+      unfinished.add(res);
+      res.on('finish', () => unfinished.delete(res)).on('close', () => unfinished.delete(res));
+      res.writeHead(200, { 'content-length': SIZE });
+      let at = 0;
+      const write = () => {
+        while (at < SIZE) {
+          const chunk = fileBytes(i, at, Math.min(64 * 1024, SIZE - at));
+          at += chunk.length;
+          sent += chunk.length;
+          if (!res.write(chunk)) {
+            blocked.add(res);
+            res.once('drain', () => {
+              blocked.delete(res);
+              write();
+            });
+            return;
+          }
+        }
+        res.end();
+      };
+      write();
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/`;
+
+    // The gateway's own storage reads, counted: how many are open at once.
+    let requested = 0;
+    let openNow = 0;
+    let mostOpen = 0;
+    const open = async (url: string) => {
+      requested++;
+      const stream = await readStored(url);
+      openNow++;
+      mostOpen = Math.max(mostOpen, openNow);
+      stream.once('close', () => openNow--);
+      return stream;
+    };
+    const pages: ZipPages = () =>
+      Promise.resolve({
+        entries: Array.from({ length: FILES }, (_, i) => ({
+          id: String(i),
+          name: `part-${i}.bin`,
+          isFolder: false,
+          size: SIZE,
+          modifiedAt: at,
+          url: `${base}${i}`,
+        })),
+        next: null,
+      });
+
+    // A reader that stops after the first two files, then reads one chunk per turn of the event loop.
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let release: (() => void) | undefined;
+    const reader = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (received > 2 * SIZE && !release) release = () => setImmediate(callback);
+        else if (release) setImmediate(callback);
+        else callback();
+      },
+    });
+    const finished = new Promise<void>((resolve, reject) => zipStream(zipItems(pages), open).pipe(reader).on('finish', resolve).on('error', reject));
+
+    // Stalled: every read the zip asked for has reached storage, and storage waits on each response it has not finished.
+    const stalled = () => release !== undefined && requested === served && unfinished.size > 0 && blocked.size === unfinished.size;
+    while (!stalled()) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(openNow).toBeLessThanOrEqual(1 + FILES_OPENED_AHEAD);
+    expect(served).toBeLessThanOrEqual(3 + FILES_OPENED_AHEAD);
+    // What storage sent and the reader has not: no more than the open reads' socket buffers, far from the whole zip.
+    expect(sent - received).toBeLessThan((1 + FILES_OPENED_AHEAD) * SIZE);
+    release!();
+    await finished;
+    storage.close();
+
+    expect(mostOpen).toBe(1 + FILES_OPENED_AHEAD);
+    const { entries } = await unzip(Buffer.concat(chunks));
+    expect(entries.map((e) => e.path)).toEqual(Array.from({ length: FILES }, (_, i) => `part-${i}.bin`));
+    entries.forEach((e, i) => expect(e.bytes.equals(fileBytes(i, 0, SIZE))).toBe(true));
+  }, 60_000);
+});
+
+describe('zipStream when storage stops part way', () => {
+  it('opens again a read opened ahead that storage closed while it waited, and the zip is whole', async () => {
+    const SIZE = 256 * 1024;
+    // Storage closes the first read of file 1 (opened ahead while file 0 streams) after its first bytes, as a store does with a read left idle.
+    let cut = false;
+    const requests: string[] = [];
+    const storage = createServer((req, res) => {
+      requests.push(req.url!);
+      res.writeHead(200, { 'content-length': SIZE });
+      if (req.url === '/1' && !cut) {
+        cut = true;
+        res.write(Buffer.alloc(1024, 1), () => res.socket!.destroy());
+        return;
+      }
+      res.end(Buffer.alloc(SIZE, Number(req.url!.slice(1)) + 1));
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/`;
+    const pages: ZipPages = () =>
+      Promise.resolve({
+        entries: [0, 1, 2].map((i) => ({ id: String(i), name: `f${i}.bin`, isFolder: false, size: SIZE, modifiedAt: at, url: `${base}${i}` })),
+        next: null,
+      });
+    // The zip is read only once storage has cut the read opened ahead.
+    const output = zipStream(zipItems(pages));
+    while (!cut) await new Promise((resolve) => setTimeout(resolve, 10));
+    const { entries } = await unzip(await buffer(output));
+    storage.close();
+    expect(entries.map((e) => [e.path, e.bytes.equals(Buffer.alloc(SIZE, Number(e.path[1]) + 1))])).toEqual([
+      ['f0.bin', true],
+      ['f1.bin', true],
+      ['f2.bin', true],
+    ]);
+    // File 1 was asked for twice: ahead of time, and again when the zip reached it.
+    expect(requests.filter((r) => r === '/1')).toHaveLength(2);
+  });
+
+  it('fails the zip, so the download is cut short instead of hanging', async () => {
+    const storage = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': 1024 * 1024 });
+      res.write(Buffer.alloc(64 * 1024, 1), () => res.socket!.destroy());
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/cut`;
+    const pages: ZipPages = () =>
+      Promise.resolve({ entries: [{ id: '1', name: 'cut.bin', isFolder: false, size: 1024 * 1024, modifiedAt: at, url }], next: null });
+    await expect(buffer(zipStream(zipItems(pages)))).rejects.toThrow();
+    storage.close();
+  });
 });

@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from '@coffer/web-core/router';
-import { ArrowLeft, FolderX } from 'lucide-react';
+import { ArrowLeft, Download, FolderX } from 'lucide-react';
 import { Badge, Button } from '@coffer/ui';
 import type { SortOrder } from '@coffer/contracts';
 import { useGetFolderQuery } from '../api/folders-api';
+import { downloadAsZip } from '../features/files/api/download-as-zip';
 import { Breadcrumbs } from '../features/files/components/breadcrumbs';
 import { FileGrid } from '../features/files/components/file-grid';
 import { FileDropZone } from '../features/upload/components/drop-zone';
@@ -17,7 +18,8 @@ const notFound = (error: unknown) => typeof error === 'object' && error !== null
 
 /**
  * /dashboard/shared/:folderId: a folder another account shared with the user (or a folder inside it). Breadcrumbs
- * start at the shared folder; files open and download; with Can edit, Upload and New Folder. The cards offer no
+ * start at the shared folder; files open and download, and the folder (or a folder in it) downloads as one zip, each zip
+ * one access of the share; with Can edit, Upload and New Folder. The cards offer no
  * rename, move, delete or share. Revoked, it says so at once (a share push makes the listing stale; the server
  * answers "not found").
  */
@@ -67,6 +69,12 @@ export function SharedFolderPage({ folderId }: { folderId: string }) {
               {level && <Badge variant="outline">{SHARE_LEVEL_LABELS[level]}</Badge>}
               {/* Upload is the top bar's, into this folder. */}
               {level === 'edit' && <NewFolderDialog parentId={folderId} />}
+              {level && (
+                <Button variant="outline" size="sm" onClick={() => void downloadAsZip([folderId])}>
+                  <Download aria-hidden />
+                  Download (zip)
+                </Button>
+              )}
             </div>
             <SortSelect value={sort} onChange={setSort} />
           </div>

@@ -59,12 +59,17 @@ export class ZipDownloadsService {
   async open(ticket: string, items: string[]): Promise<{ walk: string; name: string }> {
     const zipFor = await this.tickets.redeem(ticket, items);
     if (!zipFor) throw forbidden(ZIP_TICKET_SPENT);
-    const rows = await this.viewable(zipFor, items);
+    const viaShares = new Map<string, string>();
+    const rows = await this.viewable(zipFor, items, viaShares);
     if (rows.length === 0) throw forbidden(NOTHING_TO_ZIP);
+    // Items of a folder shared with the person: the zip is one Download of each share it reads from, counted against
+    // its access limit and kept in its history like a file's Download (refused once the limit is reached).
+    for (const itemId of viaShares.values()) await this.access.actingFor(zipFor.caller as CallerIdentity, itemId, 'attachment');
     if (!zipFor.linkFolder)
       await this.unit.run(() =>
         this.bus.record(FilesEvent.ItemsZipped, {
-          accountId: zipFor.caller.accountId,
+          // A shared folder's zip is audited in its sharer's account, as a Download from it is.
+          accountId: rows[0].accountId,
           actorId: zipFor.caller.userId,
           payload: {
             userId: zipFor.caller.userId,
@@ -116,14 +121,18 @@ export class ZipDownloadsService {
     return { folder, hidden: await this.access.hiddenFromShares(maker, folder) };
   }
 
-  /** The items, in order, that the person may view (a link's: inside its folder now), out of the trash; the others left out. */
-  private async viewable({ caller, linkFolder }: ZipFor, ids: string[]): Promise<FileRow[]> {
+  /**
+   * The items, in order, that the person may view (a link's: inside its folder now; another account's: through a folder
+   * shared with them, its restrictions checked now), out of the trash; the others left out. `viaShares` gets, per share
+   * an item was reached through, one such item.
+   */
+  private async viewable({ caller, linkFolder }: ZipFor, ids: string[], viaShares?: Map<string, string>): Promise<FileRow[]> {
     const found: (FileRow | undefined)[] = [];
     for (let i = 0; i < ids.length; i += CHECKS_AT_ONCE) {
       found.push(
         ...(await Promise.all(
           ids.slice(i, i + CHECKS_AT_ONCE).map((id) =>
-            (linkFolder ? this.access.linkedItem(caller as CallerIdentity, linkFolder, id) : this.access.item(caller as CallerIdentity, id, 'view')).catch(
+            (linkFolder ? this.access.linkedItem(caller as CallerIdentity, linkFolder, id) : this.viewableItem(caller as CallerIdentity, id, viaShares)).catch(
               (err: unknown) => {
                 if (isRefusal(err)) return undefined;
                 throw err;
@@ -134,6 +143,21 @@ export class ZipDownloadsService {
       );
     }
     return found.filter((row): row is FileRow => !!row && !row.deletedAt && (row.mimeType === FOLDER_MIME_TYPE || !!row.storagePath));
+  }
+
+  /** An item the person may view: theirs to view in their account, or else in a folder shared with them (sharing decides). */
+  private async viewableItem(caller: CallerIdentity, id: string, viaShares?: Map<string, string>): Promise<FileRow> {
+    try {
+      return await this.access.item(caller, id, 'view');
+    } catch (refusal) {
+      if (!isRefusal(refusal)) throw refusal;
+      const acting = await this.access.actingFor(caller, id);
+      const share = this.access.shareOf(acting);
+      if (!share) throw refusal;
+      const row = await this.access.item(acting, id, 'view');
+      if (!viaShares?.has(share.shareId)) viaShares?.set(share.shareId, id);
+      return row;
+    }
   }
 
   private entriesOf(rows: FileRow[]): Promise<ZipEntry[]> {

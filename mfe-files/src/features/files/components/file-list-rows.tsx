@@ -12,7 +12,6 @@ import { useAddedByName } from '../hooks/use-added-by-name';
 import { ItemMenuItems, type ItemMenuProps } from './item-menu';
 import { VIRTUAL_AFTER } from './virtual-cards';
 import { FileThumbnail } from './file-thumbnail';
-import { filesFolderLink } from './item-card';
 import type { ScrollToItem } from '../hooks/use-list-keys';
 
 /** A row's height (the virtualised list places rows by it). */
@@ -97,7 +96,7 @@ export function ItemRow({ onView, folderLink, select, ...menu }: ItemRowProps) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-44">
-            <ItemMenuItems {...menu} onOpen={openFile} zipsFolder={folderLink === filesFolderLink} />
+            <ItemMenuItems {...menu} onOpen={openFile} />
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

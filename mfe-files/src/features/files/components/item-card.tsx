@@ -23,7 +23,7 @@ function draggedItem(data: string): Pick<FileItem, 'id' | 'isFolder'> | null {
   }
 }
 
-type ItemCardProps = Omit<ItemMenuProps, 'onOpen' | 'zipsFolder'> & {
+type ItemCardProps = Omit<ItemMenuProps, 'onOpen'> & {
   /** "View": the preview dialog (or a download, for a type it cannot show). */
   onView?: (target: PreviewTarget) => void;
   /** Where a folder card opens (the Files tab's browser unless given: a folder shared with the user opens under Shared). */
@@ -68,7 +68,7 @@ export function ItemCard({ onView, folderLink = filesFolderLink, select, ...acti
   const size = item.isFolder ? folderSubtitle(item) : formatFileSize(item.size);
   // A search result says which folder it is in.
   const subtitle = item.folderPath === undefined ? size : `${size} · in ${item.folderPath}`;
-  const menu = { ...actionsOf, onOpen: openFile, zipsFolder: folderLink === filesFolderLink };
+  const menu = { ...actionsOf, onOpen: openFile };
 
   return (
     <Card

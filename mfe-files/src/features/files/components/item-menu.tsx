@@ -23,8 +23,6 @@ export interface ItemMenuProps {
   onVersions?: (file: FileItem) => void;
   /** "View": the preview (or a download, for a type it cannot show). */
   onOpen: (file: FileItem) => void;
-  /** A folder downloads as one zip (in the person's account; a folder shared with them by email only file by file). */
-  zipsFolder?: boolean;
   /** Where the user may only view (Can view in a team folder): no share, rename, move or delete (the server refuses them anyway). */
   viewOnly?: boolean;
 }
@@ -41,7 +39,6 @@ export function ItemMenuItems({
   onVersions,
   onOpen,
   viewOnly = false,
-  zipsFolder = false,
 }: ItemMenuProps) {
   const actions = useFileActions();
   // Who has access: for everyone who can open the item.
@@ -94,12 +91,10 @@ export function ItemMenuItems({
           </DropdownMenuItem>
         )}
         {whoHasAccess}
-        {zipsFolder && (
-          <DropdownMenuItem onSelect={() => void downloadAsZip([item.id])}>
-            <Download aria-hidden />
-            Download
-          </DropdownMenuItem>
-        )}
+        <DropdownMenuItem onSelect={() => void downloadAsZip([item.id])}>
+          <Download aria-hidden />
+          Download
+        </DropdownMenuItem>
         {editItems}
       </>
     );
