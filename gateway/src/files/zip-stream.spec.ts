@@ -216,9 +216,16 @@ describe('zipStream when storage stops part way', () => {
         entries: [0, 1, 2].map((i) => ({ id: String(i), name: `f${i}.bin`, isFolder: false, size: SIZE, modifiedAt: at, url: `${base}${i}` })),
         next: null,
       });
-    // The zip is read only once storage has cut the read opened ahead.
-    const output = zipStream(zipItems(pages));
-    while (!cut) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The gateway's storage reads, the first of file 1 watched: the zip is read only once that read has ended, cut.
+    let firstOfFile1: Promise<unknown> | undefined;
+    const open = async (url: string) => {
+      const stream = await readStored(url);
+      if (url.endsWith('/1')) firstOfFile1 ??= new Promise((resolve) => stream.once('close', resolve));
+      return stream;
+    };
+    const output = zipStream(zipItems(pages), open);
+    while (!firstOfFile1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await firstOfFile1;
     const { entries } = await unzip(await buffer(output));
     storage.close();
     expect(entries.map((e) => [e.path, e.bytes.equals(Buffer.alloc(SIZE, Number(e.path[1]) + 1))])).toEqual([
