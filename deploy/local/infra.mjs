@@ -37,9 +37,9 @@ export async function startNats(group, { port, dataDir }) {
 }
 
 /** Starts s3rver with the files bucket (`workers`: its worker processes, one per CPU by default); returns its endpoint. */
-export async function startObjectStorage(group, { port, dataDir, bucket, origins, workers }) {
+export async function startObjectStorage(group, { port, dataDir, bucket, origins, workers, nodeFlags = [] }) {
   await claimPort(port, 's3rver');
-  const args = [path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
+  const args = [...nodeFlags, path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
   for (const origin of origins) args.push('--origin', origin);
   const child = group.start('s3', process.execPath, args, { env: workers ? { COFFER_S3_WORKERS: String(workers) } : {} });
   await waitForPort(port, { name: 's3rver', child });

@@ -124,8 +124,13 @@ async function stopChild(entry, timeoutMs = 10_000, signal = 'SIGTERM') {
   entry.file?.end();
 }
 
-/** The resident memory (bytes) of the processes `pids` and all their descendants, from /proc (Linux). */
-export function residentMemory(pids) {
+/**
+ * The memory (bytes) of the processes `pids` and all their descendants, from /proc (Linux):
+ * - `proportional`: what they take from the machine (PSS): a page shared by several of them (the node binary's
+ *   code, PostgreSQL's shared buffers, which every backend maps) counted once, split between them;
+ * - `resident`: the sum of each one's resident set (RSS), which counts every shared page once per process.
+ */
+export function stackMemory(pids) {
   const parents = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -142,14 +147,15 @@ export function residentMemory(pids) {
     grew = false;
     for (const [pid, parent] of parents) if (all.has(parent) && !all.has(pid)) (all.add(pid), (grew = true));
   }
-  let bytes = 0;
+  const kilobytes = (file, field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(file, 'utf8'))?.[1] ?? 0);
+  const memory = { proportional: 0, resident: 0 };
   for (const pid of all) {
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) bytes += Number(rss[1]) * 1024;
+      memory.resident += kilobytes(`/proc/${pid}/status`, 'VmRSS') * 1024;
+      memory.proportional += kilobytes(`/proc/${pid}/smaps_rollup`, 'Pss') * 1024;
     } catch {
       // Exited meanwhile.
     }
   }
-  return bytes;
+  return memory;
 }

@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { portIsFree, ProcessGroup, residentMemory, ROOT, waitForPort } from './processes.mjs';
+import { portIsFree, ProcessGroup, ROOT, stackMemory, waitForPort } from './processes.mjs';
 import { pgBin, startNats, startObjectStorage, startPostgres, startTestDns } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
@@ -33,10 +33,18 @@ export function defaultPorts(offset = 0) {
 export const databaseName = (service) => `coffer_${service}`;
 
 /**
- * V8 settings of the services on a lean stack: a 1 MB young generation (16 MB by default) holds ~30 MB less
- * each; with gc() exposed, a service that just created its PGlite database lets go of initdb's memory at once.
+ * V8 settings of the Node processes on a lean stack (`npm start`, the bench). An idle process keeps its young
+ * generation whole, and Node 24 lets it grow to 3 × 32 MB: kept to 1 MB semi-spaces, it holds 30 to 130 MB less
+ * per process. The gateway, which builds every response, keeps 4 MB (1 MB costs it throughput). With gc()
+ * exposed, a service that just created its PGlite database lets go of initdb's memory at once.
  */
-const LEAN_SERVICE_FLAGS = ['--max-semi-space-size=1', '--expose-gc'];
+export const LEAN_FLAGS = {
+  service: ['--max-semi-space-size=1', '--expose-gc'],
+  gateway: ['--max-semi-space-size=4'],
+  other: ['--max-semi-space-size=1'],
+};
+/** Every Node process of a stack: stack traces mapped to the sources, Coffer's own (source-maps.mjs). */
+export const SOURCE_MAPS = `--import=${path.join(ROOT, 'deploy/local/source-maps.mjs')}`;
 
 /**
  * Where `npm start` keeps its databases (COFFER_DATABASE=postgres or pglite chooses):
@@ -112,6 +120,7 @@ export async function startStack({
         bucket: process.env.S3_BUCKET ?? 'coffer-files',
         origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
         workers: lean ? 1 : undefined,
+        nodeFlags: lean ? LEAN_FLAGS.other : [],
       }));
     let postgres;
     if (database === 'postgres') {
@@ -126,15 +135,14 @@ export async function startStack({
     const common = { NATS_URL: natsUrl, DATA_DIR: dataDir, S3_ENDPOINT: s3Endpoint, APP_URL: appUrl, ...(dns && { DNS_SERVERS: dns.server }), ...env };
     // The key to /dev/mail and /dev/clock for this run only: whoever started it (or its tests) holds it.
     const devKey = env.DEV_KEY ?? randomBytes(24).toString('base64url');
-    // Lean: the services' young generation kept small (their requests allocate little); the gateway keeps V8's default.
-    const node = (script, flags = []) => [...flags, ...(watch ? ['--watch-path', path.dirname(script)] : []), '--enable-source-maps', script];
+    const node = (script, flags = []) => [...flags, ...(watch ? ['--watch-path', path.dirname(script)] : []), SOURCE_MAPS, script];
 
     for (const service of SERVICES) {
-      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js'), lean ? LEAN_SERVICE_FLAGS : []), {
+      group.start(service, process.execPath, node(path.join(ROOT, 'services', service, 'dist/main.js'), lean ? LEAN_FLAGS.service : []), {
         env: { ...common, ...serviceEnv[service] },
       });
     }
-    const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js')), {
+    const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js'), lean ? LEAN_FLAGS.gateway : []), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
     const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
@@ -158,13 +166,13 @@ export async function startStack({
     ];
     // The shell and the remotes: one process, a worker thread each.
     const sites = [...REMOTES.map((remote) => remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)).slice(1)), shellArgs];
-    group.start('front-ends', process.execPath, [path.join(ROOT, 'deploy/local/front-servers.mjs'), JSON.stringify(sites)]);
+    group.start('front-ends', process.execPath, [...(lean ? LEAN_FLAGS.other : []), path.join(ROOT, 'deploy/local/front-servers.mjs'), JSON.stringify(sites)]);
 
     await waitForPort(ports.gateway, { name: 'gateway', child: gateway });
     await waitForHealthy(`http://127.0.0.1:${ports.gateway}/api/health`);
     await Promise.all([ports.shell, ports.marketing, ports.files, ports.account].map((p) => waitForPort(p)));
-    /** The resident memory (bytes) of every process of the stack: NATS, S3, PostgreSQL, the apps. */
-    const memory = () => residentMemory([...group.children.map((c) => c.child.pid), ...(postgres ? [postgres.pid()] : [])]);
+    /** The memory (bytes, proportional and resident: stackMemory) of every process of the stack: NATS, S3, PostgreSQL, the apps. */
+    const memory = () => stackMemory([...group.children.map((c) => c.child.pid), ...(postgres ? [postgres.pid()] : [])]);
     const dnsControlUrl = dns?.controlUrl;
     return { group, ports, appUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, natsUrl, s3Endpoint, dataDir, devKey, database, memory, dnsControlUrl };
   } catch (err) {

@@ -2,11 +2,12 @@
 // Its databases: one PostgreSQL server where Debian's is installed, else PGlite in each service (stack.mjs: chooseDatabase).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildAll, ensureDebianPackages, ensureNpmPackages, NATS_SERVER } from './ensure.mjs';
+import { buildAll, ensureDebianPackages, ensureNode, ensureNpmPackages, NATS_SERVER } from './ensure.mjs';
 
 const { values: opts } = parseArgs({ options: { watch: { type: 'boolean', default: false } } });
 
 ensureNpmPackages();
+await ensureNode();
 ensureDebianPackages([NATS_SERVER]);
 buildAll();
 

@@ -7,9 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, CHROMIUM, ensureDebianPackages, ensureNpmPackages, NATS_SERVER, PGBOUNCER, POSTGRESQL, UNZIP } from './ensure.mjs';
+import { buildAll, CHROMIUM, ensureDebianPackages, ensureNode, ensureNpmPackages, NATS_SERVER, PGBOUNCER, POSTGRESQL, UNZIP } from './ensure.mjs';
 
 ensureNpmPackages();
+await ensureNode();
 ensureDebianPackages([NATS_SERVER, CHROMIUM, POSTGRESQL, PGBOUNCER, UNZIP]);
 buildAll();
 
