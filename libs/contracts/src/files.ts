@@ -636,7 +636,7 @@ export type ThumbnailMade = FileChange;
 export type FileReplaced = FileChange;
 /** An earlier version of a file became its bytes again. */
 export type FileVersionRestored = FileChange;
-/** Someone downloaded items as one zip: how many of the selection they could view, and the first names. */
+/** Someone downloaded items as one zip: how many of the selection they could view, and the first names; one event per account the items are in, with only that account's items. */
 export interface ItemsZipped {
   userId: string;
   count: number;
