@@ -653,6 +653,8 @@ export interface SelectionChanged {
   count: number;
   /** Every item done, in the order of the selection. */
   ids: string[];
+  /** How many of them are folders (all of them: the audit entry is about folders). Absent in events recorded before it was added. */
+  folders?: number;
   /** The first names (SELECTION_NAMES_KEPT). */
   names: string[];
   /** With a move: where to (ROOT_FOLDER for My files' root), by name. */
