@@ -20,7 +20,7 @@ const common = {
   moduleNameMapper: {
     '^@coffer/server-core/(testing|object-store)$': '<rootDir>/libs/server-core/src/$1.ts',
     '^@coffer/(contracts|plans|server-core|web-core|ui)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@coffer/web-core/(router|store|format|upload|standalone|testing)$': '<rootDir>/libs/web-core/src/$1',
+    '^@coffer/web-core/(router|store|format|branding|upload|standalone|testing)$': '<rootDir>/libs/web-core/src/$1',
     '^@coffer/ui/form$': '<rootDir>/libs/ui/src/form.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

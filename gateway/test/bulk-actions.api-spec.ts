@@ -202,6 +202,10 @@ describe('bulk actions on a selection', () => {
     await selectionDid('restore');
     await selectionDid('trash');
     await selectionDid('delete');
+    // A selection of a folder and a file (the owner's, out of the member's Activity Log): the audit log has no type for
+    // a mix, so its entry is about files.
+    const mixed = [(await newFolder(owner, 'Mixed folder')).id, (await uploadInto(owner, 'root', 'mixed.txt')).id];
+    expect((await bulk(owner, 'trash', { items: mixed })).body.done).toHaveLength(2);
     // The log keeps events in the order they happened: once a later one is there, every line of the selection is.
     const marker = await newFolder(member, 'Marker');
     const entries = await eventually(async () => {
@@ -210,13 +214,17 @@ describe('bulk actions on a selection', () => {
     }, 30_000);
     // Every entry about these items since they were made.
     const ofTheSelection = (e: AuditEntry) => e.action !== 'folder.create' && (e.details.ids?.includes(ids[0]!) || ids.includes(e.resourceId ?? ''));
-    const lines = entries.filter(ofTheSelection).map((e) => [e.action, e.actorName, e.details.summary]);
+    const lines = entries.filter(ofTheSelection).map((e) => [e.action, e.resourceType, e.actorName, e.details.summary]);
+    // All folders: each entry is about folders.
     expect(lines.reverse()).toEqual([
-      ['file.move', 'Mia Member', 'moved 300 items to Projects'],
-      ['file.delete', 'Mia Member', 'moved 300 items to the trash'],
-      ['file.restore', 'Mia Member', 'restored 300 items'],
-      ['file.delete', 'Mia Member', 'moved 300 items to the trash'],
-      ['file.delete_forever', 'Mia Member', 'deleted 300 items forever'],
+      ['file.move', 'folder', 'Mia Member', 'moved 300 items to Projects'],
+      ['file.delete', 'folder', 'Mia Member', 'moved 300 items to the trash'],
+      ['file.restore', 'folder', 'Mia Member', 'restored 300 items'],
+      ['file.delete', 'folder', 'Mia Member', 'moved 300 items to the trash'],
+      ['file.delete_forever', 'folder', 'Mia Member', 'deleted 300 items forever'],
+    ]);
+    expect(entries.filter((e) => e.details.ids === mixed.join(' ')).map((e) => [e.action, e.resourceType, e.details.summary])).toEqual([
+      ['file.delete', 'file', 'moved 2 items to the trash'],
     ]);
     const moved = entries.find((e) => e.action === 'file.move' && ofTheSelection(e))!;
     expect(moved.details).toMatchObject({ items: '300', to: projects.id, names: 'Item 0, Item 1, Item 2, Item 3, Item 4, and 295 more' });

@@ -241,4 +241,55 @@ describe('a folder shared by email, as a zip', () => {
     expect((await postForm(asked.body.url, [clients.id])).status).toBe(403);
     expect((await askZip(recipient, [clients.id])).status).toBe(403);
   }, 120_000);
+
+  it('audits a selection of their own files and a folder shared with them in each account apart: each log names only its own items', async () => {
+    const [owner, recipient] = await Promise.all([confirmedUser(), confirmedUser()]);
+    expect((await startTrial(owner)).status).toBe(201);
+    expect((await startTrial(recipient)).status).toBe(201);
+    const tag = randomBytes(4).toString('hex');
+    const clients = await newFolder(owner, `Clients ${tag}`);
+    await uploadInto(owner, clients.id, `Rates ${tag}.txt`, randomBytes(300));
+    expect((await call('/api/shares', { body: { fileId: clients.id, email: recipient.email }, token: owner.accessToken })).status).toBe(201);
+    const payroll = await uploadInto(recipient, 'root', `Payroll ${tag}.txt`, randomBytes(200));
+    const salaries = await uploadInto(recipient, 'root', `Salaries ${tag}.txt`, randomBytes(100));
+
+    // The recipient's own file first, the sharer's folder between their own files.
+    const { entries } = await downloadZip(recipient, [payroll.id, clients.id, salaries.id]);
+    expect(entries.map((e) => e.path)).toEqual([`Payroll ${tag}.txt`, `Clients ${tag}/`, `Clients ${tag}/Rates ${tag}.txt`, `Salaries ${tag}.txt`]);
+
+    const zipsIn = async (user: TestUser) =>
+      (await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: user.accessToken })).body.items?.filter((e) => e.action === 'files.zip_download') ??
+      [];
+    const [sharers, own] = await Promise.all([
+      eventually(async () => {
+        const zips = await zipsIn(owner);
+        return zips.length > 0 && zips;
+      }),
+      eventually(async () => {
+        const zips = await zipsIn(recipient);
+        return zips.length > 0 && zips;
+      }),
+    ]);
+    // The sharer's log: the shared folder only, by the recipient, one access of the share as before.
+    expect(sharers).toEqual([
+      expect.objectContaining({
+        actorId: recipient.userId,
+        resourceId: clients.id,
+        details: expect.objectContaining({ items: '1', names: `Clients ${tag}`, summary: 'downloaded 1 item as a zip' }),
+      }),
+    ]);
+    const ownerLog = await call<ListAuditLogsReply>('/api/audit-logs?limit=100', { token: owner.accessToken });
+    expect(JSON.stringify(ownerLog.body)).not.toMatch(/Payroll|Salaries/);
+    // The recipient's log: their own two files only.
+    expect(own).toEqual([
+      expect.objectContaining({
+        actorId: recipient.userId,
+        resourceId: null,
+        details: expect.objectContaining({ items: '2', names: `Payroll ${tag}.txt, Salaries ${tag}.txt`, summary: 'downloaded 2 items as a zip' }),
+      }),
+    ]);
+    expect(JSON.stringify(own)).not.toMatch(/Clients|Rates/);
+    const shares = await call<{ items: { accessCount: number }[] }>(`/api/shares?direction=by-me&fileId=${clients.id}`, { token: owner.accessToken });
+    expect(shares.body.items[0].accessCount).toBe(1);
+  }, 120_000);
 });

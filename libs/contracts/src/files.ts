@@ -636,7 +636,7 @@ export type ThumbnailMade = FileChange;
 export type FileReplaced = FileChange;
 /** An earlier version of a file became its bytes again. */
 export type FileVersionRestored = FileChange;
-/** Someone downloaded items as one zip: how many of the selection they could view, and the first names. */
+/** Someone downloaded items as one zip: how many of the selection they could view, and the first names; one event per account the items are in, with only that account's items. */
 export interface ItemsZipped {
   userId: string;
   count: number;
@@ -653,6 +653,8 @@ export interface SelectionChanged {
   count: number;
   /** Every item done, in the order of the selection. */
   ids: string[];
+  /** How many of them are folders (all of them: the audit entry is about folders). Absent in events recorded before it was added. */
+  folders?: number;
   /** The first names (SELECTION_NAMES_KEPT). */
   names: string[];
   /** With a move: where to (ROOT_FOLDER for My files' root), by name. */

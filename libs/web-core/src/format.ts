@@ -7,4 +7,3 @@ export { formatFileSize, formatMegabytes } from './format/format-file-size';
 export { formatBytes, formatStorageLimit, formatStoragePercent, formatStorageUsed, storagePercent } from './format/format-storage';
 export { formatRelativeTime, formatRelativeTimeShort } from './format/relative-time';
 export { avatarInitials } from './format/avatar-initials';
-export { applyBrandColors, brandColors } from './format/brand-colors';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useGetBrandingQuery } from '@coffer/web-core/store';
-import { applyBrandColors } from '@coffer/web-core/format';
+import { applyBrandColors } from '@coffer/web-core/branding';
 
 /** Applies the account's custom branding colours to the whole page (dialogs included) while the dashboard is open. */
 export function useAccountBranding() {

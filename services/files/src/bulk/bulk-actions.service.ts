@@ -270,6 +270,7 @@ export class BulkActionsService {
         userId: caller.userId,
         count: changes.length,
         ids: changes.map((c) => c.item.id),
+        folders: changes.filter((c) => c.item.isFolder).length,
         names: changes.slice(0, SELECTION_NAMES_KEPT).map((c) => c.item.name),
         ...(to && { to }),
         groups: [...groups.values()],

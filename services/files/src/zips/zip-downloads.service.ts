@@ -28,6 +28,17 @@ const CHECKS_AT_ONCE = 16;
 /** How many names of a selection its audit entry keeps. */
 const NAMES_IN_AUDIT = 5;
 
+/** The rows by the account they are in, each account's in the selection's order. */
+function byAccount(rows: FileRow[]): Map<string, FileRow[]> {
+  const accounts = new Map<string, FileRow[]>();
+  for (const row of rows) {
+    const own = accounts.get(row.accountId);
+    if (own) own.push(row);
+    else accounts.set(row.accountId, [row]);
+  }
+  return accounts;
+}
+
 /** A refusal of one item (not found, or not the caller's to view): the item is left out of the zip. */
 const isRefusal = (err: unknown) => err instanceof RpcException && [403, 404].includes((err.getError() as RpcErrorBody).status);
 
@@ -66,19 +77,21 @@ export class ZipDownloadsService {
     // its access limit and kept in its history like a file's Download (refused once the limit is reached).
     for (const itemId of viaShares.values()) await this.access.actingFor(zipFor.caller as CallerIdentity, itemId, 'attachment');
     if (!zipFor.linkFolder)
-      await this.unit.run(() =>
-        this.bus.record(FilesEvent.ItemsZipped, {
-          // A shared folder's zip is audited in its sharer's account, as a Download from it is.
-          accountId: rows[0].accountId,
-          actorId: zipFor.caller.userId,
-          payload: {
-            userId: zipFor.caller.userId,
-            count: rows.length,
-            names: rows.slice(0, NAMES_IN_AUDIT).map((r) => r.name),
-            itemId: rows.length === 1 ? rows[0].id : null,
-          },
-        }),
-      );
+      await this.unit.run(async () => {
+        // Each account's log hears only of its own items: a selection can hold the person's own files and a folder
+        // shared with them from another account (audited in its sharer's account, as a Download from it is).
+        for (const [accountId, own] of byAccount(rows))
+          await this.bus.record(FilesEvent.ItemsZipped, {
+            accountId,
+            actorId: zipFor.caller.userId,
+            payload: {
+              userId: zipFor.caller.userId,
+              count: own.length,
+              names: own.slice(0, NAMES_IN_AUDIT).map((r) => r.name),
+              itemId: own.length === 1 ? own[0].id : null,
+            },
+          });
+      });
     const name = rows.length === 1 ? `${rows[0].name}.zip` : `Coffer (${rows.length} items).zip`;
     return {
       walk: await this.tickets.walk(

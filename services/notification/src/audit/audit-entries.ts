@@ -110,7 +110,8 @@ export const AUDITED: Describers = {
   // "Mia Member moved 1,000 items to Projects": a bulk action is one entry, with how many, the first names and every id.
   [FilesEvent.SelectionChanged]: ({ payload: p }) => ({
     action: SELECTION_ACTIONS[p.action].action,
-    resourceType: 'file',
+    // A selection of folders only is about folders; one with any file is "file" (the audit log has no type for a mix).
+    resourceType: p.folders === p.count ? 'folder' : 'file',
     resourceId: p.count === 1 ? p.ids[0] : null,
     details: {
       summary: SELECTION_ACTIONS[p.action].said(itemCount(p.count), p.to?.name),

@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, roleMay, updateBrandingSchema, type Branding } from '@coffer/contracts';
 import { BrandMark, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Input, Skeleton, Spinner, toast } from '@coffer/ui';
 import { useZodForm } from '@coffer/ui/form';
-import { brandColors } from '@coffer/web-core/format';
+import { brandColors } from '@coffer/web-core/branding';
 import { useGetBrandingQuery, useGetProfileQuery } from '@coffer/web-core/store';
 import { failureToast } from '../../../lib/failure-toast';
 import { useUpdateBrandingMutation } from '../api/settings-api';

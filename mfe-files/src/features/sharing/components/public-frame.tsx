@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { BrandMark } from '@coffer/ui';
-import { applyBrandColors } from '@coffer/web-core/format';
+import { applyBrandColors } from '@coffer/web-core/branding';
 import type { Branding } from '@coffer/contracts';
 
 /** The company's name when it has branding, else nothing (the page says Coffer). */
