@@ -9,9 +9,17 @@ export default class BrowserEnvironment extends JSDOMEnvironment {
     super(config, context);
     const page = this.global;
     const NodeRequest = globalThis.Request;
+    // A page's AbortSignal is jsdom's, which Node's Request refuses (Node 24): it gets a Node signal that follows it.
+    const nodeSignal = (signal) => {
+      if (!signal || signal instanceof AbortSignal) return signal;
+      const follower = new AbortController();
+      if (signal.aborted) follower.abort(signal.reason);
+      else signal.addEventListener('abort', () => follower.abort(signal.reason), { once: true });
+      return follower.signal;
+    };
     class Request extends NodeRequest {
       constructor(input, init) {
-        super(input instanceof NodeRequest ? input : new URL(String(input), page.location.href), init);
+        super(input instanceof NodeRequest ? input : new URL(String(input), page.location.href), init && { ...init, signal: nodeSignal(init.signal) });
       }
     }
     // Until a test puts its stand-in in, nothing answers (as with the network down).
