@@ -2,7 +2,7 @@
 // PostgreSQL server, lean settings), prints the idle memory of the whole stack,
 // runs every benchmark in bench/ against it (each compares Coffer with the raw
 // backend in the same run, or measures what a browser downloads), prints their lines, stops.
-// COFFER_BENCH_ONLY=list-page,upload runs only those.
+// COFFER_BENCH_ONLY=list-page,upload runs only those; COFFER_TEST_PORT_OFFSET moves its ports (7000 unless set).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,12 @@ buildAll();
 const { ROOT } = await import('./processes.mjs');
 const { databaseName, defaultPorts, startStack, TEST_STACK_ENV, waitForHealthy } = await import('./stack.mjs');
 
-const dataDir = path.join(ROOT, '.data-bench');
+// Ports shifted by 7000 (10000 for the shell), or by COFFER_TEST_PORT_OFFSET when set, so a second bench run (or one
+// beside a test run at another offset) need not collide; data in .data-bench, or .data-bench-<offset> for another offset.
+const offset = Number(process.env.COFFER_TEST_PORT_OFFSET ?? 7000);
+const dataDir = path.join(ROOT, offset === 7000 ? '.data-bench' : `.data-bench-${offset}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const ports = defaultPorts(7000);
+const ports = defaultPorts(offset);
 // Benchmarks sign up many users from one address: lift the sign-up limits for this run only.
 const stack = await startStack({
   ports,

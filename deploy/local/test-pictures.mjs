@@ -40,3 +40,33 @@ function chunk(type, data) {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
 }
+
+/**
+ * A one-page PDF of `width` x `height` points whose page is drawn by `content` (PDF drawing operators, e.g.
+ * '1 0 0 rg 0 0 100 100 re f' for a red square at the bottom left; text may use /F1, Helvetica), written by
+ * hand with its cross-reference table: for tests that upload a real PDF. `encrypted`: it opens only with a
+ * password (one that is not empty).
+ */
+export function pdfOf(width, height, content, { encrypted = false } = {}) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  // RC4 40-bit (the Standard handler's revision 2): a /U that no empty password gives.
+  if (encrypted) objects.push(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>`);
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  const encryption = encrypted ? ` /Encrypt ${objects.length} 0 R /ID [<${'12'.repeat(16)}> <${'12'.repeat(16)}>]` : '';
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encryption} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}

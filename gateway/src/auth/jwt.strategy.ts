@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -37,11 +38,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       audience: ACCESS_TOKEN_AUDIENCE,
       ignoreExpiration: false,
       passReqToCallback: false,
+      // A key object, parsed once per key: passport-jwt hands it to jsonwebtoken as it is, which takes one (its types
+      // say string or Buffer only), where a PEM is parsed again on every request.
       secretOrKeyProvider: (_req: unknown, rawJwt: string, done: (err: unknown, key?: string) => void) => {
         const kid = kidOf(rawJwt);
         if (!kid) return done(null, undefined);
-        jwks.pem(kid).then(
-          (pem) => done(null, pem),
+        jwks.publicKey(kid).then(
+          (key?: KeyObject) => done(null, key as unknown as string | undefined),
           (err) => done(err),
         );
       },

@@ -132,9 +132,9 @@ export class FilesController {
   @Get('files/:id/thumbnail')
   @ApiDoc({
     summary:
-      "A file's thumbnail (a WebP of at most 256 px, made after an image's upload), for whoever may view the file; a list gives its version (thumbnail), which v repeats so browsers keep it privately",
+      "A file's thumbnail (a WebP of at most 256 px, made after an image's or a PDF's upload, of a PDF's first page), for whoever may view the file; a list gives its version (thumbnail), which v repeats so browsers keep it privately",
     contentType: 'image/webp',
-    errors: { 404: 'The file has no thumbnail (not an image, not made yet, or it could not be made), or you cannot see the file' },
+    errors: { 404: 'The file has no thumbnail (not an image or a PDF, not made yet, or it could not be made), or you cannot see the file' },
   })
   async thumbnail(
     @Meta() meta: RequestMeta,

@@ -47,7 +47,7 @@ export const FilesSubject = {
   WhoHasAccess: 'files.access.who',
   /** Owners and admins: the bytes in each person's My files (trash included), for Settings → Storage. */
   StorageByMember: 'files.storage.members',
-  /** A file's thumbnail (an image's, made after its upload), for whoever may view the file. */
+  /** A file's thumbnail (an image's, or a PDF's first page, made after its upload), for whoever may view the file. */
   FileThumbnail: 'files.file.thumbnail',
   /** A file's versions: its current bytes and the earlier ones kept (Can view). */
   ListVersions: 'files.version.list',

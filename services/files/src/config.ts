@@ -13,7 +13,7 @@ export const filesConfigSchema = serviceConfigSchema.extend(objectStoreConfigSch
   PLAN_FEATURES_TTL_SECONDS: z.coerce.number().int().min(1).default(300),
   /** How many accounts' plan features are kept in memory at most. */
   PLAN_FEATURES_MAX_ACCOUNTS: z.coerce.number().int().min(1).default(10_000),
-  /** Thumbnails of uploaded images ("off": none are made, cards keep their icons; the bench compares both). */
+  /** Thumbnails of uploaded images and PDFs ("off": none are made, cards keep their icons; the bench compares both). */
   THUMBNAILS: z.enum(['on', 'off']).default('on'),
   /** How many thumbnails one replica makes at once. */
   THUMBNAILS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(1),

@@ -15,11 +15,12 @@ import { planFeatures } from '@coffer/plans';
 import { DATABASE, EventBus, loadConfig, runService, ServiceRequester, type Database } from '@coffer/server-core';
 import { DATABASE_KINDS, eventually, freshDatabase, newCaller, TestCaller, testInfra } from '@coffer/server-core/testing';
 import { sql } from 'drizzle-orm';
-import { pngOf } from '../../../deploy/local/test-pictures.mjs';
+import { pdfOf, pngOf } from '../../../deploy/local/test-pictures.mjs';
 import { AppModule } from '../src/app.module.js';
 import { filesConfigSchema } from '../src/config.js';
 import { ThumbnailsService } from '../src/thumbnails/thumbnails.service.js';
 import { thumbnailOf } from '../src/thumbnails/thumbnail-image.js';
+import { pdfThumbnailOf } from '../src/thumbnails/thumbnail-pdf.js';
 
 Logger.overrideLogger(false);
 
@@ -142,6 +143,50 @@ describe.each(DATABASE_KINDS)('thumbnails on %s', (kind) => {
     // Never enlarged: 64 x 32 stays 64 x 32.
     const { data } = await caller.request(FilesSubject.FileThumbnail, { fileId: good.id }, owner);
     expect(await sharp(Buffer.from(data, 'base64')).metadata()).toMatchObject({ width: 64, height: 32 });
+  });
+
+  it("makes a 256 px WebP of a PDF's first page in the background; a damaged or encrypted PDF gets none and stays downloadable", async () => {
+    const owner = newCaller();
+    // A page of 400 x 200 points: red on its left half, blue on its right (PDF's y goes up from the bottom).
+    const pdf = pdfOf(400, 200, '1 0 0 rg 0 0 200 200 re f 0 0 1 rg 200 0 200 200 re f');
+    const file = await upload(owner, 'Report.pdf', 'application/pdf', pdf);
+    expect(file.thumbnail).toBeUndefined();
+    const version = await eventually(async () => (await listed(owner, file.id)).thumbnail);
+    expect(version).toMatch(/^[\w-]{16}$/);
+    const { data, mimeType } = await caller.request(FilesSubject.FileThumbnail, { fileId: file.id }, owner);
+    expect(mimeType).toBe('image/webp');
+    const thumbnail = sharp(Buffer.from(data, 'base64'));
+    expect(await thumbnail.metadata()).toMatchObject({ format: 'webp', width: 256, height: 128 });
+    const { data: pixels, info } = await thumbnail.raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const [r, g, b] = pixels.subarray((y * info.width + x) * info.channels);
+      return r > 200 && g < 60 && b < 60 ? 'red' : b > 200 && r < 60 && g < 60 ? 'blue' : `rgb(${r}, ${g}, ${b})`;
+    };
+    expect([colourAt(40, 64), colourAt(100, 20), colourAt(160, 64), colourAt(220, 110)]).toEqual(['red', 'red', 'blue', 'blue']);
+
+    // A damaged PDF (cut short after its header) and one that opens only with a password: none, and the upload stands.
+    const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(64, 7)]);
+    const locked = pdfOf(400, 200, '1 0 0 rg 0 0 200 200 re f', { encrypted: true });
+    for (const [name, bytes] of [
+      ['Broken.pdf', damaged],
+      ['Locked.pdf', locked],
+    ] as const) {
+      const stored = await upload(owner, name, 'application/pdf', bytes);
+      await tried(stored.id);
+      expect((await listed(owner, stored.id)).thumbnail).toBeUndefined();
+      expect(await status(caller.request(FilesSubject.FileThumbnail, { fileId: stored.id }, owner))).toBe('404 Thumbnail not found');
+      const link = await caller.request(FilesSubject.FileLink, { fileId: stored.id, disposition: 'attachment' }, owner);
+      expect(Buffer.from(await (await fetch(link.url)).arrayBuffer())).toEqual(bytes);
+    }
+  });
+
+  it("ends a PDF's rendering thread that takes longer than its time, and answers at once", async () => {
+    const pdf = pdfOf(400, 200, '1 0 0 rg 0 0 200 200 re f');
+    const started = performance.now();
+    await expect(pdfThumbnailOf(pdf, { seconds: 0.001 })).rejects.toThrow('The PDF took longer than 0.001 s');
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The same PDF with its time is rendered (the thread before did not stay in its way).
+    expect(await sharp(await pdfThumbnailOf(pdf)).metadata()).toMatchObject({ format: 'webp', width: 256, height: 128 });
   });
 
   it('refuses an image whose header claims 100,000 x 100,000 pixels at once, without decoding it', async () => {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { THUMBNAIL_SIZE } from '@coffer/contracts';
+import { MAX_PDF_SOURCE_BYTES, PDF_MIME_TYPE, pdfThumbnailOf } from './thumbnail-pdf.js';
 
 // One libvips thread and no cache: thumbnails run beside uploads and lists on a small machine, never in their way.
 sharp.concurrency(1);
@@ -18,9 +19,22 @@ export const THUMBNAIL_MIME_TYPE = 'image/webp';
 /** Where the thumbnail of a stored object is kept: beside it, so whatever removes an object can remove its thumbnail. */
 export const thumbnailKeyOf = (storagePath: string) => `${storagePath}.thumbnail.webp`;
 
-/** Whether a file of this type gets a thumbnail. */
+const baseTypeOf = (mimeType: string) => mimeType.toLowerCase().split(';')[0].trim();
+
+/** Whether a file of this type gets a thumbnail (an image's, or a PDF's first page). */
 export function takesThumbnail(mimeType: string): boolean {
-  return THUMBNAIL_TYPES.has(mimeType.toLowerCase().split(';')[0].trim());
+  const type = baseTypeOf(mimeType);
+  return THUMBNAIL_TYPES.has(type) || type === PDF_MIME_TYPE;
+}
+
+/** The largest stored file of this type a thumbnail is made of: a larger one keeps its icon. */
+export function maxThumbnailSourceBytes(mimeType: string): number {
+  return baseTypeOf(mimeType) === PDF_MIME_TYPE ? MAX_PDF_SOURCE_BYTES : MAX_THUMBNAIL_SOURCE_BYTES;
+}
+
+/** The thumbnail of a stored file of this type: its first page for a PDF, else the image's. */
+export function thumbnailOfFile(mimeType: string, bytes: Uint8Array): Promise<Buffer> {
+  return baseTypeOf(mimeType) === PDF_MIME_TYPE ? pdfThumbnailOf(bytes) : thumbnailOf(bytes);
 }
 
 /**

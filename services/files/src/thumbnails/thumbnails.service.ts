@@ -6,7 +6,7 @@ import { AccessService } from '../access/access.service.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { FilesService } from '../files/files.service.js';
 import { ObjectStorage } from '../storage/object-storage.js';
-import { MAX_THUMBNAIL_SOURCE_BYTES, takesThumbnail, thumbnailKeyOf, THUMBNAIL_MIME_TYPE, thumbnailOf } from './thumbnail-image.js';
+import { maxThumbnailSourceBytes, takesThumbnail, thumbnailKeyOf, THUMBNAIL_MIME_TYPE, thumbnailOfFile } from './thumbnail-image.js';
 
 /** Files waiting for their thumbnail at most: past it a burst's rest keeps its icons (this replica is far behind). */
 const MAX_WAITING = 10_000;
@@ -16,10 +16,10 @@ const UPLOADS_QUIET_MS = 1000;
 const LONGEST_DEFERRAL_MS = 10_000;
 
 /**
- * Thumbnails of uploaded images, made in the background: the upload event only puts the file in a queue,
+ * Thumbnails of uploaded images and of PDFs' first pages, made in the background: the upload event only puts the file in a queue,
  * and one thumbnail at a time is made (THUMBNAILS_AT_ONCE), so a burst of uploads never waits for them.
  * Each stored object is tried once (claimed on the file row, so a redelivered event or a second replica
- * does nothing); whatever fails (not an image, damaged, too many pixels, too slow) leaves the file without
+ * does nothing); whatever fails (not an image, damaged, too many pixels, an encrypted PDF, too slow) leaves the file without
  * one and its card with its icon. A file whose object changes gets a thumbnail of the new one.
  */
 @Injectable()
@@ -44,7 +44,7 @@ export class ThumbnailsService implements OnApplicationShutdown {
     @Inject(UnitOfWork) private readonly unit: UnitOfWork,
   ) {}
 
-  /** An uploaded file: an image goes in the queue (nothing is awaited here: the event is acknowledged at once). */
+  /** An uploaded file: an image or a PDF goes in the queue (nothing is awaited here: the event is acknowledged at once). */
   uploaded(event: DomainEvent<FileChange>): void {
     const { item } = event.payload;
     this.lastUpload = Date.now();
@@ -96,8 +96,8 @@ export class ThumbnailsService implements OnApplicationShutdown {
       const file = await this.files.claimThumbnail(id);
       if (!file?.storagePath) return;
       const source = file.storagePath;
-      if (file.size > MAX_THUMBNAIL_SOURCE_BYTES) return;
-      const thumbnail = await thumbnailOf(await this.objects.read(source));
+      if (file.size > maxThumbnailSourceBytes(file.mimeType)) return;
+      const thumbnail = await thumbnailOfFile(file.mimeType, await this.objects.read(source));
       key = thumbnailKeyOf(source);
       await this.objects.put(key, thumbnail, THUMBNAIL_MIME_TYPE);
       const made = await this.unit.run(async () => {

@@ -7,7 +7,7 @@ interface FileThumbnailProps {
   item: Pick<FileItem, 'id' | 'name' | 'thumbnail'>;
   /** The side of the square it fills, in pixels (the image keeps its shape inside, cropped to fill). */
   size: number;
-  /** What shows while there is no thumbnail: none made (not an image, or it could not be made), or not loaded yet. */
+  /** What shows while there is no thumbnail: none made (not an image or a PDF, or it could not be made), or not loaded yet. */
   fallback: ReactNode;
   className?: string;
 }
