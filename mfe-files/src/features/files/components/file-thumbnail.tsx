@@ -15,6 +15,7 @@ interface FileThumbnailProps {
 /**
  * A file's thumbnail in a square of `size` px (a card's or a row's): read only when the file has one and the
  * square is rendered (the lists render what is on screen), its size set so nothing moves when it arrives.
+ * A thin edge keeps a mostly white picture (a PDF's first page) from melting into the white card.
  */
 export function FileThumbnail({ item, size, fallback, className }: FileThumbnailProps) {
   const { data: src } = useFileThumbnailQuery({ fileId: item.id, version: item.thumbnail ?? '' }, { skip: !item.thumbnail });
@@ -29,7 +30,7 @@ export function FileThumbnail({ item, size, fallback, className }: FileThumbnail
       decoding="async"
       draggable={false}
       data-testid="file-thumbnail"
-      className={cn('shrink-0 rounded-lg bg-muted object-cover', className)}
+      className={cn('shrink-0 rounded-lg border border-border bg-muted object-cover', className)}
       style={{ width: size, height: size }}
     />
   );
