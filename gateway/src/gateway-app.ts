@@ -141,6 +141,8 @@ export async function createGateway(config: GatewayConfig, logger?: LoggerServic
     config.GATEWAY_TRUST_PROXY.split(',').map((v) => v.trim()),
   );
   app.disable('x-powered-by');
+  // Every answer is no-store (apiResponseHeaders), so an ETag (a hash of each body) would never be asked about.
+  app.set('etag', false);
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
   const server = app.getHttpServer() as Server;

@@ -186,6 +186,32 @@ describe('sign-in and sessions', () => {
     }
   });
 
+  it('refuses a token once it expires, though it was accepted before (the gateway remembers checked tokens)', async () => {
+    const user = await newUser();
+    const [header, payload] = user.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid;
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: false })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject(claims.sub)
+      .setIssuer('coffer-auth')
+      .setAudience('coffer')
+      .setIssuedAt(exp - 900)
+      .setExpirationTime(exp)
+      .sign(createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string));
+
+    expect((await call('/api/files', { token: shortLived })).status).toBe(200);
+    expect((await call('/api/files', { token: shortLived })).status).toBe(200); // the second time from what the gateway remembers
+    const refused = await eventually(async () => {
+      const answer = await call<HttpErrorBody>('/api/files', { token: shortLived });
+      return answer.status !== 200 && answer;
+    }, 10_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('UNAUTHENTICATED');
+  });
+
   it('publishes its public keys at /.well-known/jwks.json', async () => {
     const { status, body } = await call<{ keys: Array<Record<string, string>> }>('/.well-known/jwks.json');
     expect(status).toBe(200);

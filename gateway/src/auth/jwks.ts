@@ -23,6 +23,11 @@ export class JwksCache {
     return this.jwks;
   }
 
+  /** Whether a key id is among the keys last fetched (no fetch): a token checked with a key since withdrawn is checked again. */
+  knows(kid: string): boolean {
+    return this.keys.has(kid);
+  }
+
   /** The public key of a key id, or undefined if the auth service does not know it. */
   async publicKey(kid: string): Promise<KeyObject | undefined> {
     if (!this.keys.has(kid) && Date.now() - this.fetchedAt > REFETCH_AFTER_MS) await this.refresh();
