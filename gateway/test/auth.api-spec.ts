@@ -25,6 +25,24 @@ const signIn = (email: string, password: string, rememberMe = false, headers?: R
     base: headers ? gatewayUrl() : undefined,
   });
 
+/**
+ * An access token with the claims and key id of `user`'s, expiring at `exp` (seconds), signed with the auth service's
+ * key of this test run, or with `key`.
+ */
+function mintLike(user: TestUser, exp: number, key: Parameters<SignJWT['sign']>[0] = createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string)) {
+  const [header, payload] = user.accessToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid;
+  return new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: false })
+    .setProtectedHeader({ alg: 'ES256', kid })
+    .setSubject(claims.sub)
+    .setIssuer('coffer-auth')
+    .setAudience('coffer')
+    .setIssuedAt(exp - 900)
+    .setExpirationTime(exp)
+    .sign(key);
+}
+
 const newUser = async (): Promise<TestUser> => {
   const user = await signUp();
   remember(user.password, user.accessToken, user.cookie.split('=')[1]);
@@ -161,21 +179,10 @@ describe('sign-in and sessions', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url'), signature].join('.');
 
-    const realKey = createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string);
-    const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid;
-    const mint = (key: Parameters<SignJWT['sign']>[0], exp: number) =>
-      new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: false })
-        .setProtectedHeader({ alg: 'ES256', kid })
-        .setSubject(claims.sub)
-        .setIssuer('coffer-auth')
-        .setAudience('coffer')
-        .setIssuedAt(exp - 900)
-        .setExpirationTime(exp)
-        .sign(key);
     const now = Math.floor(Date.now() / 1000);
-    const valid = await mint(realKey, now + 60);
-    const expired = await mint(realKey, now - 10);
-    const wrongKey = await mint(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey, now + 60);
+    const valid = await mintLike(user, now + 60);
+    const expired = await mintLike(user, now - 10);
+    const wrongKey = await mintLike(user, now + 60, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
     const unsigned = [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'), payload, ''].join('.');
 
     expect((await call('/api/files', { token: valid })).status).toBe(200); // the key really is the gateway's
@@ -188,18 +195,8 @@ describe('sign-in and sessions', () => {
 
   it('refuses a token once it expires, though it was accepted before (the gateway remembers checked tokens)', async () => {
     const user = await newUser();
-    const [header, payload] = user.accessToken.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const kid = JSON.parse(Buffer.from(header, 'base64url').toString()).kid;
     const exp = Math.floor(Date.now() / 1000) + 2;
-    const shortLived = await new SignJWT({ acc: claims.acc, role: claims.role, sid: claims.sid, aal: claims.aal, mfa: false })
-      .setProtectedHeader({ alg: 'ES256', kid })
-      .setSubject(claims.sub)
-      .setIssuer('coffer-auth')
-      .setAudience('coffer')
-      .setIssuedAt(exp - 900)
-      .setExpirationTime(exp)
-      .sign(createPrivateKey(process.env.COFFER_TEST_JWT_PRIVATE_KEY as string));
+    const shortLived = await mintLike(user, exp);
 
     expect((await call('/api/files', { token: shortLived })).status).toBe(200);
     expect((await call('/api/files', { token: shortLived })).status).toBe(200); // the second time from what the gateway remembers

@@ -1,6 +1,6 @@
-import { Controller, Module } from '@nestjs/common';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Ctx, MessagePattern, NatsContext, Payload, RpcException, Transport, type INestMicroservice, type MicroserviceOptions } from '@nestjs/microservices';
+import { Ctx, MessagePattern, NatsContext, Payload, RpcException, Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorCode, Header } from '@coffer/contracts';
 import { natsConnectionOptions } from '../src/nats.js';
 import { ServiceRequester } from '../src/requester.js';
@@ -40,6 +40,9 @@ const refusal = (sent: Promise<unknown>) =>
     (err: unknown) => (err instanceof RpcException ? err.getError() : err),
   );
 
+/** The 503 a request is refused with when no answer can come. */
+const unavailable = (message: string) => ({ code: ErrorCode.ServiceUnavailable, status: 503, message });
+
 describe('ServiceRequester (the gateway and services asking a service over NATS)', () => {
   let nats: Awaited<ReturnType<typeof privateNats>>;
   let service: INestMicroservice;
@@ -55,6 +58,8 @@ describe('ServiceRequester (the gateway and services asking a service over NATS)
     await service.listen();
     requester = ServiceRequester.connect(nats.url, 'requester-test-caller', 1_000);
   });
+  /** A request the contracts do not know (these subjects are the test's own). */
+  const ask = (subject: string, payload: object = {}) => requester.request(subject as never, payload as never);
   afterAll(async () => {
     await requester?.close();
     await service?.close();
@@ -70,29 +75,13 @@ describe('ServiceRequester (the gateway and services asking a service over NATS)
   });
 
   it("rejects with the service's own refusal, and with a 503 for a failure that is not one", async () => {
-    expect(await refusal(requester.request('requester-test.refuse' as never, {} as never))).toEqual({
-      code: ErrorCode.NotFound,
-      status: 404,
-      message: 'File not found',
-    });
-    expect(await refusal(requester.request('requester-test.crash' as never, {} as never))).toEqual({
-      code: ErrorCode.ServiceUnavailable,
-      status: 503,
-      message: 'The requester-test service is unavailable. Please try again.',
-    });
+    expect(await refusal(ask('requester-test.refuse'))).toEqual({ code: ErrorCode.NotFound, status: 404, message: 'File not found' });
+    expect(await refusal(ask('requester-test.crash'))).toEqual(unavailable('The requester-test service is unavailable. Please try again.'));
   });
 
   it('says which service did not answer in time, and which has nobody listening', async () => {
-    expect(await refusal(requester.request('requester-test.slow' as never, {} as never))).toEqual({
-      code: ErrorCode.ServiceUnavailable,
-      status: 503,
-      message: 'The requester-test service did not answer in time. Please try again.',
-    });
-    expect(await refusal(requester.request('nobody-listens.echo' as never, {} as never))).toEqual({
-      code: ErrorCode.ServiceUnavailable,
-      status: 503,
-      message: 'The nobody-listens service is unavailable. Please try again.',
-    });
+    expect(await refusal(ask('requester-test.slow'))).toEqual(unavailable('The requester-test service did not answer in time. Please try again.'));
+    expect(await refusal(ask('nobody-listens.echo'))).toEqual(unavailable('The nobody-listens service is unavailable. Please try again.'));
   });
 
   it('fails at once while NATS is away (not after its time limit), and answers again once NATS is back', async () => {
@@ -100,14 +89,14 @@ describe('ServiceRequester (the gateway and services asking a service over NATS)
     // Once the connection noticed, a request fails at once as "unavailable". Sent into the NATS client while it
     // reconnects, it would be dropped and wait out its limit: "did not answer in time", every time.
     await eventually(async () => {
-      const body = (await refusal(requester.request('requester-test.echo' as never, { n: 1 } as never))) as { message?: string };
+      const body = (await refusal(ask('requester-test.echo', { n: 1 }))) as { message?: string };
       return body.message === 'The requester-test service is unavailable. Please try again.';
     }, 10_000);
     await nats.start();
     await eventually(async () => {
-      const answer = (await refusal(requester.request('requester-test.echo' as never, { n: 1 } as never))) as { answered?: unknown };
+      const answer = (await refusal(ask('requester-test.echo', { n: 1 }))) as { answered?: unknown };
       return answer.answered !== undefined && answer;
     }, 20_000);
-    expect(await requester.request('requester-test.echo' as never, { n: 41 } as never)).toMatchObject({ n: 42 });
+    expect(await ask('requester-test.echo', { n: 41 })).toMatchObject({ n: 42 });
   }, 60_000);
 });
