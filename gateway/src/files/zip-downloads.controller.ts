@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Controller, HttpCode, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
@@ -15,7 +14,7 @@ import { contentDisposition, ServiceRequester } from '@coffer/server-core';
 import { ApiDoc } from '../api/api-doc.js';
 import { ValidBody, ValidParams, type Valid } from '../api/validation.js';
 import { Meta, Public } from '../identity/caller.js';
-import { zipItems, zipStream, type ZipPages } from './zip-stream.js';
+import { zipItems, zipTo, type ZipPages } from './zip-stream.js';
 
 /**
  * Folders and selections as one zip. The files service decides, item by item, what the person may have and signs a
@@ -63,7 +62,7 @@ export class ZipDownloadsController {
     res.setHeader('content-disposition', contentDisposition('attachment', name));
     res.setHeader('cache-control', 'no-store');
     try {
-      await pipeline(zipStream(zipItems(pages)), res);
+      await zipTo(zipItems(pages), res);
     } catch (err) {
       // Under way already: the zip is cut short (the browser says the download failed), never completed wrongly.
       if (!res.writableEnded) this.logger.warn({ msg: 'A zip download stopped part way', error: String(err) });

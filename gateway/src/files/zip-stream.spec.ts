@@ -2,16 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable, Writable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import type { ZipEntries, ZipEntry } from '@coffer/contracts';
 import { unzip } from '../../test/unzip.js';
-import { FILES_OPENED_AHEAD, readStored, uniqueName, zipItems, zipName, zipStream, type ZipPages } from './zip-stream.js';
+import { FILES_OPENED_AHEAD, readStored, uniqueName, zipItems, zipName, zipTo, type ZipItem, type ZipPages } from './zip-stream.js';
 
 const at = '2026-11-27T12:00:00.000Z';
 const file = (id: string, name: string, bytes: string): ZipEntry => ({ id, name, isFolder: false, size: Buffer.byteLength(bytes), modifiedAt: at, url: bytes });
 const folder = (id: string, name: string): ZipEntry => ({ id, name, isFolder: true, size: 0, modifiedAt: at });
 /** The bytes of a file entry are its "URL" here: the stream opens them. */
 const open = (url: string) => Promise.resolve(Readable.from([Buffer.from(url)]));
+/**
+ * The zip of `items` as bytes: each chunk copied when written (a storage read's buffer is read into again once
+ * written). With `from`, nothing is taken before it resolves (the zip waits on its reader meanwhile).
+ */
+async function zipped(items: AsyncIterable<ZipItem>, openRead?: (url: string) => Promise<Readable>, from?: Promise<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const take = () => {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      };
+      if (from) void from.then(take);
+      else take();
+    },
+  });
+  await zipTo(items, out, openRead);
+  return Buffer.concat(chunks);
+}
 
 describe('zip names', () => {
   it('keeps names as they are but never as a path outside the zip', () => {
@@ -38,7 +56,7 @@ describe('zip names', () => {
   });
 });
 
-describe('zipStream', () => {
+describe('zipTo', () => {
   it('streams folders inside folders as paths, empty folders kept, every file with its bytes', async () => {
     const tree: Record<string, ZipEntry[]> = {
       top: [folder('f1', 'Reports'), file('a', 'notes.txt', 'top notes'), file('b', 'notes.txt', 'other notes')],
@@ -47,7 +65,7 @@ describe('zipStream', () => {
       f3: [],
     };
     const pages: ZipPages = (folderId) => Promise.resolve({ entries: tree[folderId ?? 'top'], next: null });
-    const { entries } = await unzip(await buffer(zipStream(zipItems(pages), open)));
+    const { entries } = await unzip(await zipped(zipItems(pages), open));
     expect(entries.map((e) => [e.path, e.bytes.toString(), e.utf8])).toEqual([
       ['Reports/', '', true],
       ['Reports/2026/', '', true],
@@ -67,7 +85,7 @@ describe('zipStream', () => {
         after ? { entries: [file('2', 'second.txt', '2')], next: null } : { entries: [folder('gone', 'Gone'), file('1', 'first.txt', '1')], next: '1' },
       );
     };
-    const { entries } = await unzip(await buffer(zipStream(zipItems(pages), open)));
+    const { entries } = await unzip(await zipped(zipItems(pages), open));
     expect(entries.map((e) => e.path)).toEqual(['Gone/', 'first.txt', 'second.txt']);
   });
 
@@ -79,14 +97,14 @@ describe('zipStream', () => {
       const entries = Array.from({ length: end - start }, (_, i) => file(String(start + i), `f${start + i}.txt`, `${start + i}`));
       return Promise.resolve({ entries, next: end < count ? String(end) : null });
     };
-    const { entries, zip64 } = await unzip(await buffer(zipStream(zipItems(pages), open)));
+    const { entries, zip64 } = await unzip(await zipped(zipItems(pages), open));
     expect(zip64).toBe(true);
     expect(entries).toHaveLength(count);
     expect(entries.every((e, i) => e.path === `f${i}.txt` && e.bytes.toString() === String(i))).toBe(true);
   }, 120_000);
 });
 
-describe('zipStream reading storage', () => {
+describe('zipTo reading storage', () => {
   /** Generated file bytes, never stored: file i's byte at p is pattern[(p + i * 7919) % pattern.length]. */
   const pattern = randomBytes(1 << 20);
   const fileBytes = (i: number, from: number, length: number) => {
@@ -159,21 +177,25 @@ describe('zipStream reading storage', () => {
         next: null,
       });
 
-    // A reader that stops after the first two files, then reads one chunk per turn of the event loop.
+    // A reader that stops after the first two files, then reads one chunk per turn of the event loop. It copies each
+    // chunk only when it calls back for it: a storage read's buffer read into again before then would show in the bytes.
     const chunks: Buffer[] = [];
     let received = 0;
     let release: (() => void) | undefined;
     const reader = new Writable({
       highWaterMark: 16 * 1024,
       write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
         received += chunk.length;
-        if (received > 2 * SIZE && !release) release = () => setImmediate(callback);
-        else if (release) setImmediate(callback);
-        else callback();
+        const done = () => {
+          chunks.push(Buffer.from(chunk));
+          callback();
+        };
+        if (received > 2 * SIZE && !release) release = () => setImmediate(done);
+        else if (release) setImmediate(done);
+        else done();
       },
     });
-    const finished = new Promise<void>((resolve, reject) => zipStream(zipItems(pages), open).pipe(reader).on('finish', resolve).on('error', reject));
+    const finished = zipTo(zipItems(pages), reader, open);
 
     // Stalled: every read the zip asked for has reached storage, and storage waits on each response it has not finished.
     const stalled = () => release !== undefined && requested === served && unfinished.size > 0 && blocked.size === unfinished.size;
@@ -193,7 +215,7 @@ describe('zipStream reading storage', () => {
   }, 60_000);
 });
 
-describe('zipStream when storage stops part way', () => {
+describe('zipTo when storage stops part way', () => {
   it('opens again a read opened ahead that storage closed while it waited, and the zip is whole', async () => {
     const SIZE = 256 * 1024;
     // Storage closes the first read of file 1 (opened ahead while file 0 streams) after its first bytes, as a store does with a read left idle.
@@ -223,10 +245,12 @@ describe('zipStream when storage stops part way', () => {
       if (url.endsWith('/1')) firstOfFile1 ??= new Promise((resolve) => stream.once('close', resolve));
       return stream;
     };
-    const output = zipStream(zipItems(pages), open);
+    let readerStarts!: () => void;
+    const output = zipped(zipItems(pages), open, new Promise<void>((resolve) => (readerStarts = resolve)));
     while (!firstOfFile1) await new Promise((resolve) => setTimeout(resolve, 10));
     await firstOfFile1;
-    const { entries } = await unzip(await buffer(output));
+    readerStarts();
+    const { entries } = await unzip(await output);
     storage.close();
     expect(entries.map((e) => [e.path, e.bytes.equals(Buffer.alloc(SIZE, Number(e.path[1]) + 1))])).toEqual([
       ['f0.bin', true],
@@ -246,7 +270,74 @@ describe('zipStream when storage stops part way', () => {
     const url = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/cut`;
     const pages: ZipPages = () =>
       Promise.resolve({ entries: [{ id: '1', name: 'cut.bin', isFolder: false, size: 1024 * 1024, modifiedAt: at, url }], next: null });
-    await expect(buffer(zipStream(zipItems(pages)))).rejects.toThrow();
+    await expect(zipped(zipItems(pages))).rejects.toThrow();
+    storage.close();
+  });
+});
+
+describe('zipTo and its reader', () => {
+  it('closes every storage read when the reader goes away, and fails', async () => {
+    const SIZE = 64 * 1024 * 1024; // far more than sockets buffer: no read ends before the reader goes away
+    // Storage that writes as long as its socket takes more, and tells when a response was closed before its end.
+    const open = new Set<ServerResponse>();
+    let closedEarly = 0;
+    const storage = createServer((_req, res) => {
+      open.add(res);
+      res.on('close', () => {
+        open.delete(res);
+        if (!res.writableFinished) closedEarly++;
+      });
+      res.writeHead(200, { 'content-length': SIZE });
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      let at = 0;
+      const write = () => {
+        while (at < SIZE) {
+          at += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', write);
+        }
+        res.end();
+      };
+      write();
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/`;
+    const pages: ZipPages = () =>
+      Promise.resolve({
+        entries: [0, 1, 2, 3].map((i) => ({ id: String(i), name: `f${i}.bin`, isFolder: false, size: SIZE, modifiedAt: at, url: `${base}${i}` })),
+        next: null,
+      });
+    // A reader that goes away after its first megabyte.
+    let received = 0;
+    const reader = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        if (received > 1024 * 1024) return callback(new Error('The reader went away'));
+        callback();
+      },
+    });
+    await expect(zipTo(zipItems(pages), reader)).rejects.toThrow();
+    while (open.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    storage.close();
+    expect(closedEarly).toBe(1 + FILES_OPENED_AHEAD);
+  });
+
+  it('reads an answer in chunks through Node’s HTTP client, and fails on an answer other than 200', async () => {
+    const storage = createServer((req, res) => {
+      if (req.url === '/missing') return void res.writeHead(404).end('no such key');
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }); // no length: sent in chunks
+      res.write('chunked ');
+      res.end('bytes');
+    });
+    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/`;
+    const entry = (name: string, url: string, size: number): ZipEntry => ({ id: name, name, isFolder: false, size, modifiedAt: at, url });
+    const pagesOf =
+      (entries: ZipEntry[]): ZipPages =>
+      () =>
+        Promise.resolve({ entries, next: null });
+    const { entries } = await unzip(await zipped(zipItems(pagesOf([entry('chunked.txt', `${base}chunked`, 13)]))));
+    expect(entries.map((e) => [e.path, e.bytes.toString()])).toEqual([['chunked.txt', 'chunked bytes']]);
+    await expect(zipped(zipItems(pagesOf([entry('missing.txt', `${base}missing`, 1)])))).rejects.toThrow('Storage answered 404 for a zip entry');
     storage.close();
   });
 });

@@ -1,19 +1,11 @@
-import { get as httpGet, type IncomingMessage } from 'node:http';
-import { get as httpsGet } from 'node:https';
-import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { RpcException } from '@nestjs/microservices';
-import { ZipFile } from 'yazl';
 import { isRpcErrorBody, type RpcErrorBody, type ZipEntries, type ZipEntry } from '@coffer/contracts';
+import { readStored, StoredRead } from './stored-read.js';
+import { centralRecord, dataDescriptor, endOfCentralDirectory, localHeader, type ZipRecord } from './zip-format.js';
 
-// yazl checksums every byte with buffer-crc32, in JavaScript: about 75 MB/s here, a quarter of what storage reads. Its
-// copy of that module is given a native CRC-32 with SIMD (the same checksum): 0.17 s of CPU per GB here, against 0.35 s
-// for zlib's, and the CPU a zip spends is what it loses against reading storage directly when the machine is busy.
-const yazlCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
-  unsigned: (chunk: Buffer, previous?: number | null) => number;
-};
-yazlCrc32.unsigned = (chunk, previous) => crc32(chunk, previous ?? 0) >>> 0;
+export { readStored };
 
 /** Where a zip's entries come from: a page of the selection (no `folderId`) or of a folder in it. */
 export type ZipPages = (folderId: string | undefined, after: string | undefined) => Promise<ZipEntries>;
@@ -75,61 +67,67 @@ export async function* zipItems(pages: ZipPages, folderId?: string, prefix = '')
 const isRefusal = (err: unknown) =>
   err instanceof RpcException && isRpcErrorBody(err.getError()) && [403, 404].includes((err.getError() as RpcErrorBody).status);
 
-/** Reads an object from storage by its (server-side) URL: the bytes as they arrive, with backpressure. */
-export function readStored(url: string): Promise<Readable> {
-  const get = url.startsWith('https:') ? httpsGet : httpGet;
-  return new Promise((resolve, reject) => {
-    get(url, (res: IncomingMessage) => {
-      if (res.statusCode === 200) return resolve(res);
-      res.resume();
-      reject(new Error(`Storage answered ${res.statusCode} for a zip entry`));
-    }).on('error', reject);
-  });
-}
-
-/** A file queued in a zip: its storage read once opened (ahead of time, or when the zip reaches it). */
-interface QueuedFile {
-  url: string;
+/** An entry read from the items and not written yet; a file's storage read once opened (ahead of time, or when the zip reaches it). */
+interface Queued extends ZipItem {
   reached: boolean;
   opened?: Promise<Readable>;
 }
 
 /** How many files' storage reads are opened ahead of the one being zipped, so the next file's bytes are on their way when it ends. */
 export const FILES_OPENED_AHEAD = 2;
+/** Central directory records are written in pieces of about this size. */
+const DIRECTORY_PIECE = 64 * 1024;
 
 /**
- * A zip of `items`, streamed as it is read: stored (no compression: most of what a business keeps is compressed
- * already, and a zip then goes as fast as storage reads), ZIP64 where sizes, offsets or the count need it, UTF-8 names.
+ * Writes the zip of `items` to `out` as it is read, and ends `out`; resolves once `out` finished, rejects (and stops
+ * every storage read) when a read or a page fails or `out` closes first. Stored (no compression: most of what a
+ * business keeps is compressed already, and a zip then goes as fast as storage reads), ZIP64 where sizes, offsets or
+ * the count need it, UTF-8 names (zip-format.ts).
+ *
  * Only FILES_AHEAD files are queued ahead of the one being read, and only FILES_OPENED_AHEAD of them have their storage
  * read opened early (without it, each file waited for storage to answer before its first byte). An opened read that
- * is not reached yet is paused: it holds only its stream's and socket's buffers, and storage waits (backpressure). The
- * output waits for its reader, so memory stays flat whatever the zip's size.
+ * is not reached yet is paused: it holds only its stream's and socket's buffers, and storage waits (backpressure).
+ * Each chunk of a file goes to `out` as storage's read gave it (no copy) and its read waits while `out` is full, so
+ * memory stays flat whatever the zip's size. A chunk of a StoredRead is given back to its read once `out` calls back
+ * for it, so `out` must be done with a chunk by then (a socket, an HTTP response, a file is; a Writable that keeps
+ * the chunks it is given must copy them).
  */
-export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => Promise<Readable> = readStored): Readable {
-  const zip = new ZipFile();
-  const output = zip.outputStream as unknown as Readable;
+export async function zipTo(items: AsyncIterable<ZipItem>, out: Writable, open: (url: string) => Promise<Readable> = readStored): Promise<void> {
   const source = items[Symbol.asyncIterator]();
-  /** Files queued in the zip and not reached yet, in the zip's order, each with its storage read once opened. */
-  const waiting: QueuedFile[] = [];
+  /** Entries read and not written yet, in the zip's order. */
+  const waiting: Queued[] = [];
   const reads = new Set<Readable>();
-  let queued = 0;
-  let done = false;
+  let filesWaiting = 0;
+  let sourceDone = false;
   let feeding = false;
+  let fed: (() => void) | undefined;
+  let failure: Error | undefined;
+  let failed!: (err: Error) => void;
+  /** Rejects once the zip failed: every wait below races it. */
+  const stopped = new Promise<never>((_, reject) => (failed = reject));
+  stopped.catch(() => undefined);
   const fail = (err: unknown) => {
-    if (output.destroyed) return;
-    done = true;
-    output.destroy(err instanceof Error ? err : new Error(String(err)));
+    if (failure) return;
+    failure = err instanceof Error ? err : new Error(String(err));
+    for (const stream of reads) stream.destroy();
+    failed(failure);
   };
+  const until = <T>(promise: Promise<T>) => Promise.race([promise, stopped]);
+  let finished = false;
+  // The reader went away (or the response failed): every storage read still open is closed.
+  out.once('close', () => finished || fail(new Error('The zip download was closed before its end')));
+  out.once('error', fail);
+
   /** A read opened ahead that failed or was cut while it waited (storage closes a read left idle too long): opened again when reached. */
-  const forget = (file: QueuedFile, opened: Promise<Readable>) => {
+  const forget = (file: Queued, opened: Promise<Readable>) => {
     if (!file.reached && file.opened === opened) file.opened = undefined;
   };
-  const openRead = (file: QueuedFile): Promise<Readable> => {
-    const opened: Promise<Readable> = open(file.url).then((stream) => {
+  const openRead = (file: Queued): Promise<Readable> => {
+    const opened: Promise<Readable> = open(file.entry.url!).then((stream) => {
       // Stopped meanwhile: nobody will read it.
-      if (output.destroyed) stream.destroy();
+      if (failure) stream.destroy();
       reads.add(stream);
-      // A storage read cut short while the zip reads it fails the zip (yazl listens to none of its streams' errors).
+      // A storage read cut short while the zip reads it fails the zip.
       stream.once('error', (err) => (file.reached ? fail(err) : forget(file, opened))).once('close', () => reads.delete(stream));
       return stream;
     });
@@ -137,55 +135,115 @@ export function zipStream(items: AsyncIterable<ZipItem>, open: (url: string) => 
     return opened;
   };
   const openAhead = () => {
-    for (const file of waiting.slice(0, FILES_OPENED_AHEAD)) file.opened ??= openRead(file);
+    let files = 0;
+    for (const queued of waiting) {
+      if (queued.entry.isFolder) continue;
+      if (files++ === FILES_OPENED_AHEAD) break;
+      queued.opened ??= openRead(queued);
+    }
   };
-  // The download stopped (the reader went away, or a read failed): close every storage read still open.
-  output.once('close', () => {
-    done = true;
-    for (const stream of reads) stream.destroy();
-  });
-  zip.on('error', fail);
   const feed = async () => {
-    if (feeding || done) return;
+    if (feeding || sourceDone || failure) return;
     feeding = true;
     try {
-      while (!done && queued < FILES_AHEAD) {
+      while (!failure && filesWaiting < FILES_AHEAD) {
         const next = await source.next();
         if (next.done) {
-          done = true;
-          zip.end();
+          sourceDone = true;
           break;
         }
-        add(next.value);
+        waiting.push({ ...next.value, reached: false });
+        if (!next.value.entry.isFolder) {
+          filesWaiting++;
+          openAhead();
+        }
+        fed?.();
       }
     } catch (err) {
       fail(err);
     } finally {
       feeding = false;
+      fed?.();
     }
   };
-  const add = ({ path, entry }: ZipItem) => {
-    const mtime = new Date(entry.modifiedAt);
-    if (entry.isFolder) return zip.addEmptyDirectory(path, { mtime });
-    queued++;
-    const file: QueuedFile = { url: entry.url!, reached: false };
-    waiting.push(file);
-    zip.addReadStreamLazy(path, { size: entry.size, compress: false, mtime }, (ready) => {
-      queued--;
-      // yazl reaches its files in the order they were added: this one is the first waiting.
-      waiting.shift();
-      file.reached = true;
-      const opened = file.opened ?? openRead(file);
-      openAhead();
-      void feed();
-      opened.then(
-        (stream) => ready(null, stream),
-        (err: Error) => ready(err, undefined as unknown as Readable),
-      );
-    });
-    // Added while another file streams: opened now if it is one of the next ones.
-    openAhead();
+
+  let offset = 0;
+  const write = (chunk: Buffer, done?: (err?: Error | null) => void) => {
+    offset += chunk.length;
+    return out.write(chunk, done);
   };
-  void feed();
-  return output;
+  const drained = () => (out.writableNeedDrain ? until(new Promise<void>((resolve) => out.once('drain', resolve))) : undefined);
+  /** A file's bytes from its storage read: checksummed and written as they come, the read paused while `out` is full. */
+  const copy = (stream: Readable, size: number) =>
+    new Promise<number>((resolve, reject) => {
+      let crc = 0;
+      let copied = 0;
+      const release = stream instanceof StoredRead ? stream : undefined;
+      const resume = () => stream.resume();
+      stream.on('data', (chunk: Buffer) => {
+        crc = crc32(chunk, crc);
+        copied += chunk.length;
+        const more = write(chunk, release && ((err) => err || release.release(chunk)));
+        if (!more) {
+          stream.pause();
+          out.once('drain', resume);
+        }
+      });
+      stream.once('end', () =>
+        copied === size ? resolve(crc >>> 0) : reject(new Error(`A zip entry's read gave ${copied} bytes where ${size} were expected`)),
+      );
+      stream.once('error', reject);
+    });
+
+  const records: ZipRecord[] = [];
+  try {
+    void feed();
+    for (;;) {
+      if (waiting.length === 0) {
+        if (sourceDone) break;
+        await until(new Promise<void>((resolve) => (fed = resolve)));
+        fed = undefined;
+        if (waiting.length === 0 && !feeding) void feed();
+        continue;
+      }
+      const queued = waiting.shift()!;
+      const { path, entry } = queued;
+      const record: ZipRecord = { name: Buffer.from(path), isFolder: entry.isFolder, crc: 0, size: 0, offset, modifiedAt: new Date(entry.modifiedAt) };
+      records.push(record);
+      write(localHeader(record.name, record.isFolder, record.modifiedAt));
+      if (!entry.isFolder) {
+        filesWaiting--;
+        queued.reached = true;
+        const opened = queued.opened ?? openRead(queued);
+        openAhead();
+        void feed();
+        const stream = await until(opened);
+        await drained();
+        record.crc = await until(copy(stream, entry.size));
+        record.size = entry.size;
+        write(dataDescriptor(record));
+      }
+      await drained();
+    }
+    const directoryOffset = offset;
+    let piece: Buffer[] = [];
+    let pieceSize = 0;
+    for (const record of records) {
+      const central = centralRecord(record);
+      piece.push(central);
+      pieceSize += central.length;
+      if (pieceSize < DIRECTORY_PIECE) continue;
+      write(Buffer.concat(piece, pieceSize));
+      piece = [];
+      pieceSize = 0;
+      await drained();
+    }
+    if (pieceSize) write(Buffer.concat(piece, pieceSize));
+    write(endOfCentralDirectory(records.length, directoryOffset, offset - directoryOffset));
+    await until(new Promise<void>((resolve) => out.end(resolve)));
+    finished = true;
+  } catch (err) {
+    fail(err);
+    throw failure;
+  }
 }
