@@ -18,7 +18,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
-    '^@coffer/server-core/(testing|object-store)$': '<rootDir>/libs/server-core/src/$1.ts',
+    '^@coffer/server-core/(testing|object-store|pooled-http)$': '<rootDir>/libs/server-core/src/$1.ts',
     '^@coffer/(contracts|plans|server-core|web-core|ui)$': '<rootDir>/libs/$1/src/index.ts',
     '^@coffer/web-core/(router|store|format|branding|upload|standalone|testing)$': '<rootDir>/libs/web-core/src/$1',
     '^@coffer/ui/form$': '<rootDir>/libs/ui/src/form.ts',

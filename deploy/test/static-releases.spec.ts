@@ -1,15 +1,15 @@
 // The earlier releases a front end keeps serving (deploy/local/static-releases.mjs): the store
 // the local server (deploy/local/serve-static.mjs) and the nginx image (static.Dockerfile) keep,
 // and the local server answering a tab of an earlier build from it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '@coffer/server-core/testing';
 import { keepRelease, keptFile, keptReleases } from '../local/static-releases.mjs';
+import { serveStatic } from './serve-static.js';
 
-const SERVE_STATIC = fileURLToPath(new URL('../local/serve-static.mjs', import.meta.url));
 const DOCKER = fileURLToPath(new URL('../docker', import.meta.url));
 
 let work: string;
@@ -76,17 +76,9 @@ describe('the local front-end server with kept releases', () => {
   /** Starts deploy/local/serve-static.mjs on a free port and returns its URL. */
   async function serve(dist: string, store: string): Promise<string> {
     server?.kill();
-    const child = spawn(process.execPath, [SERVE_STATIC, '--dir', dist, '--port', '0', '--cors', '--releases', store], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    server = child;
-    return new Promise((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const port = /on http:\/\/[^:]+:(\d+)/.exec(chunk.toString())?.[1];
-        if (port) resolve(`http://127.0.0.1:${port}`);
-      });
-      child.on('exit', (code) => reject(new Error(`serve-static exited with ${code}`)));
-    });
+    const started = await serveStatic(['--dir', dist, '--cors', '--releases', store]);
+    server = started.child;
+    return started.url;
   }
 
   it('serves a chunk of the build it served before, immutable, but the entry files of the current build only', async () => {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable, Writable } from 'node:stream';
 import type { ZipEntries, ZipEntry } from '@coffer/contracts';
 import { unzip } from '../../test/unzip.js';
-import { FILES_OPENED_AHEAD, readStored, uniqueName, zipItems, zipName, zipTo, type ZipItem, type ZipPages } from './zip-stream.js';
+import { readStored } from './stored-read.js';
+import { FILES_OPENED_AHEAD, uniqueName, zipItems, zipName, zipTo, type ZipItem, type ZipPages } from './zip-stream.js';
 
 const at = '2026-11-27T12:00:00.000Z';
 const file = (id: string, name: string, bytes: string): ZipEntry => ({ id, name, isFolder: false, size: Buffer.byteLength(bytes), modifiedAt: at, url: bytes });
@@ -321,7 +322,7 @@ describe('zipTo and its reader', () => {
     expect(closedEarly).toBe(1 + FILES_OPENED_AHEAD);
   });
 
-  it('reads an answer in chunks through Node’s HTTP client, and fails on an answer other than 200', async () => {
+  it('reads an answer sent in chunks, and fails on an answer other than 200', async () => {
     const storage = createServer((req, res) => {
       if (req.url === '/missing') return void res.writeHead(404).end('no such key');
       res.writeHead(200, { 'content-type': 'application/octet-stream' }); // no length: sent in chunks

@@ -2,10 +2,9 @@ import type { Readable, Writable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { RpcException } from '@nestjs/microservices';
 import { isRpcErrorBody, type RpcErrorBody, type ZipEntries, type ZipEntry } from '@coffer/contracts';
-import { readStored, StoredRead } from './stored-read.js';
+import { PooledAnswer } from '@coffer/server-core/pooled-http';
+import { readStored } from './stored-read.js';
 import { centralRecord, dataDescriptor, endOfCentralDirectory, localHeader, type ZipRecord } from './zip-format.js';
-
-export { readStored };
 
 /** Where a zip's entries come from: a page of the selection (no `folderId`) or of a folder in it. */
 export type ZipPages = (folderId: string | undefined, after: string | undefined) => Promise<ZipEntries>;
@@ -88,7 +87,7 @@ const DIRECTORY_PIECE = 64 * 1024;
  * read opened early (without it, each file waited for storage to answer before its first byte). An opened read that
  * is not reached yet is paused: it holds only its stream's and socket's buffers, and storage waits (backpressure).
  * Each chunk of a file goes to `out` as storage's read gave it (no copy) and its read waits while `out` is full, so
- * memory stays flat whatever the zip's size. A chunk of a StoredRead is given back to its read once `out` calls back
+ * memory stays flat whatever the zip's size. A chunk of a storage read (PooledAnswer) is given back to its read once `out` calls back
  * for it, so `out` must be done with a chunk by then (a socket, an HTTP response, a file is; a Writable that keeps
  * the chunks it is given must copy them).
  */
@@ -178,7 +177,7 @@ export async function zipTo(items: AsyncIterable<ZipItem>, out: Writable, open: 
     new Promise<number>((resolve, reject) => {
       let crc = 0;
       let copied = 0;
-      const release = stream instanceof StoredRead ? stream : undefined;
+      const release = stream instanceof PooledAnswer ? stream : undefined;
       const resume = () => stream.resume();
       stream.on('data', (chunk: Buffer) => {
         crc = crc32(chunk, crc);
