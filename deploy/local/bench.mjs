@@ -34,9 +34,16 @@ const stack = await startStack({
 });
 // The files service's database, so a second process can run the same query beside it.
 const filesDatabaseUrl = `postgres://postgres@127.0.0.1:${ports.postgres}/${databaseName('files')}`;
-// Idle: once every service answers and the start's work (migrations, the first pings) settled.
-await new Promise((resolve) => setTimeout(resolve, 5000));
-const idle = stack.memory();
+// Idle: every service answers, and the start's work (migrations, the first pings, the garbage it left) settled: read
+// once a second until the total stopped falling (five readings within 1 % of each other), or after a minute.
+const readings = [];
+for (let second = 0; second < 60; second++) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  readings.push(stack.memory());
+  const last = readings.slice(-5).map((m) => m.resident);
+  if (last.length === 5 && Math.max(...last) - Math.min(...last) < 0.01 * Math.min(...last)) break;
+}
+const idle = readings.at(-1);
 const gb = (bytes) => `${(bytes / 1e9).toFixed(2)} GB`;
 console.log(
   `Idle memory of the whole stack (every process: NATS, S3, PostgreSQL, services, gateway, front ends; Node.js ${process.versions.node}): ` +

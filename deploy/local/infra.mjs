@@ -36,14 +36,19 @@ export async function startNats(group, { port, dataDir }) {
   return `nats://127.0.0.1:${port}`;
 }
 
-/** Starts s3rver with the files bucket (`workers`: its worker processes, one per CPU by default); returns its endpoint. */
-export async function startObjectStorage(group, { port, dataDir, bucket, origins, workers, nodeFlags = [] }) {
-  await claimPort(port, 's3rver');
-  const args = [...nodeFlags, path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
+/** The script and arguments of the embedded S3 (object-storage.mjs): s3rver with the files bucket, browsers of `origins` allowed. */
+export function objectStorageArgs({ port, dataDir, bucket, origins }) {
+  const args = [path.join(ROOT, 'deploy/local/object-storage.mjs'), '--port', String(port), '--dir', dataDir, '--bucket', bucket];
   for (const origin of origins) args.push('--origin', origin);
-  const child = group.start('s3', process.execPath, args, { env: workers ? { COFFER_S3_WORKERS: String(workers) } : {} });
-  await waitForPort(port, { name: 's3rver', child });
-  return `http://127.0.0.1:${port}`;
+  return args;
+}
+
+/** Starts the embedded S3 as a process of its own (a worker process per CPU); returns its endpoint. */
+export async function startObjectStorage(group, storage) {
+  await claimPort(storage.port, 's3rver');
+  const child = group.start('s3', process.execPath, objectStorageArgs(storage));
+  await waitForPort(storage.port, { name: 's3rver', child });
+  return `http://127.0.0.1:${storage.port}`;
 }
 
 /** The tests' DNS server (dns-test-server.mjs), a process of the group: where the services ask, and where tests set records. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The local web server of Coffer's front ends: serves a built app, optionally
 // with CORS (remotes), an SPA fallback and /remotes.json (shell), and proxies
-// /api to the gateway so the browser talks to one origin.
+// /api to the gateway so the browser talks to one origin. Several sites, each
+// on its port, can share one process: their arguments separated by `--`.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,37 +11,45 @@ import { parseArgs } from 'node:util';
 import { PooledAnswer } from '@coffer/server-core/pooled-http';
 import { DEFAULT_KEEP, HASHED, keepRelease, keptFile } from './static-releases.mjs';
 
-const { values: opts } = parseArgs({
-  options: {
-    dir: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string', default: '127.0.0.1' },
-    spa: { type: 'boolean', default: false },
-    cors: { type: 'boolean', default: false },
-    proxy: { type: 'string', multiple: true, default: [] },
-    remote: { type: 'string', multiple: true, default: [] },
-    // Another origin the page may fetch from and show (the S3 endpoint of presigned URLs).
-    allow: { type: 'string', multiple: true, default: [] },
-    // Where the builds this server served are kept (a tab of an earlier release still finds its chunks), and how many.
-    releases: { type: 'string' },
-    keep: { type: 'string', default: String(DEFAULT_KEEP) },
-  },
-});
-if (!opts.dir || !opts.port) {
-  console.error(
-    'usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url] [--releases DIR [--keep N]]',
-  );
-  process.exit(64);
-}
-const root = path.resolve(opts.dir);
-const releasesDir = opts.releases && path.resolve(opts.releases);
+const OPTIONS = {
+  dir: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  spa: { type: 'boolean', default: false },
+  cors: { type: 'boolean', default: false },
+  proxy: { type: 'string', multiple: true, default: [] },
+  remote: { type: 'string', multiple: true, default: [] },
+  // Another origin the page may fetch from and show (the S3 endpoint of presigned URLs).
+  allow: { type: 'string', multiple: true, default: [] },
+  // Where the builds this server served are kept (a tab of an earlier release still finds its chunks), and how many.
+  releases: { type: 'string' },
+  keep: { type: 'string', default: String(DEFAULT_KEEP) },
+};
+const USAGE =
+  "usage: serve-static.mjs --dir DIR --port PORT [--spa] [--cors] [--proxy /api=http://host:port] [--remote name=url] [--releases DIR [--keep N]] [-- the next site's arguments]";
 /** Files of a build that are never served (the nginx images leave them out and refuse them too). */
 const BUILD_ONLY = /(\.map|\/mf-stats\.json)$/;
-const proxies = opts.proxy.map((p) => {
-  const [prefix, target] = p.split('=');
-  return { prefix, target: new URL(target) };
-});
-const remotes = Object.fromEntries(opts.remote.map((r) => r.split('=')));
+
+/** One site's settings, from its arguments. */
+function siteOf(args) {
+  const { values: opts } = parseArgs({ args, options: OPTIONS });
+  if (!opts.dir || !opts.port) {
+    console.error(USAGE);
+    process.exit(64);
+  }
+  const site = {
+    opts,
+    root: path.resolve(opts.dir),
+    releasesDir: opts.releases && path.resolve(opts.releases),
+    proxies: opts.proxy.map((p) => {
+      const [prefix, target] = p.split('=');
+      return { prefix, target: new URL(target) };
+    }),
+    remotes: Object.fromEntries(opts.remote.map((r) => r.split('='))),
+  };
+  site.csp = opts.spa ? contentSecurityPolicy(site) : undefined;
+  return site;
+}
 
 /**
  * The shell's Content-Security-Policy: scripts and styles only from itself and
@@ -48,7 +57,7 @@ const remotes = Object.fromEntries(opts.remote.map((r) => r.split('=')));
  * https (a company logo), no plugins, and nothing framed but the blob: of a PDF
  * the preview read (typed application/pdf by the app, so it opens in the PDF viewer).
  */
-function contentSecurityPolicy() {
+function contentSecurityPolicy({ remotes, opts }) {
   const remoteOrigins = Object.values(remotes).map((u) => new URL(u).origin);
   const allowed = opts.allow.map((u) => new URL(u).origin);
   const list = (...origins) => ["'self'", ...new Set(origins)].join(' ');
@@ -68,7 +77,6 @@ function contentSecurityPolicy() {
     `frame-ancestors 'none'`,
   ].join('; ');
 }
-const CSP = opts.spa ? contentSecurityPolicy() : undefined;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -85,10 +93,10 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 // Content-hashed assets (HASHED) never change; everything else (html, manifests, remote entries) is revalidated.
 
-function baseHeaders(res) {
+function baseHeaders(site, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  if (opts.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+  if (site.opts.cors) res.setHeader('Access-Control-Allow-Origin', '*');
   else res.setHeader('X-Frame-Options', 'DENY');
 }
 
@@ -197,12 +205,12 @@ function relay(req, res, { prefix, target }) {
   req.pipe(answer.socket, { end: false });
 }
 
-function send(req, res, file) {
+function send(site, req, res, file) {
   const ext = path.extname(file);
   const stat = fs.statSync(file);
   const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
-  if (CSP && ext === '.html') res.setHeader('Content-Security-Policy', CSP);
+  if (site.csp && ext === '.html') res.setHeader('Content-Security-Policy', site.csp);
   res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept-Encoding');
@@ -228,76 +236,89 @@ async function isPreviewBot(userAgent) {
   return (await previewBot)(userAgent);
 }
 
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://local');
-  const route = proxies.find((p) => url.pathname === p.prefix || url.pathname.startsWith(`${p.prefix}/`));
-  if (route) return DOWNLOADS.test(url.pathname) ? relay(req, res, route) : proxy(req, res, route);
-  baseHeaders(res);
-  if (req.method === 'OPTIONS' && opts.cors) {
-    res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }).end();
-    return;
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405).end();
-  if (url.pathname === '/remotes.json' && opts.remote.length) {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-    return res.end(JSON.stringify(remotes));
-  }
-  let pathname;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    // A malformed address: the app's own "not found" page, never a bare 400.
-    if (opts.spa) return send(req, res, path.join(root, 'index.html'));
-    return res.writeHead(400).end();
-  }
-  const file = path.join(root, path.normalize(pathname));
-  if (!file.startsWith(root)) return res.writeHead(403).end();
-  // Build output that is not for browsers: source maps and Module Federation's build statistics.
-  if (BUILD_ONLY.test(pathname)) return res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-  if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(req, res, file);
-  // A chunk of an earlier build, asked for by a tab that loaded that build.
-  const kept = releasesDir && keptFile(releasesDir, pathname);
-  if (kept) return send(req, res, kept);
-  // A link-preview bot's look at a link's page: the gateway's preview (its meta tags, never counted), as the
-  // production shell's nginx does (deploy/docker/nginx/coffer/shell.conf).
-  const api = proxies.find((p) => p.prefix === '/api');
-  const link = opts.spa && api && LINK_PAGE.exec(pathname);
-  if (link) {
-    isPreviewBot(req.headers['user-agent'])
-      .then((bot) => (bot ? proxy(req, res, api, `/api/public-links/${link[1]}/preview`) : send(req, res, path.join(root, 'index.html'))))
-      .catch(() => send(req, res, path.join(root, 'index.html')));
-    return;
-  }
-  if (opts.spa && !path.extname(pathname)) return send(req, res, path.join(root, 'index.html'));
-  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-});
-
-/**
- * Keeps the build being served in the releases store, now and whenever it changes (a rebuild
- * empties the folder first, so what it replaces must be kept before: hence at start too).
- * Every build writes an index.html; its stat is polled, as the folder itself may be replaced.
- */
-if (releasesDir) {
-  const keep = () => {
-    try {
-      keepRelease({ dist: root, store: releasesDir, keep: Number(opts.keep) });
-    } catch (err) {
-      // A build half written (or being removed): its next change keeps it.
-      if (err.code !== 'ENOENT') throw err;
+/** Serves one site on its port; returns its server. */
+function serveSite(site) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const route = site.proxies.find((p) => url.pathname === p.prefix || url.pathname.startsWith(`${p.prefix}/`));
+    if (route) return DOWNLOADS.test(url.pathname) ? relay(req, res, route) : proxy(req, res, route);
+    baseHeaders(site, res);
+    if (req.method === 'OPTIONS' && site.opts.cors) {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }).end();
+      return;
     }
-  };
-  keep();
-  let pending;
-  fs.watchFile(path.join(root, 'index.html'), { interval: 500, persistent: false }, () => {
-    clearTimeout(pending);
-    pending = setTimeout(keep, 1000).unref();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return res.writeHead(405).end();
+    if (url.pathname === '/remotes.json' && site.opts.remote.length) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      return res.end(JSON.stringify(site.remotes));
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed address: the app's own "not found" page, never a bare 400.
+      if (site.opts.spa) return send(site, req, res, path.join(site.root, 'index.html'));
+      return res.writeHead(400).end();
+    }
+    const file = path.join(site.root, path.normalize(pathname));
+    if (!file.startsWith(site.root)) return res.writeHead(403).end();
+    // Build output that is not for browsers: source maps and Module Federation's build statistics.
+    if (BUILD_ONLY.test(pathname)) return res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(site, req, res, file);
+    // A chunk of an earlier build, asked for by a tab that loaded that build.
+    const kept = site.releasesDir && keptFile(site.releasesDir, pathname);
+    if (kept) return send(site, req, res, kept);
+    // A link-preview bot's look at a link's page: the gateway's preview (its meta tags, never counted), as the
+    // production shell's nginx does (deploy/docker/nginx/coffer/shell.conf).
+    const api = site.proxies.find((p) => p.prefix === '/api');
+    const link = site.opts.spa && api && LINK_PAGE.exec(pathname);
+    if (link) {
+      isPreviewBot(req.headers['user-agent'])
+        .then((bot) => (bot ? proxy(req, res, api, `/api/public-links/${link[1]}/preview`) : send(site, req, res, path.join(site.root, 'index.html'))))
+        .catch(() => send(site, req, res, path.join(site.root, 'index.html')));
+      return;
+    }
+    if (site.opts.spa && !path.extname(pathname)) return send(site, req, res, path.join(site.root, 'index.html'));
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   });
+
+  /**
+   * Keeps the build being served in the releases store, now and whenever it changes (a rebuild
+   * empties the folder first, so what it replaces must be kept before: hence at start too).
+   * Every build writes an index.html; its stat is polled, as the folder itself may be replaced.
+   */
+  if (site.releasesDir) {
+    const keep = () => {
+      try {
+        keepRelease({ dist: site.root, store: site.releasesDir, keep: Number(site.opts.keep) });
+      } catch (err) {
+        // A build half written (or being removed): its next change keeps it.
+        if (err.code !== 'ENOENT') throw err;
+      }
+    };
+    keep();
+    let pending;
+    fs.watchFile(path.join(site.root, 'index.html'), { interval: 500, persistent: false }, () => {
+      clearTimeout(pending);
+      pending = setTimeout(keep, 1000).unref();
+    });
+  }
+
+  server.listen(Number(site.opts.port), site.opts.host, () => {
+    // The port it got (`--port 0` asks for any free one).
+    process.stdout.write(`serving ${site.root} on http://${site.opts.host}:${server.address().port}\n`);
+  });
+  return server;
 }
 
-server.listen(Number(opts.port), opts.host, () => {
-  // The port it got (`--port 0` asks for any free one).
-  process.stdout.write(`serving ${root} on http://${opts.host}:${server.address().port}\n`);
-});
-const stop = () => server.close(() => process.exit(0));
+// Several sites in one process (one Node runtime for all the front ends): their arguments separated by `--`.
+const sites = [[]];
+for (const arg of process.argv.slice(2)) {
+  if (arg === '--') sites.push([]);
+  else sites.at(-1).push(arg);
+}
+const servers = sites.map((args) => serveSite(siteOf(args)));
+let open = servers.length;
+const stop = () => servers.forEach((server) => server.close(() => --open === 0 && process.exit(0)));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

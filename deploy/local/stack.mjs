@@ -5,7 +5,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { portIsFree, ProcessGroup, ROOT, stackMemory, waitForPort } from './processes.mjs';
-import { pgBin, startNats, startObjectStorage, startPostgres, startTestDns } from './infra.mjs';
+import { objectStorageArgs, pgBin, startNats, startObjectStorage, startPostgres, startTestDns } from './infra.mjs';
 
 export const SERVICES = ['auth', 'files', 'sharing', 'billing', 'notification'];
 export const REMOTES = [
@@ -95,12 +95,37 @@ export function remoteServerArgs(remote, ports, dir = path.join(ROOT, remote.nam
 export const staticReleasesDir = (dataDir, app) => path.join(dataDir, 'static-releases', app);
 
 /**
+ * The command of the front ends' web server (serve-static.mjs, its script and arguments): each remote, and the shell,
+ * which proxies the API to the gateway and lets the page use the storage endpoint, each site on its port.
+ */
+function frontEndsServer(ports, dataDir, s3Endpoint) {
+  const remotes = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
+  const gateway = `http://127.0.0.1:${ports.gateway}`;
+  const shell = [
+    '--dir',
+    path.join(ROOT, 'shell/dist'),
+    '--port',
+    String(ports.shell),
+    '--spa',
+    ...['/api', '/dev', '/.well-known'].flatMap((prefix) => ['--proxy', `${prefix}=${gateway}`]),
+    '--allow',
+    s3Endpoint,
+    '--releases',
+    staticReleasesDir(dataDir, 'shell'),
+    ...remotes,
+  ];
+  const [script] = remoteServerArgs(REMOTES[0], ports);
+  const sites = [...REMOTES.map((remote) => remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)).slice(1)), shell];
+  return [script, ...sites.flatMap((site, i) => (i === 0 ? site : ['--', ...site]))];
+}
+
+/**
  * Starts everything and resolves once the gateway reports every service up.
  * `serviceEnv` adds settings for one service only (e.g. its own DATABASE_URL).
  * `database: 'postgres'` runs one PostgreSQL server (data in `<dataDir>/postgres`) with a database
  * per service; 'pglite' (the default) embeds PGlite in each service. `lean` is `npm start`'s memory
- * budget for a small machine: S3 in one process, the services' V8 young generation small (the gateway's
- * is left as it is: its requests' throughput).
+ * budget for a small machine: S3 served alone and in the front ends' process (threads.mjs), the services' V8
+ * young generation small (the gateway's is left larger: its requests' throughput).
  * Returns the process group (to stop it: the PostgreSQL server too), the URLs, the ports and `memory()`.
  */
 export async function startStack({
@@ -122,16 +147,21 @@ export async function startStack({
   const appUrl = `http://localhost:${ports.shell}`;
   try {
     const natsUrl = process.env.NATS_URL ?? (await startNats(group, { port: ports.nats, dataDir: path.join(dataDir, 'nats') }));
-    const s3Endpoint =
-      process.env.S3_ENDPOINT ??
-      (await startObjectStorage(group, {
-        port: ports.s3,
-        dataDir: path.join(dataDir, 's3'),
-        bucket: process.env.S3_BUCKET ?? 'coffer-files',
-        origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
-        workers: lean ? 1 : undefined,
-        nodeFlags: lean ? LEAN_FLAGS.other : [],
-      }));
+    const s3Endpoint = process.env.S3_ENDPOINT ?? `http://127.0.0.1:${ports.s3}`;
+    const storage = !process.env.S3_ENDPOINT && {
+      port: ports.s3,
+      dataDir: path.join(dataDir, 's3'),
+      bucket: process.env.S3_BUCKET ?? 'coffer-files',
+      origins: [appUrl, `http://127.0.0.1:${ports.shell}`],
+    };
+    const frontEnds = frontEndsServer(ports, dataDir, s3Endpoint);
+    if (lean) {
+      // One Node runtime for S3 (one worker: it serves alone) and the front ends, a thread each (threads.mjs).
+      const servers = [...(storage ? [objectStorageArgs(storage)] : []), frontEnds];
+      const threads = path.join(ROOT, 'deploy/local/threads.mjs');
+      const child = group.start('servers', process.execPath, [...LEAN_FLAGS.other, threads, JSON.stringify(servers)], { env: { COFFER_S3_WORKERS: '1' } });
+      if (storage) await waitForPort(ports.s3, { name: 's3rver', child });
+    } else if (storage) await startObjectStorage(group, storage);
     let postgres;
     if (database === 'postgres') {
       postgres = await startPostgres({ port: ports.postgres, dataDir: path.join(dataDir, 'postgres'), keep: true });
@@ -160,28 +190,7 @@ export async function startStack({
     const gateway = group.start('gateway', process.execPath, node(path.join(ROOT, 'gateway/dist/main.js'), lean ? LEAN_FLAGS.gateway : []), {
       env: { ...common, GATEWAY_PORT: String(ports.gateway), DEV_KEY: devKey },
     });
-    const remoteArgs = REMOTES.flatMap((r) => ['--remote', `${r.federationName}=http://localhost:${ports[r.portKey]}/mf-manifest.json`]);
-    const shellArgs = [
-      '--dir',
-      path.join(ROOT, 'shell/dist'),
-      '--port',
-      String(ports.shell),
-      '--spa',
-      '--proxy',
-      `/api=http://127.0.0.1:${ports.gateway}`,
-      '--proxy',
-      `/dev=http://127.0.0.1:${ports.gateway}`,
-      '--proxy',
-      `/.well-known=http://127.0.0.1:${ports.gateway}`,
-      '--allow',
-      s3Endpoint,
-      '--releases',
-      staticReleasesDir(dataDir, 'shell'),
-      ...remoteArgs,
-    ];
-    // The shell and the remotes: one process, a worker thread each.
-    const sites = [...REMOTES.map((remote) => remoteServerArgs(remote, ports, undefined, staticReleasesDir(dataDir, remote.name)).slice(1)), shellArgs];
-    group.start('front-ends', process.execPath, [...(lean ? LEAN_FLAGS.other : []), path.join(ROOT, 'deploy/local/front-servers.mjs'), JSON.stringify(sites)]);
+    if (!lean) group.start('front-ends', process.execPath, frontEnds);
 
     await waitForPort(ports.gateway, { name: 'gateway', child: gateway });
     await waitForHealthy(`http://127.0.0.1:${ports.gateway}/api/health`);

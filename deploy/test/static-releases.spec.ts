@@ -112,6 +112,22 @@ describe('the local front-end server with kept releases', () => {
     expect(await (await fetch(`${url}/main.2222222222.js`)).text()).toBe('// main.2222222222.js');
     expect(await (await fetch(`${url}/main.1111111111.js`)).text()).toBe('// main.1111111111.js');
   });
+
+  it('serves several sites from one process, each from its own build, releases and port', async () => {
+    const started = await serveStatic([
+      ...['--dir', build('files', ['main.aaaaaaaaaa.js']), '--port', '0', '--cors', '--releases', path.join(work, 'store-files')],
+      '--',
+      ...['--dir', build('account', ['main.bbbbbbbbbb.js']), '--cors', '--releases', path.join(work, 'store-account')],
+    ]);
+    server = started.child;
+    expect(started.urls).toHaveLength(2);
+    const [files, account] = started.urls;
+    expect(files).not.toBe(account);
+    expect(await (await fetch(`${files}/remoteEntry.js`)).text()).toBe('// entry of files');
+    expect(await (await fetch(`${account}/remoteEntry.js`)).text()).toBe('// entry of account');
+    expect((await fetch(`${files}/main.bbbbbbbbbb.js`)).status).toBe(404);
+    expect(keptFiles(path.join(work, 'store-account'))).toEqual(['main.bbbbbbbbbb.js']);
+  });
 });
 
 describe('the nginx image', () => {
