@@ -189,9 +189,9 @@ describe.each(DATABASE_KINDS)('thumbnails on %s', (kind) => {
 
   it('refuses an image whose header claims 100,000 x 100,000 pixels at once, without decoding it', async () => {
     const bomb = pngClaiming(100_000, 100_000);
-    const started = performance.now();
+    // Refused on its header's size (ours, or sharp's pixel limit, both read before any pixel is decoded): its data
+    // holds no pixels, so a decode would fail otherwise.
     await expect(thumbnailOf(bomb)).rejects.toThrow(/too large|pixel limit/i);
-    expect(performance.now() - started).toBeLessThan(1000);
 
     const owner = newCaller();
     const file = await upload(owner, 'Bomb.png', 'image/png', bomb);
